@@ -1,0 +1,17 @@
+/**
+ * Bounds on what a client may send, one source of truth for the SPA, the `api`
+ * function and (mirrored in SQL) the database checks.
+ */
+
+/** Spec section 9: names from a search or a click are cut to 100 characters plus an ellipsis. */
+export const STOP_NAME_DISPLAY_CHARS = 100;
+/** Longest stop name the backend accepts (a cut name is 101 chars; imports may carry longer ones). */
+export const STOP_NAME_MAX_CHARS = 500;
+export const TITLE_MAX_CHARS = 200;
+/** The product promises no stop limit; the request body size is the real bound. */
+export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+/** Spec section 9: minimum 2 stops to calculate a route. */
+export const MIN_STOPS_TO_CALCULATE = 2;
+/** Spec section 9: minimum search query length. */
+export const MIN_SEARCH_QUERY_CHARS = 3;
+export const MAX_SEARCH_QUERY_CHARS = 300;

@@ -1,0 +1,35 @@
+import { STOP_NAME_DISPLAY_CHARS } from './limits.ts';
+
+export interface Stop {
+  name: string;
+  lat: number;
+  lng: number;
+}
+
+export const isLatitude = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= -90 && value <= 90;
+
+export const isLongitude = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= -180 && value <= 180;
+
+/** Spec section 5: names from a search or click are cut to 100 characters plus an ellipsis. */
+export function truncateStopName(name: string): string {
+  const chars = Array.from(name);
+  return chars.length > STOP_NAME_DISPLAY_CHARS
+    ? `${chars.slice(0, STOP_NAME_DISPLAY_CHARS).join('')}...`
+    : name;
+}
+
+/** Spec section 5: the name of a clicked point when reverse geocoding fails. */
+export function fallbackStopName(lat: number, lng: number): string {
+  return `Location ${lat.toFixed(4)}, ${lng.toFixed(4)}`;
+}
+
+const firstPart = (name: string): string => name.split(',')[0].trim();
+
+/** Spec section 4: the title used when the user leaves it blank. */
+export function autoTitle(stops: readonly Pick<Stop, 'name'>[]): string {
+  if (stops.length === 0) return 'New Route';
+  if (stops.length === 1) return `Trip to ${firstPart(stops[0].name)}`;
+  return `${firstPart(stops[0].name)} to ${firstPart(stops[stops.length - 1].name)}`;
+}

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+/** Where the local gateway (Auth, REST, Edge Functions) listens; see supabase/local. */
+const gatewayUrl = process.env.SUPABASE_LOCAL_URL ?? 'http://127.0.0.1:54321';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      // Pure domain logic shared with the `api` Edge Function (one source of truth).
+      '@domain': fileURLToPath(new URL('./supabase/functions/_shared/domain', import.meta.url)),
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
+  server: {
+    port: Number(process.env.PORT ?? 5173),
+    strictPort: true,
+    host: '127.0.0.1',
+    proxy: {
+      // The spec's /api contract is served at the SPA's own origin.
+      '/api': { target: gatewayUrl, rewrite: (path) => `/functions/v1${path}` },
+      '/auth/v1': { target: gatewayUrl },
+      '/rest/v1': { target: gatewayUrl },
+    },
+  },
+  preview: {
+    port: Number(process.env.PORT ?? 5173),
+    strictPort: true,
+    host: '127.0.0.1',
+    proxy: {
+      '/api': { target: gatewayUrl, rewrite: (path) => `/functions/v1${path}` },
+      '/auth/v1': { target: gatewayUrl },
+      '/rest/v1': { target: gatewayUrl },
+    },
+  },
+});
