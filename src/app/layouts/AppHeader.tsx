@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useIdentity } from '@/features/auth';
+import './AppHeader.css';
+
+export function AppHeader() {
+  const { t } = useTranslation();
+  const { identity, signOut } = useIdentity();
+  const signedIn = identity.status === 'signed-in';
+
+  return (
+    <header className="app-header">
+      <Link to={paths.landing()} className="app-header__brand" aria-label={t('app.homeLink')}>
+        <img src="/favicon.svg" alt="" width={28} height={28} />
+        <span>{t('app.name')}</span>
+      </Link>
+
+      <nav className="app-header__nav" aria-label={t('nav.main')}>
+        <NavLink to={paths.plan()}>{t('nav.plan')}</NavLink>
+        {signedIn && <NavLink to={paths.dashboard()}>{t('nav.dashboard')}</NavLink>}
+      </nav>
+
+      <div className="app-header__account">
+        {identity.status === 'signed-in' ? (
+          <>
+            <span className="app-header__email" title={t('nav.signedInAs', { email: identity.user.email })}>
+              {identity.user.email}
+            </span>
+            <button type="button" className="button button--small" onClick={() => void signOut()}>
+              {t('nav.logout')}
+            </button>
+          </>
+        ) : identity.status === 'loading' ? null : (
+          <>
+            <Link className="button button--small button--ghost" to={paths.login()}>
+              {t('nav.login')}
+            </Link>
+            <Link className="button button--small button--primary" to={paths.register()}>
+              {t('nav.register')}
+            </Link>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * Every SPA path in one place (spec section 2). Components link with these
+ * helpers; the router uses `routePatterns`.
+ */
+
+export const routePatterns = {
+  landing: '/',
+  plan: '/plan',
+  share: '/share/:shareToken',
+  login: '/login',
+  register: '/register',
+  dashboard: '/dashboard',
+  editRoute: '/edit-route/:id',
+  wazeRoute: '/waze-route/:id',
+  notice: '/notice',
+  privacy: '/privacy',
+  terms: '/terms',
+} as const;
+
+/**
+ * Where to go after signing in. An in-app path, or one of the spec's markers:
+ * `save` (a pending route awaits saving) and `waze` (the navigation button was pressed).
+ */
+export type ReturnTo = string;
+
+export interface AuthPageOptions {
+  returnTo?: ReturnTo | null;
+}
+
+function withReturnTo(pathname: string, options: AuthPageOptions | undefined): string {
+  const returnTo = options?.returnTo;
+  if (!returnTo) return pathname;
+  return `${pathname}?${new URLSearchParams({ returnTo }).toString()}`;
+}
+
+const segment = (value: string | number): string => encodeURIComponent(String(value));
+
+export const paths = {
+  landing: () => routePatterns.landing,
+  plan: () => routePatterns.plan,
+  share: (shareToken: string) => `/share/${segment(shareToken)}`,
+  login: (options?: AuthPageOptions) => withReturnTo(routePatterns.login, options),
+  register: (options?: AuthPageOptions) => withReturnTo(routePatterns.register, options),
+  dashboard: () => routePatterns.dashboard,
+  editRoute: (id: string | number) => `/edit-route/${segment(id)}`,
+  wazeRoute: (id: string | number) => `/waze-route/${segment(id)}`,
+  notice: () => routePatterns.notice,
+  privacy: () => routePatterns.privacy,
+  terms: () => routePatterns.terms,
+} as const;
+
+/** The spec's returnTo markers (section 2). */
+export const RETURN_TO_SAVE = 'save';
+export const RETURN_TO_WAZE = 'waze';
+
+/**
+ * A returnTo that names a path inside this app ("/dashboard?x=1"), or null.
+ * Anything else (absolute URLs, protocol-relative "//host", backslash tricks,
+ * the save/waze markers) is not a place to navigate to.
+ */
+export function safeInternalPath(returnTo: string | null | undefined): string | null {
+  if (!returnTo || !returnTo.startsWith('/')) return null;
+  if (returnTo.startsWith('//') || returnTo.startsWith('/\\')) return null;
+  // Control characters could smuggle a different target past the checks above.
+  if (/[\u0000-\u001f\u007f]/.test(returnTo)) return null;
+  return returnTo;
+}

@@ -1,0 +1,7 @@
+import { AuthFailure } from '../identity-context';
+
+/** Spec section 8: the server's message when it sent one, else the page's fallback text. */
+export function authErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof AuthFailure && error.serverMessage) return error.serverMessage;
+  return fallback;
+}

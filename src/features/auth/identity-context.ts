@@ -1,0 +1,38 @@
+import { createContext, useContext } from 'react';
+import type { IdentityState } from './model/identity';
+
+export interface SignUpResult {
+  /** True when the account exists but email confirmation is required before signing in. */
+  confirmationRequired: boolean;
+}
+
+export interface IdentityContextValue {
+  identity: IdentityState;
+  /** Throws an AuthFailure carrying the server's message. */
+  signIn(email: string, password: string): Promise<void>;
+  /** Throws an AuthFailure carrying the server's message. */
+  signUp(email: string, password: string): Promise<SignUpResult>;
+  /** Sets the guest flag and goes to /plan. */
+  continueAsGuest(): void;
+  /** Ends the session and clears the guest flag. */
+  signOut(): Promise<void>;
+}
+
+export const IdentityContext = createContext<IdentityContextValue | null>(null);
+
+export function useIdentity(): IdentityContextValue {
+  const value = useContext(IdentityContext);
+  if (!value) throw new Error('useIdentity must be used inside <IdentityProvider>');
+  return value;
+}
+
+/** An auth call the server refused; `message` is the server's text when it sent one. */
+export class AuthFailure extends Error {
+  readonly serverMessage: string | undefined;
+
+  constructor(serverMessage: string | undefined) {
+    super(serverMessage ?? 'Authentication failed');
+    this.name = 'AuthFailure';
+    this.serverMessage = serverMessage;
+  }
+}

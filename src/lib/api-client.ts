@@ -1,0 +1,197 @@
+import type { z } from 'zod';
+import { env } from '@/config/env';
+import { getAccessToken } from '@/lib/supabase';
+
+/** Spec section 9: API timeout 15000 ms. */
+export const API_TIMEOUT_MS = 15_000;
+
+/**
+ * Error codes, named like the axios codes the spec's error mapping reads
+ * (section 8: "a timeout (code ECONNABORTED or message containing timeout)").
+ */
+export type ApiErrorCode =
+  | 'ECONNABORTED'
+  | 'ERR_NETWORK'
+  | 'ERR_BAD_REQUEST'
+  | 'ERR_BAD_RESPONSE'
+  | 'ERR_INVALID_RESPONSE';
+
+export class ApiError extends Error {
+  /** HTTP status; 0 when no response arrived (timeout, network failure). */
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  /** The body's `error` field, when the server sent one. */
+  readonly serverError: string | undefined;
+
+  constructor(init: { status: number; code: ApiErrorCode; message: string; serverError?: string }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.serverError = init.serverError;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions<T> {
+  /** JSON request body. */
+  body?: unknown;
+  /** Query string parameters; undefined values are left out. */
+  query?: Record<string, string | number | undefined>;
+  /** Cancels the request (TanStack Query passes one to every queryFn). */
+  signal?: AbortSignal;
+  /** Validates the response body; without it the body is trusted as T. */
+  schema?: z.ZodType<T>;
+}
+
+export interface ApiClientConfig {
+  baseUrl: string;
+  timeoutMs?: number;
+  /** Resolves the bearer token for each request; null when signed out. */
+  getAccessToken: () => Promise<string | null>;
+  fetch?: typeof fetch;
+}
+
+export interface ApiClient {
+  request<T>(method: HttpMethod, path: string, options?: RequestOptions<T>): Promise<T>;
+  get<T>(path: string, options?: Omit<RequestOptions<T>, 'body'>): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>): Promise<T>;
+  delete<T = void>(path: string, options?: Omit<RequestOptions<T>, 'body'>): Promise<T>;
+}
+
+function buildUrl(baseUrl: string, path: string, query: RequestOptions<unknown>['query']): string {
+  const url = `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function serverErrorOf(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'error' in body) {
+    const { error } = body as { error: unknown };
+    if (typeof error === 'string' && error.trim() !== '') return error;
+  }
+  return undefined;
+}
+
+export function createApiClient(config: ApiClientConfig): ApiClient {
+  const timeoutMs = config.timeoutMs ?? API_TIMEOUT_MS;
+  const doFetch = config.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+
+  async function request<T>(
+    method: HttpMethod,
+    path: string,
+    options: RequestOptions<T> = {},
+  ): Promise<T> {
+    const { body, query, signal, schema } = options;
+    signal?.throwIfAborted();
+
+    const headers = new Headers({ Accept: 'application/json' });
+    if (body !== undefined) headers.set('Content-Type', 'application/json');
+    const token = await config.getAccessToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const forwardAbort = () => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', forwardAbort, { once: true });
+
+    try {
+      let response: Response;
+      try {
+        response = await doFetch(buildUrl(config.baseUrl, path, query), {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: controller.signal,
+        });
+      } catch (error) {
+        if (timedOut) {
+          throw new ApiError({
+            status: 0,
+            code: 'ECONNABORTED',
+            message: `timeout of ${timeoutMs}ms exceeded`,
+          });
+        }
+        // The caller cancelled: rethrow as is so TanStack Query treats it as a cancellation.
+        if (signal?.aborted) throw signal.reason ?? error;
+        throw new ApiError({
+          status: 0,
+          code: 'ERR_NETWORK',
+          message: error instanceof Error && error.message ? error.message : 'Network Error',
+        });
+      }
+
+      const payload = await readBody(response).catch((error: unknown) => {
+        if (timedOut) {
+          throw new ApiError({
+            status: 0,
+            code: 'ECONNABORTED',
+            message: `timeout of ${timeoutMs}ms exceeded`,
+          });
+        }
+        throw error;
+      });
+
+      if (!response.ok) {
+        const serverError = serverErrorOf(payload);
+        throw new ApiError({
+          status: response.status,
+          code: response.status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST',
+          message: serverError ?? `Request failed with status code ${response.status}`,
+          serverError,
+        });
+      }
+
+      if (!schema) return payload as T;
+      const parsed = schema.safeParse(payload);
+      if (!parsed.success) {
+        throw new ApiError({
+          status: response.status,
+          code: 'ERR_INVALID_RESPONSE',
+          message: `Unexpected response from ${method} ${path}`,
+        });
+      }
+      return parsed.data;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', forwardAbort);
+    }
+  }
+
+  return {
+    request,
+    get: (path, options) => request('GET', path, options),
+    post: (path, body, options) => request('POST', path, { ...options, body }),
+    put: (path, body, options) => request('PUT', path, { ...options, body }),
+    delete: (path, options) => request('DELETE', path, options),
+  };
+}
+
+/** The SPA's client for the /api contract, signed with the current Supabase session. */
+export const apiClient: ApiClient = createApiClient({
+  baseUrl: env.apiUrl,
+  getAccessToken,
+});

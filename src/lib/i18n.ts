@@ -1,0 +1,81 @@
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import en from '@/locales/en.json';
+
+/** The six interface languages of the product (spec section 1). */
+export const productLanguages = [
+  { code: 'en', name: 'English', flag: '🇬🇧' },
+  { code: 'es', name: 'Español', flag: '🇪🇸' },
+  { code: 'fr', name: 'Français', flag: '🇫🇷' },
+  { code: 'de', name: 'Deutsch', flag: '🇩🇪' },
+  { code: 'it', name: 'Italiano', flag: '🇮🇹' },
+  { code: 'pt', name: 'Português', flag: '🇵🇹' },
+] as const;
+
+export type LanguageCode = (typeof productLanguages)[number]['code'];
+
+export const DEFAULT_LANGUAGE: LanguageCode = 'en';
+/** Spec section 3: the chosen language is kept under this localStorage key. */
+export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+
+/**
+ * Non-English translations load on demand, each in its own chunk. Adding
+ * src/locales/es.json is all it takes to offer Spanish.
+ */
+const lazyLocales = import.meta.glob<{ default: ResourceKey }>([
+  '../locales/*.json',
+  '!../locales/en.json',
+]);
+
+const loaderFor = (code: string) => lazyLocales[`../locales/${code}.json`];
+
+/** The product languages whose translations exist in this build. */
+export const availableLanguages = productLanguages.filter(
+  (language) => language.code === DEFAULT_LANGUAGE || loaderFor(language.code) !== undefined,
+);
+
+const lazyLocaleBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    const load = loaderFor(language);
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+/** Spec section 4: query string, cookie, localStorage, sessionStorage, browser, html tag. */
+export const detectionOptions = {
+  order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+  lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+  caches: ['localStorage'],
+};
+
+export const i18nReady = i18n
+  .use(lazyLocaleBackend)
+  .use(LanguageDetector)
+  .use(initReactI18next)
+  .init({
+    resources: { en: { translation: en } },
+    partialBundledLanguages: true,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: availableLanguages.map((language) => language.code),
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly',
+    detection: detectionOptions,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+
+i18n.on('languageChanged', (language) => {
+  document.documentElement.lang = language;
+});
+
+export default i18n;

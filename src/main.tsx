@@ -1,0 +1,35 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@/app/styles/global.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+const root = createRoot(container);
+
+/** A broken deployment (e.g. a missing VITE_SUPABASE_ANON_KEY) says so on screen, not only in the console. */
+function showStartupError(error: unknown) {
+  console.error(error);
+  const message = error instanceof Error ? error.message : String(error);
+  root.render(
+    <pre role="alert" style={{ margin: '1rem', whiteSpace: 'pre-wrap', color: '#9b1c1c' }}>
+      {`Route Planner cannot start.\n\n${message}`}
+    </pre>,
+  );
+}
+
+async function start() {
+  // Loaded dynamically so that configuration errors thrown while the modules load are caught.
+  const [{ App }, { i18nReady }] = await Promise.all([
+    import('@/app/App'),
+    import('@/lib/i18n'),
+  ]);
+  // Render once the detected language's strings are in place, so no raw key flashes.
+  await i18nReady;
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+start().catch(showStartupError);
