@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { reversePlaceSchema, type ReversePlace } from '../model/place';
+import { geocodingKeys } from './query-keys';
+
+/** GET /api/geocoding/reverse?lat=&lng= */
+export function reverseGeocode(lat: number, lng: number, signal?: AbortSignal): Promise<ReversePlace> {
+  return apiClient.get('/geocoding/reverse', {
+    query: { lat, lng },
+    signal,
+    schema: reversePlaceSchema,
+  });
+}
+
+/** Also for one-off lookups on a map click: `queryClient.fetchQuery(reverseGeocodeQueryOptions(lat, lng))`. */
+export const reverseGeocodeQueryOptions = (lat: number, lng: number) =>
+  queryOptions({
+    queryKey: geocodingKeys.reverse(lat, lng),
+    queryFn: ({ signal }) => reverseGeocode(lat, lng, signal),
+    staleTime: Infinity,
+  });
+
+export function useReverseGeocode(point: { lat: number; lng: number } | null) {
+  return useQuery({
+    ...reverseGeocodeQueryOptions(point?.lat ?? 0, point?.lng ?? 0),
+    enabled: point !== null,
+  });
+}

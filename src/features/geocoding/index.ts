@@ -1,0 +1,4 @@
+export { geocodingKeys } from './api/query-keys';
+export { isSearchable, searchPlaces, searchPlacesQueryOptions, useSearchPlaces } from './api/search-places';
+export { reverseGeocode, reverseGeocodeQueryOptions, useReverseGeocode } from './api/reverse-geocode';
+export type { Place, ReversePlace } from './model/place';

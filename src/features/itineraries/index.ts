@@ -1,0 +1,26 @@
+export { itineraryKeys } from './api/query-keys';
+export { getItineraries, itinerariesQueryOptions, useItineraries } from './api/get-itineraries';
+export { getItinerary, itineraryQueryOptions, useItinerary } from './api/get-itinerary';
+export {
+  createItinerary,
+  createItineraryMutationOptions,
+  useCreateItinerary,
+} from './api/create-itinerary';
+export {
+  updateItinerary,
+  updateItineraryMutationOptions,
+  useUpdateItinerary,
+  type UpdateItineraryVariables,
+} from './api/update-itinerary';
+export {
+  deleteItinerary,
+  deleteItineraryMutationOptions,
+  useDeleteItinerary,
+} from './api/delete-itinerary';
+export { shareItinerary, shareItineraryMutationOptions, useShareItinerary } from './api/share-itinerary';
+export {
+  itinerarySchema,
+  type Itinerary,
+  type ItineraryInput,
+  type ShareLink,
+} from './model/itinerary';

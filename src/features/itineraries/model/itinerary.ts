@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import type { Stop } from '@domain/stops.ts';
+import { stopSchema } from '@/lib/stop-schema';
+
+/** Ids are opaque to the SPA; a numeric id from the server is kept as its text. */
+const idSchema = z.union([z.string(), z.number()]).transform(String);
+
+/** Spec section 3: an itinerary as the /api returns it. Totals may be unknown (null). */
+export const itinerarySchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  stops: z.array(stopSchema),
+  total_distance: z.number().nullable().optional(),
+  total_duration: z.number().nullable().optional(),
+  created_at: z.string(),
+  updated_at: z.string().optional(),
+});
+
+export const itineraryListSchema = z.array(itinerarySchema);
+
+export type Itinerary = z.infer<typeof itinerarySchema>;
+
+/** The body of POST /itineraries and PUT /itineraries/:id. */
+export interface ItineraryInput {
+  title: string;
+  stops: Stop[];
+}
+
+export const shareLinkSchema = z.object({ shareUrl: z.string() });
+export type ShareLink = z.infer<typeof shareLinkSchema>;

@@ -1,0 +1,39 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { LatLng } from '@domain/geo.ts';
+import { MIN_STOPS_TO_CALCULATE } from '@domain/limits.ts';
+import { apiClient } from '@/lib/api-client';
+import { routeLegsSchema, type RouteLegs } from '../model/route-legs';
+
+export const routeKeys = {
+  all: ['route'] as const,
+  /** Keyed by the coordinates only: renaming a stop does not recompute the route. */
+  legs: (stops: readonly LatLng[]) =>
+    [...routeKeys.all, 'legs', stops.map(({ lat, lng }) => [lat, lng] as const)] as const,
+};
+
+/** POST /api/routes/legs {stops} -> totals and one line per leg. */
+export function getRouteLegs(stops: readonly LatLng[], signal?: AbortSignal): Promise<RouteLegs> {
+  return apiClient.post(
+    '/routes/legs',
+    { stops: stops.map(({ lat, lng }) => ({ lat, lng })) },
+    { signal, schema: routeLegsSchema },
+  );
+}
+
+/**
+ * Route computation is a query keyed by the stop coordinates with an AbortSignal,
+ * so a stale answer can never overwrite a fresh one (spec: 2 stops minimum).
+ */
+export const routeLegsQueryOptions = (stops: readonly LatLng[]) =>
+  queryOptions({
+    queryKey: routeKeys.legs(stops),
+    queryFn: ({ signal }) => getRouteLegs(stops, signal),
+    enabled: stops.length >= MIN_STOPS_TO_CALCULATE,
+    staleTime: Infinity,
+    placeholderData: keepPreviousData,
+  });
+
+/** Pass the debounced stops (spec: recalculated 500 ms after they change). */
+export function useRouteLegs(debouncedStops: readonly LatLng[]) {
+  return useQuery(routeLegsQueryOptions(debouncedStops));
+}

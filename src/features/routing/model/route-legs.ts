@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import type { RouteLeg, RouteTotals } from '@domain/geo.ts';
+
+const legSchema = z.object({
+  distance: z.number(),
+  duration: z.number(),
+  coordinates: z.array(z.tuple([z.number(), z.number()])),
+  estimated: z.boolean(),
+}) satisfies z.ZodType<RouteLeg>;
+
+/** POST /api/routes/legs: one leg per consecutive pair of stops, plus the totals. */
+export const routeLegsSchema = z.object({
+  totalDistance: z.number(),
+  totalDuration: z.number(),
+  legs: z.array(legSchema),
+});
+
+export type RouteLegs = RouteTotals & { legs: RouteLeg[] };
