@@ -72,6 +72,7 @@ export const i18nReady = i18n
     detection: detectionOptions,
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
+    showSupportNotice: false,
   });
 
 i18n.on('languageChanged', (language) => {

@@ -1,4 +1,4 @@
-import { isAuthRetryableFetchError, type Session } from '@supabase/supabase-js';
+import { isAuthError, isAuthRetryableFetchError, type Session } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -13,6 +13,16 @@ import {
   type AuthUser,
   type IdentityState,
 } from './model/identity';
+
+/**
+ * The server's own words for a refused sign-in or sign-up, or undefined when
+ * it never answered (network failure, gateway error): then the page's generic
+ * message applies (spec section 8).
+ */
+function serverMessageOf(error: unknown): string | undefined {
+  if (!isAuthError(error) || isAuthRetryableFetchError(error)) return undefined;
+  return error.message || undefined;
+}
 
 const sameUser = (a: AuthUser | null, b: AuthUser | null) =>
   a?.id === b?.id && a?.email === b?.email;
@@ -94,7 +104,7 @@ export function IdentityProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     async (email: string, password: string) => {
       const { data, error } = await supabase.auth.signInWithPassword({ email, password });
-      if (error || !data.user) throw new AuthFailure(error?.message || undefined);
+      if (error || !data.user) throw new AuthFailure(serverMessageOf(error));
       applyUser(toAuthUser(data.user));
     },
     [applyUser],
@@ -103,7 +113,7 @@ export function IdentityProvider({ children }: { children: ReactNode }) {
   const signUp = useCallback(
     async (email: string, password: string) => {
       const { data, error } = await supabase.auth.signUp({ email, password });
-      if (error) throw new AuthFailure(error.message || undefined);
+      if (error) throw new AuthFailure(serverMessageOf(error));
       // Without a session the project requires email confirmation before the first sign-in.
       if (!data.session) return { confirmationRequired: true };
       applyUser(toAuthUser(data.session.user));

@@ -1,0 +1,189 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+
+const getSession = vi.hoisted(() => vi.fn());
+
+vi.mock('@/config/env', () => ({
+  env: { apiUrl: '/api', supabaseAnonKey: 'anon', tileUrl: '', supabaseUrl: undefined, googleClientId: undefined },
+}));
+vi.mock('@/lib/supabase', () => ({
+  getAccessToken: async () => {
+    const { data } = await getSession();
+    return data.session?.access_token ?? null;
+  },
+}));
+
+import { API_TIMEOUT_MS, ApiError, apiClient, createApiClient } from './api-client';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** A fetch that never answers until its signal aborts, like a hung server. */
+const hangingFetch = vi.fn(
+  (_input: RequestInfo | URL, init?: RequestInit) =>
+    new Promise<Response>((_resolve, reject) => {
+      init?.signal?.addEventListener('abort', () =>
+        reject(new DOMException('The operation was aborted.', 'AbortError')),
+      );
+    }),
+);
+
+function clientWith(fetchImpl: typeof fetch, token: string | null = null) {
+  return createApiClient({ baseUrl: '/api', getAccessToken: async () => token, fetch: fetchImpl });
+}
+
+function lastRequest(fetchMock: ReturnType<typeof vi.fn>) {
+  const [url, init] = fetchMock.mock.calls.at(-1) as [string, RequestInit];
+  return { url, init, headers: new Headers(init.headers) };
+}
+
+describe('api client', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    hangingFetch.mockClear();
+  });
+
+  it('times out after 15000 ms with code ECONNABORTED and a timeout message', async () => {
+    vi.useFakeTimers();
+    const client = clientWith(hangingFetch as unknown as typeof fetch);
+    const outcome = client.get('/itineraries').catch((error: unknown) => error);
+
+    await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS - 1);
+    expect(hangingFetch).toHaveBeenCalledTimes(1);
+    expect(lastRequest(hangingFetch).init.signal?.aborted).toBe(false);
+
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await outcome;
+    expect(API_TIMEOUT_MS).toBe(15_000);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'ECONNABORTED', status: 0 });
+    expect((error as ApiError).message).toMatch(/timeout/);
+  });
+
+  it('sends the bearer token of the current session', async () => {
+    const fetchMock = vi.fn(async () => json([]));
+    await clientWith(fetchMock as unknown as typeof fetch, 'access-123').get('/itineraries');
+    expect(lastRequest(fetchMock).headers.get('Authorization')).toBe('Bearer access-123');
+  });
+
+  it('sends no Authorization header without a session', async () => {
+    const fetchMock = vi.fn(async () => json([]));
+    await clientWith(fetchMock as unknown as typeof fetch, null).get('/geocoding/search', {
+      query: { q: 'Paris' },
+    });
+    const { url, headers } = lastRequest(fetchMock);
+    expect(headers.has('Authorization')).toBe(false);
+    expect(url).toBe('/api/geocoding/search?q=Paris');
+  });
+
+  it('the app client reads the token from the supabase session on every request', async () => {
+    const fetchMock = vi.fn(async () => json({ user: { id: 'u1', email: 'a@b.co' } }));
+    vi.stubGlobal('fetch', fetchMock);
+
+    getSession.mockResolvedValueOnce({ data: { session: { access_token: 'jwt-1' } } });
+    await apiClient.get('/auth/me');
+    expect(lastRequest(fetchMock).headers.get('Authorization')).toBe('Bearer jwt-1');
+
+    getSession.mockResolvedValueOnce({ data: { session: null } });
+    await apiClient.get('/auth/me');
+    expect(lastRequest(fetchMock).headers.has('Authorization')).toBe(false);
+    expect(lastRequest(fetchMock).url).toBe('/api/auth/me');
+  });
+
+  it('sends and receives JSON', async () => {
+    const created = { id: 'r1', title: 'A to B' };
+    const fetchMock = vi.fn(async () => json(created, 201));
+    const body = { title: 'A to B', stops: [{ name: 'A', lat: 1, lng: 2 }] };
+    const result = await clientWith(fetchMock as unknown as typeof fetch).post('/itineraries', body);
+    const { init, headers } = lastRequest(fetchMock);
+    expect(result).toEqual(created);
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe(JSON.stringify(body));
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(headers.get('Accept')).toBe('application/json');
+  });
+
+  it('resolves an empty 204 answer to undefined', async () => {
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    await expect(
+      clientWith(fetchMock as unknown as typeof fetch).delete('/itineraries/r1'),
+    ).resolves.toBeUndefined();
+    expect(lastRequest(fetchMock).init.method).toBe('DELETE');
+  });
+
+  it("maps an error body's `error` field to ApiError.message", async () => {
+    const fetchMock = vi.fn(async () => json({ error: 'Itinerary not found' }, 404));
+    const error = await clientWith(fetchMock as unknown as typeof fetch)
+      .get('/itineraries/missing')
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 404,
+      code: 'ERR_BAD_REQUEST',
+      message: 'Itinerary not found',
+      serverError: 'Itinerary not found',
+    });
+  });
+
+  it('falls back to a status message when the body has no error field', async () => {
+    const fetchMock = vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 }));
+    const error = await clientWith(fetchMock as unknown as typeof fetch)
+      .get('/itineraries')
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      status: 502,
+      code: 'ERR_BAD_RESPONSE',
+      message: 'Request failed with status code 502',
+      serverError: undefined,
+    });
+  });
+
+  it('reports a network failure as ERR_NETWORK', async () => {
+    const fetchMock = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(clientWith(fetchMock as unknown as typeof fetch).get('/x')).rejects.toMatchObject({
+      status: 0,
+      code: 'ERR_NETWORK',
+      message: 'Failed to fetch',
+    });
+  });
+
+  it('validates the response with a schema when one is given', async () => {
+    const schema = z.object({ shareUrl: z.string() });
+    const ok = vi.fn(async () => json({ shareUrl: 'https://x/share/t' }));
+    await expect(
+      clientWith(ok as unknown as typeof fetch).post('/itineraries/1/share', undefined, { schema }),
+    ).resolves.toEqual({ shareUrl: 'https://x/share/t' });
+
+    const bad = vi.fn(async () => json({ url: 'nope' }));
+    await expect(
+      clientWith(bad as unknown as typeof fetch).post('/itineraries/1/share', undefined, { schema }),
+    ).rejects.toMatchObject({ code: 'ERR_INVALID_RESPONSE', status: 200 });
+  });
+
+  describe('external AbortSignal', () => {
+    it('cancels the request and rethrows the abort, not a timeout', async () => {
+      const controller = new AbortController();
+      const outcome = clientWith(hangingFetch as unknown as typeof fetch)
+        .get('/routes/legs', { signal: controller.signal })
+        .catch((error: unknown) => error);
+      await vi.waitFor(() => expect(hangingFetch).toHaveBeenCalled());
+      controller.abort();
+      const error = await outcome;
+      expect(error).not.toBeInstanceOf(ApiError);
+      expect((error as Error).name).toBe('AbortError');
+      expect(lastRequest(hangingFetch).init.signal?.aborted).toBe(true);
+    });
+
+    it('does not send a request whose signal is already aborted', async () => {
+      const controller = new AbortController();
+      controller.abort();
+      await expect(
+        clientWith(hangingFetch as unknown as typeof fetch).get('/x', { signal: controller.signal }),
+      ).rejects.toMatchObject({ name: 'AbortError' });
+      expect(hangingFetch).not.toHaveBeenCalled();
+    });
+  });
+});

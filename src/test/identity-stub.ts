@@ -1,0 +1,17 @@
+import { vi } from 'vitest';
+import type { IdentityContextValue, IdentityState } from '@/features/auth';
+
+/** An identity context value for tests of components that read `useIdentity()`. */
+export function identityStub(
+  identity: IdentityState,
+  overrides: Partial<Omit<IdentityContextValue, 'identity'>> = {},
+): IdentityContextValue {
+  return {
+    identity,
+    signIn: vi.fn(async () => undefined),
+    signUp: vi.fn(async () => ({ confirmationRequired: false })),
+    continueAsGuest: vi.fn(),
+    signOut: vi.fn(async () => undefined),
+    ...overrides,
+  };
+}
