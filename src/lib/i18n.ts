@@ -56,6 +56,8 @@ export const detectionOptions = {
   order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
   lookupLocalStorage: LANGUAGE_STORAGE_KEY,
   caches: ['localStorage'],
+  // Store and use the language code alone ('en-US' -> 'en'): the product has one variant per language.
+  convertDetectedLanguage: (language: string) => language.split(/[-_]/)[0].toLowerCase(),
 };
 
 export const i18nReady = i18n
@@ -67,7 +69,6 @@ export const i18nReady = i18n
     partialBundledLanguages: true,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: availableLanguages.map((language) => language.code),
-    nonExplicitSupportedLngs: true,
     load: 'languageOnly',
     detection: detectionOptions,
     interpolation: { escapeValue: false },

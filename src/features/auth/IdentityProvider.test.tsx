@@ -1,0 +1,195 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { useIdentity, type IdentityContextValue } from './identity-context';
+import { IdentityProvider } from './IdentityProvider';
+import { GUEST_MODE_KEY } from './model/identity';
+
+type AuthListener = (event: string, session: { user: { id: string; email?: string } } | null) => void;
+
+const auth = vi.hoisted(() => ({
+  listeners: [] as AuthListener[],
+  getSession: vi.fn(),
+  getUser: vi.fn(),
+  signOut: vi.fn(),
+  signInWithPassword: vi.fn(),
+  signUp: vi.fn(),
+  onAuthStateChange: vi.fn(),
+}));
+
+vi.mock('@/lib/supabase', () => ({ supabase: { auth }, getAccessToken: async () => null }));
+
+const user = { id: 'user-1', email: 'driver@example.com' };
+const session = { access_token: 'jwt', user };
+
+let current: IdentityContextValue;
+function Probe() {
+  current = useIdentity();
+  const { identity } = current;
+  return <p data-testid="identity">{identity.status === 'signed-in' ? `signed-in:${identity.user.email}` : identity.status}</p>;
+}
+
+function renderProvider() {
+  const queryClient = new QueryClient();
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <IdentityProvider>
+            <Probe />
+          </IdentityProvider>
+        ),
+        children: [],
+        path: '*',
+      },
+    ],
+    { initialEntries: ['/login'] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, queryClient };
+}
+
+const status = () => screen.getByTestId('identity').textContent;
+
+describe('IdentityProvider', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    auth.listeners = [];
+    auth.onAuthStateChange.mockImplementation((listener: AuthListener) => {
+      auth.listeners.push(listener);
+      return { data: { subscription: { unsubscribe: vi.fn() } } };
+    });
+    auth.getSession.mockResolvedValue({ data: { session: null }, error: null });
+    auth.getUser.mockResolvedValue({ data: { user }, error: null });
+    auth.signOut.mockResolvedValue({ error: null });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.clearAllMocks();
+  });
+
+  it('starts loading, then is anonymous without a session or guest flag', async () => {
+    renderProvider();
+    expect(status()).toBe('loading');
+    await waitFor(() => expect(status()).toBe('anonymous'));
+    expect(auth.getUser).not.toHaveBeenCalled();
+  });
+
+  it('restores the guest flag', async () => {
+    localStorage.setItem(GUEST_MODE_KEY, 'true');
+    renderProvider();
+    await waitFor(() => expect(status()).toBe('guest'));
+  });
+
+  it('validates a stored session with the server before trusting it', async () => {
+    auth.getSession.mockResolvedValue({ data: { session }, error: null });
+    renderProvider();
+    await waitFor(() => expect(status()).toBe('signed-in:driver@example.com'));
+    expect(auth.getUser).toHaveBeenCalledTimes(1);
+    expect(auth.signOut).not.toHaveBeenCalled();
+  });
+
+  it('removes a session the server rejects', async () => {
+    auth.getSession.mockResolvedValue({ data: { session }, error: null });
+    auth.getUser.mockResolvedValue({
+      data: { user: null },
+      error: Object.assign(new Error('invalid JWT'), { __isAuthError: true, name: 'AuthApiError', status: 401 }),
+    });
+    renderProvider();
+    await waitFor(() => expect(status()).toBe('anonymous'));
+    expect(auth.signOut).toHaveBeenCalledWith({ scope: 'local' });
+  });
+
+  it('keeps a stored session when the server cannot be reached to validate it', async () => {
+    auth.getSession.mockResolvedValue({ data: { session }, error: null });
+    auth.getUser.mockResolvedValue({
+      data: { user: null },
+      error: Object.assign(new Error('Failed to fetch'), { __isAuthError: true, name: 'AuthRetryableFetchError', status: 0 }),
+    });
+    renderProvider();
+    await waitFor(() => expect(status()).toBe('signed-in:driver@example.com'));
+    expect(auth.signOut).not.toHaveBeenCalled();
+  });
+
+  it('signs in with email and password without clearing the guest flag', async () => {
+    localStorage.setItem(GUEST_MODE_KEY, 'true');
+    auth.signInWithPassword.mockResolvedValue({ data: { user, session }, error: null });
+    renderProvider();
+    await waitFor(() => expect(status()).toBe('guest'));
+
+    await act(() => current.signIn('driver@example.com', 'secret1'));
+    expect(auth.signInWithPassword).toHaveBeenCalledWith({ email: 'driver@example.com', password: 'secret1' });
+    expect(status()).toBe('signed-in:driver@example.com');
+    expect(localStorage.getItem(GUEST_MODE_KEY)).toBe('true');
+  });
+
+  it("rejects a refused sign-in with the server's message", async () => {
+    auth.signInWithPassword.mockResolvedValue({
+      data: { user: null, session: null },
+      error: Object.assign(new Error('Invalid login credentials'), { __isAuthError: true, name: 'AuthApiError', status: 400 }),
+    });
+    renderProvider();
+    await waitFor(() => expect(status()).toBe('anonymous'));
+    await expect(current.signIn('a@b.co', 'wrong1')).rejects.toMatchObject({
+      name: 'AuthFailure',
+      serverMessage: 'Invalid login credentials',
+    });
+    expect(status()).toBe('anonymous');
+  });
+
+  it('reports a sign-up without a session as confirmation required', async () => {
+    auth.signUp.mockResolvedValue({ data: { user, session: null }, error: null });
+    renderProvider();
+    await waitFor(() => expect(status()).toBe('anonymous'));
+    await expect(current.signUp('driver@example.com', 'secret1')).resolves.toEqual({ confirmationRequired: true });
+    expect(status()).toBe('anonymous');
+  });
+
+  it('signs in directly when sign-up returns a session', async () => {
+    auth.signUp.mockResolvedValue({ data: { user, session }, error: null });
+    renderProvider();
+    await waitFor(() => expect(status()).toBe('anonymous'));
+    let result: unknown;
+    await act(async () => {
+      result = await current.signUp('driver@example.com', 'secret1');
+    });
+    expect(result).toEqual({ confirmationRequired: false });
+    expect(status()).toBe('signed-in:driver@example.com');
+  });
+
+  it('continues as guest: sets guestMode and goes to /plan', async () => {
+    const { router } = renderProvider();
+    await waitFor(() => expect(status()).toBe('anonymous'));
+    act(() => current.continueAsGuest());
+    expect(localStorage.getItem(GUEST_MODE_KEY)).toBe('true');
+    expect(status()).toBe('guest');
+    expect(router.state.location.pathname).toBe('/plan');
+  });
+
+  it('signs out: ends the session, clears the guest flag and the cached data', async () => {
+    localStorage.setItem(GUEST_MODE_KEY, 'true');
+    auth.getSession.mockResolvedValue({ data: { session }, error: null });
+    const { queryClient } = renderProvider();
+    await waitFor(() => expect(status()).toBe('signed-in:driver@example.com'));
+    queryClient.setQueryData(['itineraries', 'list'], [{ id: 'r1' }]);
+
+    await act(() => current.signOut());
+    expect(auth.signOut).toHaveBeenCalledWith({ scope: 'local' });
+    expect(localStorage.getItem(GUEST_MODE_KEY)).toBeNull();
+    expect(status()).toBe('anonymous');
+    expect(queryClient.getQueryData(['itineraries', 'list'])).toBeUndefined();
+  });
+
+  it('follows auth events after start-up (e.g. a session ended in another tab)', async () => {
+    auth.getSession.mockResolvedValue({ data: { session }, error: null });
+    renderProvider();
+    await waitFor(() => expect(status()).toBe('signed-in:driver@example.com'));
+    act(() => auth.listeners.forEach((listener) => listener('SIGNED_OUT', null)));
+    expect(status()).toBe('anonymous');
+  });
+});

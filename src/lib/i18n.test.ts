@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import en from '@/locales/en.json';
+import i18n, { availableLanguages, detectionOptions, i18nReady, productLanguages } from './i18n';
+
+function leaves(tree: object, prefix = ''): [string, unknown][] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    value && typeof value === 'object'
+      ? leaves(value as object, `${prefix}${key}.`)
+      : [[`${prefix}${key}`, value] as [string, unknown]],
+  );
+}
+
+describe('i18n', () => {
+  it('resolves English texts by key', async () => {
+    await i18nReady;
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('auth.login.submit')).toBe('Sign In');
+    expect(i18n.t('auth.login.continueAsGuest')).toBe('Continue as Guest');
+    expect(i18n.t('nav.signedInAs', { email: 'a@b.co' })).toBe('Signed in as a@b.co');
+  });
+
+  it('has a non-empty text for every key of the English file', () => {
+    for (const [key, value] of leaves(en)) {
+      expect(typeof value, key).toBe('string');
+      expect((value as string).trim(), key).not.toBe('');
+    }
+  });
+
+  it("detects the language in the spec's order and caches it under i18nextLng", () => {
+    expect(detectionOptions.order).toEqual([
+      'querystring',
+      'cookie',
+      'localStorage',
+      'sessionStorage',
+      'navigator',
+      'htmlTag',
+    ]);
+    expect(detectionOptions.caches).toEqual(['localStorage']);
+    expect(detectionOptions.lookupLocalStorage).toBe('i18nextLng');
+  });
+
+  it('lists the six product languages and offers only those with translations', () => {
+    expect(productLanguages.map((language) => language.code)).toEqual(['en', 'es', 'fr', 'de', 'it', 'pt']);
+    expect(availableLanguages.map((language) => language.code)).toContain('en');
+  });
+});
