@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router-dom';
+import { AppFooter } from './AppFooter';
 import { AppHeader } from './AppHeader';
 import { BottomNav } from './BottomNav';
 import './layouts.css';
@@ -10,6 +11,7 @@ export function StandardLayout() {
       <main className="standard-layout__main" id="main">
         <Outlet />
       </main>
+      <AppFooter />
       <BottomNav />
     </div>
   );

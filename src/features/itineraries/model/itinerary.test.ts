@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { itinerarySchema } from './itinerary';
+
+const row = {
+  id: 'a0b1',
+  title: 'Paris to Lyon',
+  stops: [{ name: 'Paris', lat: 48.85, lng: 2.35 }],
+  total_distance: 465000,
+  total_duration: 16200,
+  created_at: '2025-01-01T00:00:00Z',
+  updated_at: '2025-01-02T00:00:00Z',
+};
+
+describe('itinerarySchema', () => {
+  it('accepts the /api itinerary shape', () => {
+    expect(itinerarySchema.parse(row)).toEqual(row);
+  });
+
+  it('keeps unknown totals as null and numeric ids as text', () => {
+    const parsed = itinerarySchema.parse({ ...row, id: 7, total_distance: null, total_duration: null });
+    expect(parsed.id).toBe('7');
+    expect(parsed.total_distance).toBeNull();
+  });
+
+  it('rejects stops without coordinates', () => {
+    expect(itinerarySchema.safeParse({ ...row, stops: [{ name: 'Paris' }] }).success).toBe(false);
+  });
+});
