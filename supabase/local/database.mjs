@@ -1,0 +1,79 @@
+// Opens the local database (embedded PGlite, or a real Postgres from DATABASE_URL),
+// gives it what hosted Supabase has (API roles), applies supabase/migrations in order
+// (recorded in the Supabase CLI's history table) and seeds a new database once.
+import { readdir, readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import postgres from 'postgres';
+import { supabaseDir } from './settings.mjs';
+
+const migrationsDir = path.join(supabaseDir, 'migrations');
+const MIGRATION_FILE = /^(\d{14})_(.+)\.sql$/;
+
+/** A minimal SQL runner over either driver: `run(sql)` runs a multi-statement script. */
+export async function openAdminSql({ databaseUrl, pglite }) {
+  if (pglite) {
+    return {
+      run: (text) => pglite.exec(text),
+      query: async (text, params = []) => (await pglite.query(text, params)).rows,
+      close: async () => {},
+    };
+  }
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  return {
+    run: (text) => sql.unsafe(text).simple(),
+    query: (text, params = []) => sql.unsafe(text, params),
+    close: () => sql.end({ timeout: 5 }),
+  };
+}
+
+export async function listMigrations() {
+  const files = (await readdir(migrationsDir)).filter((f) => MIGRATION_FILE.test(f)).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const [, version, name] = MIGRATION_FILE.exec(file);
+      return { version, name, sql: await readFile(path.join(migrationsDir, file), 'utf8') };
+    }),
+  );
+}
+
+export async function applyRoles(admin) {
+  await admin.run(await readFile(path.join(supabaseDir, 'local', 'roles.sql'), 'utf8'));
+}
+
+/** Applies pending migrations, each in its own transaction with its history row. */
+export async function applyMigrations(admin) {
+  await admin.run(`
+    create schema if not exists supabase_migrations;
+    create table if not exists supabase_migrations.schema_migrations (
+      version text primary key, statements text[], name text
+    );`);
+  const applied = new Set(
+    (await admin.query('select version from supabase_migrations.schema_migrations')).map((r) => r.version),
+  );
+  const done = [];
+  for (const migration of await listMigrations()) {
+    if (applied.has(migration.version)) continue;
+    const record = `insert into supabase_migrations.schema_migrations (version, statements, name)
+      values ('${migration.version}', array[${quote(migration.sql)}], ${quote(migration.name)});`;
+    await admin.run(`begin;\n${migration.sql}\n;${record}\ncommit;`).catch(async (error) => {
+      await admin.run('rollback;').catch(() => {});
+      throw new Error(`Migration ${migration.version}_${migration.name} failed: ${error.message}`);
+    });
+    done.push(`${migration.version}_${migration.name}`);
+  }
+  return done;
+}
+
+/** Runs supabase/seed.sql once per database (remembered by its hash). */
+export async function applySeedOnce(admin) {
+  const seed = await readFile(path.join(supabaseDir, 'seed.sql'), 'utf8');
+  const hash = createHash('sha256').update(seed).digest('hex');
+  await admin.run(`create table if not exists supabase_migrations.seed_files (path text primary key, hash text not null);`);
+  const rows = await admin.query(`select hash from supabase_migrations.seed_files where path = 'seed.sql'`);
+  if (rows.length > 0) return false;
+  await admin.run(`begin;\n${seed}\n;insert into supabase_migrations.seed_files (path, hash) values ('seed.sql', '${hash}');\ncommit;`);
+  return true;
+}
+
+const quote = (text) => `'${text.replaceAll("'", "''")}'`;

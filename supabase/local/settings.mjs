@@ -1,0 +1,32 @@
+// Configuration of the local stack, read once from the environment.
+// The names are the product's configuration contract (see README).
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const supabaseDir = path.join(projectRoot, 'supabase');
+
+/**
+ * Local-only keys, like the Supabase CLI's well-known demo keys: public by design,
+ * valid only against this machine's stack, never used by a hosted project.
+ */
+export const localKeys = Object.freeze({
+  publishableKey: 'sb_publishable_route_planner_local_dev_only',
+  secretKey: 'sb_secret_route_planner_local_dev_only',
+  jwtSecret: 'route-planner-local-dev-only-jwt-secret-0123456789',
+});
+
+export function readSettings(env = process.env) {
+  const port = Number(env.PORT ?? 5173);
+  return {
+    port,
+    gatewayPort: Number(env.SUPABASE_LOCAL_PORT ?? 54321),
+    functionsPort: Number(env.FUNCTIONS_LOCAL_PORT ?? 54329),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(projectRoot, env.LOCAL_DATA_DIR ?? '.data/pglite'),
+    siteUrl: env.SITE_URL ?? `http://localhost:${port}`,
+    nominatimUrl: env.NOMINATIM_URL ?? 'https://nominatim.openstreetmap.org',
+    osrmUrl: env.OSRM_URL ?? 'https://router.project-osrm.org',
+    requireEmailConfirmation: env.AUTH_REQUIRE_EMAIL_CONFIRMATION === 'true',
+  };
+}
