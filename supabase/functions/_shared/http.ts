@@ -1,0 +1,83 @@
+import { HTTPException } from 'hono/http-exception';
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+import { MAX_BODY_BYTES } from './domain/limits.ts';
+
+/** Every error the API answers is `{ "error": "..." }` with a 4xx/5xx status. */
+export class ApiError extends HTTPException {
+  constructor(status: ContentfulStatusCode, message: string) {
+    super(status, { message });
+  }
+}
+
+export const errorBody = (message: string) => ({ error: message });
+
+/** Reads a JSON body within the size bound; any parse problem is the caller's 4xx. */
+export async function readJsonBody(c: Context): Promise<unknown> {
+  const declared = Number(c.req.header('content-length') ?? 0);
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  const reader = c.req.raw.body?.getReader();
+  if (!reader) throw new ApiError(400, 'Request body is required');
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new ApiError(400, 'Request body must be UTF-8 JSON');
+  }
+  if (text.trim() === '') throw new ApiError(400, 'Request body is required');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'Invalid JSON body');
+  }
+}
+
+const tooLarge = () => new ApiError(413, `Request body too large (max ${MAX_BODY_BYTES / (1024 * 1024)} MB)`);
+
+/** Validates input with a schema; the first issue becomes the error message. */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+    throw new ApiError(400, `${where}${issue.message}`);
+  }
+  return result.data;
+}
+
+/** fetch with a timeout; the error says which service failed and how. */
+export async function fetchWithTimeout(
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    return await fetch(url, { ...init, signal: controller.signal });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export const isAbortError = (error: unknown): boolean =>
+  error instanceof DOMException && (error.name === 'AbortError' || error.name === 'TimeoutError');

@@ -1,0 +1,31 @@
+/**
+ * Database and Auth access as the caller: every query carries the caller's JWT,
+ * so row-level security decides what it may see and change.
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { ApiConfig } from './config.ts';
+import { ApiError } from './http.ts';
+
+export function supabaseAs(config: ApiConfig, accessToken?: string): SupabaseClient {
+  return createClient(config.supabaseUrl, config.supabaseAnonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: accessToken ? { headers: { Authorization: `Bearer ${accessToken}` } } : {},
+  });
+}
+
+interface DataApiFailure {
+  error: { code?: string; message: string } | null;
+  status: number;
+}
+
+/** Turns a Data API failure into the API's error: the caller's fault is 4xx, never 500. */
+export function dataApiError({ error, status }: DataApiFailure): ApiError {
+  const code = error?.code ?? '';
+  if (status === 401 || code.startsWith('PGRST30')) return new ApiError(401, 'Invalid or expired token');
+  if (['23514', '23502', '22P02', '22023', '22003', '23505'].includes(code)) {
+    return new ApiError(400, 'Invalid itinerary data');
+  }
+  if (code === '42501' || status === 403) return new ApiError(403, 'Not allowed');
+  console.error('data api failure', status, code, error?.message);
+  return new ApiError(503, 'Database unavailable, please try again');
+}

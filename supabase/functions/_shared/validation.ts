@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import {
+  MAX_SEARCH_QUERY_CHARS,
+  MIN_SEARCH_QUERY_CHARS,
+  MIN_STOPS_TO_CALCULATE,
+  STOP_NAME_MAX_CHARS,
+  TITLE_MAX_CHARS,
+} from './domain/limits.ts';
+
+const latitude = z
+  .number({ error: 'lat must be a number' })
+  .min(-90, 'lat must be between -90 and 90')
+  .max(90, 'lat must be between -90 and 90');
+const longitude = z
+  .number({ error: 'lng must be a number' })
+  .min(-180, 'lng must be between -180 and 180')
+  .max(180, 'lng must be between -180 and 180');
+
+export const pointSchema = z.object({ lat: latitude, lng: longitude });
+
+export const stopSchema = z.object({
+  name: z
+    .string({ error: 'name must be a string' })
+    .trim()
+    .min(1, 'name must not be empty')
+    .max(STOP_NAME_MAX_CHARS, `name must be at most ${STOP_NAME_MAX_CHARS} characters`),
+  lat: latitude,
+  lng: longitude,
+});
+
+/** Body of POST and PUT /itineraries. A blank title becomes the auto title. */
+export const itineraryInputSchema = z.object(
+  {
+    title: z
+      .string({ error: 'title must be a string' })
+      .trim()
+      .max(TITLE_MAX_CHARS, `title must be at most ${TITLE_MAX_CHARS} characters`)
+      .optional()
+      .default(''),
+    stops: z
+      .array(stopSchema, { error: 'stops must be an array of {name, lat, lng}' })
+      .min(1, 'Please add at least one stop'),
+  },
+  { error: 'Body must be a JSON object with title and stops' },
+);
+
+export const credentialsSchema = z.object(
+  {
+    email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(320, 'Email is too long'),
+    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(72, 'Password is too long'),
+  },
+  { error: 'Body must be a JSON object with email and password' },
+);
+
+export const registrationSchema = credentialsSchema.extend({
+  email: z.email({ error: 'Please enter a valid email address' }).max(320, 'Email is too long'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(6, 'Password must be at least 6 characters long')
+    .max(72, 'Password is too long'),
+});
+
+export const googleSignInSchema = z.object(
+  { idToken: z.string({ error: 'Google authentication failed' }).min(1, 'Google authentication failed').max(8192) },
+  { error: 'Google authentication failed' },
+);
+
+export const refreshSchema = z.object(
+  { refreshToken: z.string({ error: 'refreshToken is required' }).min(1).max(4096) },
+  { error: 'Body must be a JSON object with refreshToken' },
+);
+
+export const segmentSchema = z.object(
+  { from: pointSchema, to: pointSchema },
+  { error: 'Body must be a JSON object with from and to points' },
+);
+
+export const routeStopsSchema = z.object(
+  {
+    stops: z
+      .array(pointSchema, { error: 'stops must be an array of {lat, lng}' })
+      .min(MIN_STOPS_TO_CALCULATE, 'Add at least 2 stops to calculate route'),
+  },
+  { error: 'Body must be a JSON object with stops' },
+);
+
+export const searchQuerySchema = z.object({
+  q: z
+    .string({ error: 'Query parameter q is required' })
+    .trim()
+    .min(MIN_SEARCH_QUERY_CHARS, `Search text must be at least ${MIN_SEARCH_QUERY_CHARS} characters`)
+    .max(MAX_SEARCH_QUERY_CHARS, `Search text must be at most ${MAX_SEARCH_QUERY_CHARS} characters`),
+});
+
+const coordinateParam = (name: 'lat' | 'lng', bound: number) =>
+  z
+    .string({ error: `Query parameter ${name} is required` })
+    .trim()
+    .regex(/^-?\d{1,3}(\.\d{1,12})?$/, `${name} must be a decimal number`)
+    .transform(Number)
+    .refine((value) => Math.abs(value) <= bound, `${name} must be between -${bound} and ${bound}`);
+
+export const reverseQuerySchema = z.object({
+  lat: coordinateParam('lat', 90),
+  lng: coordinateParam('lng', 180),
+});
+
+export const itineraryIdSchema = z.uuid();
+/** Share tokens are URL-safe base64 of at least 128 random bits. */
+export const shareTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22,128}$/);

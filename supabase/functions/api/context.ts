@@ -1,0 +1,19 @@
+import type { SupabaseClient, User } from '@supabase/supabase-js';
+import type { ApiConfig } from '../_shared/config.ts';
+import type { RouterClient } from '../_shared/routing.ts';
+import type { createNominatimClient } from '../_shared/geocoding.ts';
+
+export interface Services {
+  config: ApiConfig;
+  router: RouterClient;
+  geocoder: ReturnType<typeof createNominatimClient>;
+}
+
+/** Hono variables: the services, and for signed-in routes the caller and their client. */
+export type AppEnv = {
+  Variables: Services & {
+    user: User;
+    /** supabase-js acting as the caller (RLS applies) */
+    db: SupabaseClient;
+  };
+};

@@ -1,0 +1,32 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../context.ts';
+import { parseInput, readJsonBody } from '../../_shared/http.ts';
+import { routeStopsSchema, segmentSchema } from '../../_shared/validation.ts';
+import { computeRoute } from '../../_shared/routing.ts';
+
+/**
+ * The route service. Every answer is complete: a leg the router fails on is the
+ * great-circle estimate, flagged `estimated: true`.
+ */
+export const routingRoutes = new Hono<AppEnv>()
+  // One pair of points: its line for the map, distance and duration.
+  .post('/segment', async (c) => {
+    const { from, to } = parseInput(segmentSchema, await readJsonBody(c));
+    const route = await computeRoute(c.var.router, [from, to], { geometry: true });
+    return c.json(route.legs[0]);
+  })
+  // Totals of a whole route (and per-leg figures, without lines).
+  .post('/total', async (c) => {
+    const { stops } = parseInput(routeStopsSchema, await readJsonBody(c));
+    const route = await computeRoute(c.var.router, stops, { geometry: false });
+    return c.json({
+      totalDistance: route.totalDistance,
+      totalDuration: route.totalDuration,
+      legs: route.legs.map(({ distance, duration, estimated }) => ({ distance, duration, estimated })),
+    });
+  })
+  // Totals and every leg with its line, in as few router requests as possible.
+  .post('/legs', async (c) => {
+    const { stops } = parseInput(routeStopsSchema, await readJsonBody(c));
+    return c.json(await computeRoute(c.var.router, stops, { geometry: true }));
+  });

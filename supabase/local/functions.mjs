@@ -1,0 +1,67 @@
+// Serves supabase/functions/api with the real Deno runtime (the npm `deno` package).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { projectRoot } from './settings.mjs';
+
+const denoBin = path.join(projectRoot, 'node_modules', '.bin', 'deno');
+const functionDir = path.join(projectRoot, 'supabase', 'functions', 'api');
+
+/**
+ * @param {{port: number, env: Record<string, string>, quiet?: boolean, readyTimeoutMs?: number}} options
+ */
+export async function startFunctions({ port, env, quiet = false, readyTimeoutMs = 180_000 }) {
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(
+    denoBin,
+    [
+      'run',
+      '--quiet',
+      '--allow-net',
+      '--allow-env',
+      `--allow-read=${path.join(projectRoot, 'supabase', 'functions')}`,
+      '--config',
+      path.join(functionDir, 'deno.json'),
+      path.join(functionDir, 'index.ts'),
+    ],
+    {
+      cwd: projectRoot,
+      env: { ...process.env, ...env, DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`, NO_COLOR: '1' },
+      stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-4000);
+    if (!quiet) process.stderr.write(chunk);
+  });
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const deadline = Date.now() + readyTimeoutMs;
+  for (;;) {
+    const exitCode = await Promise.race([exited, new Promise((r) => setTimeout(() => r(undefined), 250))]);
+    if (exitCode !== undefined) throw new Error(`The api function exited (code ${exitCode}):\n${stderr}`);
+    if (await isHealthy(url)) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The api function did not start within ${readyTimeoutMs} ms:\n${stderr}`);
+    }
+  }
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+async function isHealthy(url) {
+  try {
+    const response = await fetch(`${url}/api/health`);
+    return response.ok;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,61 @@
+// The whole local backend: database + Auth + Data API (@supabase/lite), the `api`
+// Edge Function (Deno) and the gateway in front of them. Used by `npm start` and the tests.
+import { createBackend } from './backend.mjs';
+import { startGateway } from './gateway.mjs';
+import { startFunctions } from './functions.mjs';
+import { localKeys } from './settings.mjs';
+import { createServer } from 'node:net';
+
+/** A free loopback port (for tests that must not collide with a running `npm start`). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * @param {ReturnType<import('./settings.mjs').readSettings> & {seed?: boolean, quiet?: boolean,
+ *   functionsEnv?: Record<string,string>}} settings
+ */
+export async function startStack(settings) {
+  const backend = await createBackend(settings);
+  const gatewayPort = settings.gatewayPort || (await freePort());
+  const functionsPort = settings.functionsPort || (await freePort());
+  const functionsUrl = `http://127.0.0.1:${functionsPort}`;
+  const gateway = await startGateway({ port: gatewayPort, backend, functionsUrl });
+  let functions;
+  try {
+    functions = await startFunctions({
+      port: functionsPort,
+      quiet: settings.quiet,
+      env: {
+        SUPABASE_URL: gateway.url,
+        SUPABASE_ANON_KEY: localKeys.publishableKey,
+        SITE_URL: settings.siteUrl,
+        NOMINATIM_URL: settings.nominatimUrl,
+        OSRM_URL: settings.osrmUrl,
+        ...settings.functionsEnv,
+      },
+    });
+  } catch (error) {
+    await gateway.close();
+    await backend.close();
+    throw error;
+  }
+  return {
+    gatewayUrl: gateway.url,
+    functionsUrl,
+    apiUrl: `${gateway.url}/functions/v1/api`,
+    backend,
+    stop: async () => {
+      await functions.stop();
+      await gateway.close();
+      await backend.close();
+    },
+  };
+}
