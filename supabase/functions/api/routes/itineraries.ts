@@ -11,6 +11,19 @@ import { requireUser } from '../middleware.ts';
 
 const COLUMNS = 'id, title, stops, total_distance, total_duration, created_at, updated_at';
 const NOT_FOUND = 'Itinerary not found';
+
+interface ItineraryRow {
+  created_at: string;
+  updated_at: string;
+  [column: string]: unknown;
+}
+
+/** Timestamps as ISO 8601 whatever the Data API's text format (browsers parse only ISO reliably). */
+const asApiItinerary = (row: ItineraryRow) => ({
+  ...row,
+  created_at: new Date(row.created_at).toISOString(),
+  updated_at: new Date(row.updated_at).toISOString(),
+});
 const SHARED_NOT_FOUND = 'Route not found or no longer available';
 
 /** The id path parameter; a malformed id cannot name an itinerary, so it is a 404. */
@@ -50,13 +63,13 @@ export const itineraryRoutes = new Hono<AppEnv>()
       .select(COLUMNS)
       .order('created_at', { ascending: false });
     if (error) throw dataApiError({ error, status });
-    return c.json(data);
+    return c.json((data as ItineraryRow[]).map(asApiItinerary));
   })
   .get('/:id', async (c) => {
     const { data, error, status } = await c.var.db.from('itineraries').select(COLUMNS).eq('id', itineraryId(c)).maybeSingle();
     if (error) throw dataApiError({ error, status });
     if (!data) throw new ApiError(404, NOT_FOUND);
-    return c.json(data);
+    return c.json(asApiItinerary(data as ItineraryRow));
   })
   .post('/', async (c) => {
     const row = await itineraryRow(c);
@@ -66,7 +79,7 @@ export const itineraryRoutes = new Hono<AppEnv>()
       .select(COLUMNS)
       .single();
     if (error) throw dataApiError({ error, status });
-    return c.json(data, 201);
+    return c.json(asApiItinerary(data as ItineraryRow), 201);
   })
   .put('/:id', async (c) => {
     const id = itineraryId(c);
@@ -74,7 +87,7 @@ export const itineraryRoutes = new Hono<AppEnv>()
     const { data, error, status } = await c.var.db.from('itineraries').update(row).eq('id', id).select(COLUMNS).maybeSingle();
     if (error) throw dataApiError({ error, status });
     if (!data) throw new ApiError(404, NOT_FOUND);
-    return c.json(data);
+    return c.json(asApiItinerary(data as ItineraryRow));
   })
   .delete('/:id', async (c) => {
     const { data, error, status } = await c.var.db.from('itineraries').delete().eq('id', itineraryId(c)).select('id');

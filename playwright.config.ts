@@ -1,0 +1,64 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** Ports of the end-to-end stack, apart from a developer's `npm start` (5173/54321). */
+export const e2ePorts = { app: 5183, gateway: 54331, functions: 54339, nominatim: 54391, osrm: 54392 };
+const appUrl = `http://localhost:${e2ePorts.app}`;
+
+// Debian's Chromium, never a downloaded browser.
+const chromium = {
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+    '--disable-quic',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL: appUrl,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: chromium,
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium } },
+  ],
+  webServer: [
+    {
+      command: `node tests/fakes/start-fakes.mjs --nominatim-port ${e2ePorts.nominatim} --osrm-port ${e2ePorts.osrm}`,
+      url: `http://127.0.0.1:${e2ePorts.osrm}/route/v1/driving/0,0;0.01,0.01?overview=false`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: 'node tests/e2e/serve-stack.mjs',
+      url: `${appUrl}/api/health`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(e2ePorts.app),
+        SUPABASE_LOCAL_PORT: String(e2ePorts.gateway),
+        FUNCTIONS_LOCAL_PORT: String(e2ePorts.functions),
+        LOCAL_DATA_DIR: '.data/e2e',
+        SITE_URL: appUrl,
+        NOMINATIM_URL: `http://127.0.0.1:${e2ePorts.nominatim}`,
+        OSRM_URL: `http://127.0.0.1:${e2ePorts.osrm}`,
+        UPSTREAM_MIN_INTERVAL_MS: '0',
+      },
+    },
+  ],
+});

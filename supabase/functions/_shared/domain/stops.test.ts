@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { autoTitle, fallbackStopName, isLatitude, isLongitude, truncateStopName } from './stops.ts';
+
+describe('autoTitle (spec section 4)', () => {
+  it('names a route by its stops', () => {
+    expect(autoTitle([])).toBe('New Route');
+    expect(autoTitle([{ name: 'Lyon, Auvergne-Rhône-Alpes, France' }])).toBe('Trip to Lyon');
+    expect(autoTitle([{ name: 'Paris, France' }, { name: 'Dijon' }, { name: 'Lyon, France' }])).toBe('Paris to Lyon');
+  });
+
+  it('trims the part before the first comma', () => {
+    expect(autoTitle([{ name: '  Times Square , New York' }])).toBe('Trip to Times Square');
+  });
+});
+
+describe('stop names (spec section 5)', () => {
+  it('cuts names to 100 characters plus an ellipsis', () => {
+    expect(truncateStopName('a'.repeat(100))).toBe('a'.repeat(100));
+    expect(truncateStopName('a'.repeat(101))).toBe(`${'a'.repeat(100)}...`);
+  });
+
+  it('does not split a character made of two UTF-16 units', () => {
+    const name = `${'a'.repeat(99)}😀😀`;
+    expect(truncateStopName(name)).toBe(`${'a'.repeat(99)}😀...`);
+  });
+
+  it('names an unnamed point by its coordinates with 4 decimals', () => {
+    expect(fallbackStopName(40.712812, -74.00601)).toBe('Location 40.7128, -74.0060');
+  });
+});
+
+describe('coordinate bounds', () => {
+  it('accepts the closed ranges and nothing else', () => {
+    expect([-90, 0, 90].every(isLatitude)).toBe(true);
+    expect([-90.0001, 91, Number.NaN, Infinity, '1', null].some(isLatitude)).toBe(false);
+    expect([-180, 180].every(isLongitude)).toBe(true);
+    expect([180.1, -181, Number.NaN].some(isLongitude)).toBe(false);
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { apiUrl, call } from './client.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const deno = path.join(root, 'node_modules/.bin/deno');
+const config = path.join(root, 'supabase/functions/api/deno.json');
+const entry = path.join(root, 'supabase/functions/api/index.ts');
+
+describe('the api function on the real Deno runtime', () => {
+  it('is served by Deno behind the gateway', async () => {
+    expect(apiUrl()).toMatch(/\/functions\/v1\/api$/);
+    expect(await call('GET', '/health')).toMatchObject({ status: 200, body: { status: 'ok' } });
+  });
+
+  it('type-checks under Deno', () => {
+    const result = spawnSync(deno, ['check', '--quiet', '--config', config, entry], { encoding: 'utf8', cwd: root });
+    expect(result.stderr + result.stdout).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it('refuses to start without its Supabase settings, saying which', () => {
+    const result = spawnSync(deno, ['run', '--quiet', '--allow-env', '--allow-net', '--config', config, entry], {
+      encoding: 'utf8',
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1' },
+      timeout: 60_000,
+    });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('SUPABASE_URL and SUPABASE_ANON_KEY must be set');
+  });
+
+  it('answers unknown paths with a JSON 404', async () => {
+    expect(await call('GET', '/no-such-endpoint')).toMatchObject({ status: 404, body: { error: 'Not found' } });
+  });
+});

@@ -1,0 +1,51 @@
+// Starts the real local stack once for the HTTP contract tests: @supabase/lite over a
+// throwaway PGlite database, the `api` function on Deno, the gateway, and local fakes
+// of the geocoder and router (the only third-party services, faked at the HTTP boundary).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startStack } from '../../supabase/local/stack.mjs';
+import { readSettings } from '../../supabase/local/settings.mjs';
+import { startFakeNominatim, startFakeOsrm } from '../fakes/index.mjs';
+import { startFakeControl } from './fake-control.ts';
+
+export const SITE_URL = 'http://planner.test';
+
+export default async function setup(project: TestProject) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'route-planner-api-'));
+  const nominatim = await startFakeNominatim();
+  const osrm = await startFakeOsrm();
+  const stack = await startStack({
+    ...readSettings({}),
+    gatewayPort: 0,
+    functionsPort: 0,
+    dataDir,
+    databaseUrl: process.env.TEST_DATABASE_URL || undefined,
+    siteUrl: SITE_URL,
+    nominatimUrl: nominatim.url,
+    osrmUrl: osrm.url,
+    seed: false,
+    quiet: true,
+    functionsEnv: { UPSTREAM_MIN_INTERVAL_MS: '0', GEOCODER_TIMEOUT_MS: '1500', ROUTER_TIMEOUT_MS: '1500' },
+  });
+  project.provide('apiUrl', stack.apiUrl);
+  project.provide('gatewayUrl', stack.gatewayUrl);
+  const control = await startFakeControl({ nominatim, osrm });
+  project.provide('fakeControlUrl', control.url);
+  return async () => {
+    await stack.stop();
+    await control.close();
+    await nominatim.close();
+    await osrm.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    apiUrl: string;
+    gatewayUrl: string;
+    fakeControlUrl: string;
+  }
+}

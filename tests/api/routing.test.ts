@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { call, fakes, stops } from './client.ts';
+import { greatCircleMeters, FALLBACK_SPEED_METERS_PER_SECOND } from '@domain/geo.ts';
+
+/** A point the fake router cannot reach (Antarctic sea). */
+const unreachable = { lat: -70, lng: 0 };
+
+afterEach(async () => {
+  await fakes.setMode('osrm', 'ok');
+});
+
+describe('POST /api/routes/segment', () => {
+  it('answers the road line, distance and duration of one pair', async () => {
+    const answer = await call('POST', '/routes/segment', { body: { from: stops.timesSquare, to: stops.unionSquare } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.estimated).toBe(false);
+    expect(answer.body.distance).toBeGreaterThan(greatCircleMeters(stops.timesSquare, stops.unionSquare));
+    expect(answer.body.coordinates.length).toBeGreaterThanOrEqual(2);
+    const [lat, lng] = answer.body.coordinates[0];
+    expect(lat).toBeCloseTo(stops.timesSquare.lat, 2);
+    expect(lng).toBeCloseTo(stops.timesSquare.lng, 2);
+  });
+
+  it('asks the router for full geometry as GeoJSON with lng,lat coordinates', async () => {
+    await fakes.clearRequests('osrm');
+    await call('POST', '/routes/segment', { body: { from: stops.timesSquare, to: stops.unionSquare } });
+    const [request] = await fakes.requests('osrm');
+    expect(request.path).toMatch(/^\/route\/v1\/driving\/-73\.985500,40\.758000;-73\.991100,40\.735900\?/);
+    expect(request.path).toContain('overview=full');
+    expect(request.path).toContain('geometries=geojson');
+  });
+
+  it('refuses bad points with 400', async () => {
+    for (const body of [{}, { from: stops.timesSquare }, { from: { lat: 100, lng: 0 }, to: stops.unionSquare }, { from: 'x', to: 'y' }]) {
+      const answer = await call('POST', '/routes/segment', { body });
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.error).toBeTruthy();
+    }
+  });
+});
+
+describe('POST /api/routes/total and /api/routes/legs', () => {
+  const three = [stops.timesSquare, stops.empireState, stops.unionSquare];
+
+  it('sums the legs into totalDistance and totalDuration', async () => {
+    const total = await call('POST', '/routes/total', { body: { stops: three } });
+    expect(total.status).toBe(200);
+    expect(total.body.legs).toHaveLength(2);
+    const sum = total.body.legs.reduce((s: number, leg: { distance: number }) => s + leg.distance, 0);
+    expect(total.body.totalDistance).toBeCloseTo(sum, 6);
+    const legs = await call('POST', '/routes/legs', { body: { stops: three } });
+    expect(legs.body.totalDistance).toBeCloseTo(total.body.totalDistance, 6);
+    expect(legs.body.legs.every((leg: { coordinates: unknown[] }) => leg.coordinates.length >= 2)).toBe(true);
+  });
+
+  it('needs at least 2 stops', async () => {
+    const answer = await call('POST', '/routes/total', { body: { stops: [stops.timesSquare] } });
+    expect(answer).toMatchObject({ status: 400, body: { error: 'Add at least 2 stops to calculate route' } });
+  });
+
+  it('estimates only the legs the router cannot route, at 50 km/h in a straight line', async () => {
+    const route = [stops.timesSquare, stops.empireState, unreachable, stops.unionSquare, stops.timesSquare];
+    const answer = await call('POST', '/routes/legs', { body: { stops: route } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.legs.map((leg: { estimated: boolean }) => leg.estimated)).toEqual([false, true, true, false]);
+    const estimate = answer.body.legs[1];
+    const straight = greatCircleMeters(stops.empireState, unreachable);
+    expect(estimate.distance).toBeCloseTo(straight, 3);
+    expect(estimate.duration).toBeCloseTo(straight / FALLBACK_SPEED_METERS_PER_SECOND, 3);
+    expect(estimate.coordinates).toEqual([[stops.empireState.lat, stops.empireState.lng], [unreachable.lat, unreachable.lng]]);
+  });
+
+  it('falls back to the estimate for every leg when the router is down, slow or answers garbage', async () => {
+    for (const mode of ['down', 'slow', 'garbage']) {
+      await fakes.setMode('osrm', mode);
+      const answer = await call('POST', '/routes/total', { body: { stops: three } });
+      expect(answer.status, mode).toBe(200);
+      expect(answer.body.legs.every((leg: { estimated: boolean }) => leg.estimated), mode).toBe(true);
+      const straight = greatCircleMeters(three[0], three[1]) + greatCircleMeters(three[1], three[2]);
+      expect(answer.body.totalDistance).toBeCloseTo(straight, 3);
+    }
+  });
+
+  it('routes 120 stops in batches that share their boundary stops', async () => {
+    const many = Array.from({ length: 120 }, (_, i) => ({ lat: 40.7 + i / 1000, lng: -74 + i / 1000 }));
+    await fakes.clearRequests('osrm');
+    const answer = await call('POST', '/routes/total', { body: { stops: many } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.legs).toHaveLength(119);
+    expect(answer.body.legs.every((leg: { estimated: boolean }) => !leg.estimated)).toBe(true);
+    const requests = await fakes.requests('osrm');
+    expect(requests).toHaveLength(3);
+  });
+});

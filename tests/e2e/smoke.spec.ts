@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+
+test('the landing page leads to the planner', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Start Planning' }).first().click();
+  await expect(page).toHaveURL(/\/plan$/);
+  await expect(page.getByText('Add stops to start planning your route')).toBeVisible();
+});
+
+test('an unknown path redirects to the planner', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/plan$/);
+});
+
+test('a protected path sends an anonymous visitor to sign in, and a guest may enter', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login\?returnTo=%2Fdashboard$/);
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue as Guest' }).click();
+  await expect(page).toHaveURL(/\/plan$/);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('register, sign out, then sign in again', async ({ page }, testInfo) => {
+  const email = `e2e-${testInfo.project.name}-${Date.now()}@example.com`;
+  const password = 'e2e-password';
+
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/plan$/);
+  const logout = page.getByRole('button', { name: 'Logout' });
+  await expect(logout.first()).toBeVisible();
+
+  await logout.first().click();
+  await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('sb-')))).toEqual([]);
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/plan$/);
+  await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible();
+});
+
+test('a wrong password shows the server error and keeps the visitor on the form', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('demo@example.com');
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert')).toContainText(/invalid/i);
+  await expect(page).toHaveURL(/\/login/);
+});
