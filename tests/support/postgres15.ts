@@ -1,0 +1,163 @@
+// A throwaway PostgreSQL 15 (what hosted Supabase runs) for database tests.
+// TEST_DATABASE_URL wins when set (CI may provide a server); otherwise Debian's
+// PostgreSQL 15 binaries get a temporary cluster on a free loopback port. Either way
+// each caller gets a fresh database, dropped (or deleted with the cluster) on stop().
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+
+/** Debian's PostgreSQL 15 binaries; POSTGRES15_BIN points elsewhere (another layout, or a test of the skip). */
+const binDir = (env: NodeJS.ProcessEnv = process.env) => env.POSTGRES15_BIN ?? '/usr/lib/postgresql/15/bin';
+
+export type Postgres15Availability =
+  | { available: true; source: 'TEST_DATABASE_URL' | 'initdb' }
+  | { available: false; reason: string };
+
+export interface Postgres15Database {
+  /** Connection string of the fresh database (superuser). */
+  url: string;
+  /** `server_version` as reported by the server. */
+  serverVersion: string;
+  stop(): Promise<void>;
+}
+
+export function postgres15Availability(env: NodeJS.ProcessEnv = process.env): Postgres15Availability {
+  if (env.TEST_DATABASE_URL) return { available: true, source: 'TEST_DATABASE_URL' };
+  if (existsSync(path.join(binDir(env), 'initdb'))) return { available: true, source: 'initdb' };
+  return {
+    available: false,
+    reason: `TEST_DATABASE_URL is not set and ${binDir(env)}/initdb does not exist (apt-get install postgresql-15)`,
+  };
+}
+
+/** Starts (or connects to) PostgreSQL 15 and creates a fresh database for one test file. */
+export async function startPostgres15(env: NodeJS.ProcessEnv = process.env): Promise<Postgres15Database> {
+  const availability = postgres15Availability(env);
+  if (!availability.available) throw new Error(`PostgreSQL 15 is not available: ${availability.reason}`);
+  if (availability.source === 'TEST_DATABASE_URL') return freshDatabase(env.TEST_DATABASE_URL!, async () => {});
+  const cluster = await startCluster(binDir(env));
+  try {
+    return await freshDatabase(cluster.url, cluster.stop);
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
+}
+
+async function freshDatabase(serverUrl: string, stopServer: () => Promise<void>): Promise<Postgres15Database> {
+  const name = `route_planner_test_${process.pid}_${Date.now().toString(36)}`;
+  const server = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await server.unsafe(`create database ${name}`);
+    // The stack's own connections print every NOTICE ("already exists, skipping"...).
+    await server.unsafe(`alter database ${name} set client_min_messages = warning`);
+    const [{ server_version: serverVersion }] = await server.unsafe('show server_version');
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      serverVersion,
+      stop: async () => {
+        try {
+          await server.unsafe(`drop database if exists ${name} with (force)`);
+        } finally {
+          await server.end({ timeout: 5 });
+          await stopServer();
+        }
+      },
+    };
+  } catch (error) {
+    await server.end({ timeout: 5 });
+    throw error;
+  }
+}
+
+interface Cluster {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function startCluster(bin: string): Promise<Cluster> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'route-planner-pg15-'));
+  const dataDir = path.join(root, 'data');
+  const socketDir = path.join(root, 'socket');
+  const logFile = path.join(root, 'postgres.log');
+  await mkdir(socketDir);
+  // PostgreSQL refuses to run as root: hand the folder to the postgres OS user.
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    await chown(root, uid, gid);
+    await chown(socketDir, uid, gid);
+  }
+  const run = (binary: string, args: string[]) => {
+    const command = asRoot ? 'runuser' : path.join(bin, binary);
+    const fullArgs = asRoot ? ['-u', 'postgres', '--', path.join(bin, binary), ...args] : args;
+    const result = spawnSync(command, fullArgs, { encoding: 'utf8', timeout: 60_000 });
+    if (result.status !== 0) {
+      throw new Error(`${binary} ${args.join(' ')} failed (${result.status}): ${result.stderr || result.stdout}`);
+    }
+  };
+  const removeRoot = () => rm(root, { recursive: true, force: true });
+
+  try {
+    run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
+  } catch (error) {
+    await removeRoot();
+    throw error;
+  }
+  const port = await freePort();
+  const serverOptions = [
+    `-p ${port}`,
+    `-k ${socketDir}`,
+    '-c listen_addresses=127.0.0.1',
+    // A disposable cluster: durability buys nothing here, speed does.
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=40',
+  ].join(' ');
+  const stopServer = () => {
+    try {
+      run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+    } catch {
+      // Already stopped.
+    }
+  };
+  // If the test process dies before afterAll, still take the server down with it.
+  const onExit = () => stopServer();
+  process.once('exit', onExit);
+  try {
+    run('pg_ctl', ['-D', dataDir, '-l', logFile, '-o', serverOptions, '-w', '-t', '60', 'start']);
+  } catch (error) {
+    process.off('exit', onExit);
+    stopServer();
+    await removeRoot();
+    throw error;
+  }
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: async () => {
+      process.off('exit', onExit);
+      stopServer();
+      await removeRoot();
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
