@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// Starts the fake Nominatim and OSRM for manual runs and prints the URLs to export:
+//   node tests/fakes/start-fakes.mjs [--nominatim-port 8088] [--osrm-port 5000] [--host 127.0.0.1]
+//                                    [--mode ok|down|slow|garbage]
+// Stops on Ctrl-C / SIGTERM.
+import { parseArgs } from 'node:util';
+import { startFakeNominatim } from './nominatim.mjs';
+import { startFakeOsrm } from './osrm.mjs';
+
+const { values } = parseArgs({
+  options: {
+    'nominatim-port': { type: 'string', default: '0' },
+    'osrm-port': { type: 'string', default: '0' },
+    host: { type: 'string', default: '127.0.0.1' },
+    mode: { type: 'string', default: 'ok' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+
+if (values.help) {
+  console.log('usage: node tests/fakes/start-fakes.mjs [--nominatim-port N] [--osrm-port N] [--host H] [--mode ok|down|slow|garbage]');
+  process.exit(0);
+}
+
+const mode = /** @type {import('./server.mjs').FakeMode} */ (values.mode);
+const host = values.host;
+const nominatim = await startFakeNominatim({ port: Number(values['nominatim-port']), host, mode });
+const osrm = await startFakeOsrm({ port: Number(values['osrm-port']), host, mode });
+
+console.log(`NOMINATIM_URL=${nominatim.url}`);
+console.log(`OSRM_URL=${osrm.url}`);
+console.log(`fake upstreams running (mode ${mode}); Ctrl-C to stop`);
+
+const stop = async () => {
+  await Promise.all([nominatim.close(), osrm.close()]);
+  process.exit(0);
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
