@@ -31,7 +31,6 @@ export type ApiRole = 'anon' | 'authenticated' | 'service_role';
 export type Claims = Record<string, unknown> | null;
 
 export interface TestDatabase {
-  readonly label: string;
   /** The superuser connection (migrations' owner): sees everything, RLS does not apply. */
   readonly admin: Session;
   /** Runs `fn` in one transaction, committed when it resolves, rolled back when it throws. */
@@ -59,7 +58,6 @@ async function openPglite(): Promise<TestDatabase> {
         (await runner.query<T>(text, params)).rows,
     });
     return {
-      label: 'PGlite (embedded)',
       admin: session(pglite),
       transaction: (fn) => pglite.transaction((tx) => fn(session(tx))),
       fetch: (request) => backend.fetch(request),
@@ -83,8 +81,10 @@ async function openPostgres15(): Promise<TestDatabase> {
       query: async <T extends Row>(text: string, params: unknown[] = []) =>
         [...(await runner.unsafe(text, params as postgres.ParameterOrJSON<never>[]))] as T[],
     });
+    if (!database.serverVersion.startsWith('15.')) {
+      console.warn(`[db tests] expected PostgreSQL 15 (what hosted Supabase runs), got ${database.serverVersion}`);
+    }
     return {
-      label: `PostgreSQL ${database.serverVersion}`,
       admin: session(sql),
       transaction: async (fn) => (await sql.begin((tx) => fn(session(tx)))) as Awaited<ReturnType<typeof fn>>,
       fetch: (request) => backend.fetch(request),
