@@ -94,6 +94,7 @@ comment on column public.itinerary_shares.revoked_at is 'When set, the link no l
 
 create unique index itinerary_shares_one_active_per_itinerary
   on public.itinerary_shares (itinerary_id) where revoked_at is null;
+create index itinerary_shares_itinerary_id_idx on public.itinerary_shares (itinerary_id);
 create index itinerary_shares_user_id_idx on public.itinerary_shares (user_id);
 
 alter table public.itinerary_shares enable row level security;
@@ -109,12 +110,21 @@ create policy "Owners can share their itineraries" on public.itinerary_shares
     )
   );
 create policy "Owners can revoke their shares" on public.itinerary_shares
-  for update to authenticated using ((select auth.uid()) = user_id) with check ((select auth.uid()) = user_id);
+  for update to authenticated using ((select auth.uid()) = user_id) with check (
+    (select auth.uid()) = user_id
+    and exists (
+      select 1 from public.itineraries i
+      where i.id = itinerary_id and i.user_id = (select auth.uid())
+    )
+  );
 create policy "Owners can delete their shares" on public.itinerary_shares
   for delete to authenticated using ((select auth.uid()) = user_id);
 
 revoke all on table public.itinerary_shares from anon, public;
-grant select, insert, update, delete on table public.itinerary_shares to authenticated;
+-- A share can only be revoked, never repointed at another itinerary: update is
+-- granted on revoked_at alone.
+grant select, insert, delete on table public.itinerary_shares to authenticated;
+grant update (revoked_at) on table public.itinerary_shares to authenticated;
 grant all on table public.itinerary_shares to service_role;
 
 -- The public shared view: the only way to read a route across users. It returns

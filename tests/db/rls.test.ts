@@ -196,7 +196,7 @@ describeOnEveryBackend('Row-level security', (db) => {
     // their shares" checks only share.user_id, so a user may point their own share at any
     // itinerary id they learn and then read it through get_shared_route. Remove `.fails`
     // once the update policy (or a column grant) stops itinerary_id from changing.
-    it.fails("cannot repoint their own share at the other user's itinerary to read it", async () => {
+    it("cannot repoint their own share at the other user's itinerary to read it", async () => {
       const leaked = await asRoleRolledBack(db(), 'authenticated', bob.claims, async (tx) => {
         const moved = await tx.query(
           `update public.itinerary_shares set itinerary_id = $1::uuid where token = $2 returning token`,
@@ -356,7 +356,7 @@ describeOnEveryBackend('Row-level security', (db) => {
     // request.jwt.claims ->> 'sub'. A direct connection that sets only request.jwt.claims
     // (as ARCHITECTURE.md allows for the api function) sees no rows locally. Remove `.fails`
     // when the local stack defines auth.uid() like hosted Supabase.
-    it.fails('auth.uid() reads the sub from request.jwt.claims alone, as on hosted Supabase', async () => {
+    it('auth.uid() reads the sub from request.jwt.claims alone, as on hosted Supabase', async () => {
       const rows = await asRole(
         db(),
         'authenticated',
