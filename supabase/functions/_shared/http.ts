@@ -57,8 +57,11 @@ const tooLarge = () => new ApiError(413, `Request body too large (max ${MAX_BODY
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const result = schema.safeParse(input);
   if (!result.success) {
+    // Messages name their own field (and spec texts must stay exact); a nested issue
+    // also says which element, e.g. "stops.3: lat must be between -90 and 90".
     const issue = result.error.issues[0];
-    const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+    const container = issue.path.slice(0, -1);
+    const where = container.length > 0 ? `${container.join('.')}: ` : '';
     throw new ApiError(400, `${where}${issue.message}`);
   }
   return result.data;
