@@ -3,7 +3,7 @@
  * great-circle estimate for every leg the router cannot give.
  */
 import { z } from 'zod';
-import { estimateLeg, sumLegs, type LatLng, type RouteLeg, type RouteTotals } from './domain/geo.ts';
+import { estimateRoute, sumLegs, type LatLng, type RouteLeg, type RouteTotals } from './domain/geo.ts';
 import { fetchWithTimeout } from './http.ts';
 
 /** Waypoints per router request; consecutive batches share their boundary stop. */
@@ -142,5 +142,5 @@ async function routeBatch(
     ];
   }
   console.warn(`route service: estimating ${batch.length - 1} leg(s): ${answer.reason}`);
-  return batch.slice(1).map((to, i) => estimateLeg(batch[i], to));
+  return estimateRoute(batch).legs;
 }

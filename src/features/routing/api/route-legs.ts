@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { LatLng } from '@domain/geo.ts';
+import { estimateRoute, type LatLng } from '@domain/geo.ts';
 import { MIN_STOPS_TO_CALCULATE } from '@domain/limits.ts';
-import { apiClient } from '@/lib/api-client';
+import { apiClient, isApiError } from '@/lib/api-client';
 import { routeLegsSchema, type RouteLegs } from '../model/route-legs';
 
 export const routeKeys = {
@@ -11,13 +11,27 @@ export const routeKeys = {
     [...routeKeys.all, 'legs', stops.map(({ lat, lng }) => [lat, lng] as const)] as const,
 };
 
-/** POST /api/routes/legs {stops} -> totals and one line per leg. */
-export function getRouteLegs(stops: readonly LatLng[], signal?: AbortSignal): Promise<RouteLegs> {
-  return apiClient.post(
-    '/routes/legs',
-    { stops: stops.map(({ lat, lng }) => ({ lat, lng })) },
-    { signal, schema: routeLegsSchema },
-  );
+/** The route service could not be reached or failed (as opposed to refusing the input). */
+const routeServiceUnreachable = (error: unknown): boolean =>
+  isApiError(error) && (error.status === 0 || error.status >= 500 || error.code === 'ERR_INVALID_RESPONSE');
+
+/**
+ * POST /api/routes/legs {stops} -> totals and one line per leg. The service already
+ * estimates the legs its router fails on; when the service itself cannot be reached,
+ * the SPA uses the same great-circle estimate (spec section 8).
+ */
+export async function getRouteLegs(stops: readonly LatLng[], signal?: AbortSignal): Promise<RouteLegs> {
+  try {
+    return await apiClient.post(
+      '/routes/legs',
+      { stops: stops.map(({ lat, lng }) => ({ lat, lng })) },
+      { signal, schema: routeLegsSchema },
+    );
+  } catch (error) {
+    if (signal?.aborted || !routeServiceUnreachable(error)) throw error;
+    console.warn('Route service unreachable; using straight-line estimates', error);
+    return estimateRoute(stops);
+  }
 }
 
 /**

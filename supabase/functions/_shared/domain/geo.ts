@@ -72,3 +72,9 @@ export function legPairs<T>(stops: readonly T[]): [T, T][] {
   for (let i = 0; i + 1 < stops.length; i++) pairs.push([stops[i], stops[i + 1]]);
   return pairs;
 }
+
+/** Every leg as the straight-line estimate: the route when no router can be reached. */
+export function estimateRoute(points: readonly LatLng[]): RouteTotals & { legs: RouteLeg[] } {
+  const legs = legPairs(points).map(([from, to]) => estimateLeg(from, to));
+  return { ...sumLegs(legs), legs };
+}
