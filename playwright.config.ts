@@ -1,7 +1,17 @@
 import { defineConfig, devices } from '@playwright/test';
 
-/** Ports of the end-to-end stack, apart from a developer's `npm start` (5173/54321). */
-export const e2ePorts = { app: 5183, gateway: 54331, functions: 54339, nominatim: 54391, osrm: 54392 };
+/**
+ * Ports of the end-to-end stack, apart from a developer's `npm start` (5173/54321);
+ * E2E_PORT_OFFSET moves them all, so two runs can share a machine.
+ */
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+export const e2ePorts = {
+  app: 5183 + offset,
+  gateway: 54331 + offset,
+  functions: 54339 + offset,
+  nominatim: 54391 + offset,
+  osrm: 54392 + offset,
+};
 const appUrl = `http://localhost:${e2ePorts.app}`;
 
 // Debian's Chromium, never a downloaded browser.
@@ -53,7 +63,7 @@ export default defineConfig({
         PORT: String(e2ePorts.app),
         SUPABASE_LOCAL_PORT: String(e2ePorts.gateway),
         FUNCTIONS_LOCAL_PORT: String(e2ePorts.functions),
-        LOCAL_DATA_DIR: '.data/e2e',
+        LOCAL_DATA_DIR: `.data/e2e-${e2ePorts.app}`,
         SITE_URL: appUrl,
         NOMINATIM_URL: `http://127.0.0.1:${e2ePorts.nominatim}`,
         OSRM_URL: `http://127.0.0.1:${e2ePorts.osrm}`,
