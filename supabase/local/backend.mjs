@@ -11,7 +11,7 @@ process.env.DO_NOT_TRACK ??= '1';
 async function openConnection({ databaseUrl, dataDir }) {
   if (databaseUrl) {
     const { createPostgresConnection } = await import('@supabase/lite/postgres');
-    return createPostgresConnection({ url: databaseUrl });
+    return createPostgresConnection({ url: databaseUrl, postgresOptions: { onnotice: () => {} } });
   }
   const { createPgliteConnection } = await import('@supabase/lite/pglite');
   return createPgliteConnection({ url: dataDir });
