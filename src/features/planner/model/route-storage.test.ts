@@ -1,0 +1,77 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  clearPendingRoute,
+  clearRouteDraft,
+  PENDING_ROUTE_KEY,
+  readPendingRoute,
+  readRouteDraft,
+  ROUTE_DRAFT_KEY,
+  titleOrAuto,
+  writePendingRoute,
+  writeRouteDraft,
+} from './route-storage';
+
+const paris = { name: 'Paris, France', lat: 48.8535, lng: 2.3484 };
+const lyon = { name: 'Lyon, France', lat: 45.7578, lng: 4.832 };
+
+describe('route storage', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
+  it("keeps the draft under 'routeDraft' in localStorage and reads it back", () => {
+    writeRouteDraft({ title: 'Errands', stops: [paris, lyon] });
+    expect(JSON.parse(localStorage.getItem(ROUTE_DRAFT_KEY) ?? '')).toEqual({ title: 'Errands', stops: [paris, lyon] });
+    expect(readRouteDraft()).toEqual({ title: 'Errands', stops: [paris, lyon] });
+    clearRouteDraft();
+    expect(readRouteDraft()).toBeNull();
+  });
+
+  it('leaves no draft behind for an empty route', () => {
+    writeRouteDraft({ title: 'Errands', stops: [paris] });
+    writeRouteDraft({ title: '  ', stops: [] });
+    expect(localStorage.getItem(ROUTE_DRAFT_KEY)).toBeNull();
+    writeRouteDraft({ title: 'Only a title', stops: [] });
+    expect(readRouteDraft()).toEqual({ title: 'Only a title', stops: [] });
+  });
+
+  it('ignores a damaged or foreign draft', () => {
+    localStorage.setItem(ROUTE_DRAFT_KEY, '{not json');
+    expect(readRouteDraft()).toBeNull();
+    localStorage.setItem(ROUTE_DRAFT_KEY, JSON.stringify({ title: 'x', stops: [{ name: 'a', lat: 'north' }] }));
+    expect(readRouteDraft()).toBeNull();
+  });
+
+  it("stores the pending route under 'pendingRoute' in sessionStorage with the auto title when blank", () => {
+    writePendingRoute({ title: ' ', stops: [paris, lyon] });
+    expect(JSON.parse(sessionStorage.getItem(PENDING_ROUTE_KEY) ?? '')).toEqual({ title: 'Paris to Lyon', stops: [paris, lyon] });
+    writePendingRoute({ title: 'Weekend', stops: [paris] });
+    expect(readPendingRoute()).toEqual({ title: 'Weekend', stops: [paris] });
+    clearPendingRoute();
+    expect(readPendingRoute()).toBeNull();
+  });
+
+  it('names a blank title after the stops', () => {
+    expect(titleOrAuto('', [])).toBe('New Route');
+    expect(titleOrAuto('', [lyon])).toBe('Trip to Lyon');
+    expect(titleOrAuto('  My tour ', [lyon])).toBe('My tour');
+  });
+
+  it('survives storage that throws', () => {
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('quota');
+      },
+      removeItem: () => {
+        throw new Error('denied');
+      },
+    };
+    expect(readRouteDraft(broken)).toBeNull();
+    expect(() => writeRouteDraft({ title: 'a', stops: [paris] }, broken)).not.toThrow();
+    expect(() => clearPendingRoute(broken)).not.toThrow();
+  });
+});

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { initialStopListState, stopListReducer, toStops, type StopListAction, type StopListState } from './stop-list';
+
+const paris = { name: 'Paris, France', lat: 48.8535, lng: 2.3484 };
+const dijon = { name: 'Dijon, France', lat: 47.3216, lng: 5.0415 };
+const lyon = { name: 'Lyon, France', lat: 45.7578, lng: 4.832 };
+
+const run = (actions: StopListAction[], state: StopListState = initialStopListState) =>
+  actions.reduce(stopListReducer, state);
+
+const names = (state: StopListState) => state.stops.map((stop) => stop.name.split(',')[0]);
+
+const threeStops = () => run([paris, dijon, lyon].map((stop) => ({ type: 'add', stop }) as const));
+
+describe('stopListReducer', () => {
+  it('adds stops at the end with unique ids', () => {
+    const state = threeStops();
+    expect(names(state)).toEqual(['Paris', 'Dijon', 'Lyon']);
+    expect(new Set(state.stops.map((stop) => stop.id)).size).toBe(3);
+    expect(toStops(state.stops)).toEqual([paris, dijon, lyon]);
+  });
+
+  it('moves a stop from one index to another, and the focused stop follows', () => {
+    const focused = run([{ type: 'focus', index: 0 }], threeStops());
+    const moved = run([{ type: 'move', from: 0, to: 2 }], focused);
+    expect(names(moved)).toEqual(['Dijon', 'Lyon', 'Paris']);
+    expect(moved.currentStopIndex).toBe(2);
+
+    const back = run([{ type: 'move', from: 2, to: 0 }], moved);
+    expect(names(back)).toEqual(['Paris', 'Dijon', 'Lyon']);
+    expect(back.currentStopIndex).toBe(0);
+
+    const other = run([{ type: 'focus', index: 1 }, { type: 'move', from: 0, to: 2 }], threeStops());
+    expect(other.currentStopIndex).toBe(0);
+  });
+
+  it('ignores moves outside the list or onto the same place', () => {
+    const state = threeStops();
+    expect(stopListReducer(state, { type: 'move', from: 0, to: 0 })).toBe(state);
+    expect(stopListReducer(state, { type: 'move', from: -1, to: 1 })).toBe(state);
+    expect(stopListReducer(state, { type: 'move', from: 1, to: 3 })).toBe(state);
+  });
+
+  it('removes a stop and clamps the current stop index', () => {
+    const focusedLast = run([{ type: 'focus', index: 2 }], threeStops());
+    const removedLast = run([{ type: 'remove', index: 2 }], focusedLast);
+    expect(names(removedLast)).toEqual(['Paris', 'Dijon']);
+    expect(removedLast.currentStopIndex).toBe(1);
+
+    const removedBefore = run([{ type: 'remove', index: 0 }], focusedLast);
+    expect(removedBefore.currentStopIndex).toBe(1);
+    expect(names(removedBefore)).toEqual(['Dijon', 'Lyon']);
+
+    const emptied = run([{ type: 'remove', index: 0 }, { type: 'remove', index: 0 }], removedBefore);
+    expect(emptied.stops).toEqual([]);
+    expect(emptied.currentStopIndex).toBe(0);
+    expect(stopListReducer(emptied, { type: 'remove', index: 0 })).toBe(emptied);
+  });
+
+  it('clears all stops but keeps the title', () => {
+    const state = run([{ type: 'renameTitle', title: 'Deliveries' }, { type: 'focus', index: 2 }, { type: 'clear' }], threeStops());
+    expect(state.stops).toEqual([]);
+    expect(state.currentStopIndex).toBe(0);
+    expect(state.title).toBe('Deliveries');
+  });
+
+  it('loads a saved route with fresh ids', () => {
+    const before = threeStops();
+    const loaded = run([{ type: 'load', title: 'Saved', stops: [lyon, paris] }], before);
+    expect(loaded.title).toBe('Saved');
+    expect(names(loaded)).toEqual(['Lyon', 'Paris']);
+    const oldIds = new Set(before.stops.map((stop) => stop.id));
+    expect(loaded.stops.some((stop) => oldIds.has(stop.id))).toBe(false);
+  });
+
+  it('renames the title and a stop', () => {
+    const state = threeStops();
+    const renamed = run(
+      [
+        { type: 'renameTitle', title: 'Tour' },
+        { type: 'renameStop', id: state.stops[1].id, name: 'Dijon centre' },
+      ],
+      state,
+    );
+    expect(renamed.title).toBe('Tour');
+    expect(renamed.stops[1].name).toBe('Dijon centre');
+    expect(stopListReducer(renamed, { type: 'renameStop', id: 'missing', name: 'x' })).toBe(renamed);
+  });
+
+  it('focuses only existing stops', () => {
+    const state = threeStops();
+    expect(run([{ type: 'focus', index: 1 }], state).currentStopIndex).toBe(1);
+    expect(stopListReducer(state, { type: 'focus', index: 5 })).toBe(state);
+  });
+});

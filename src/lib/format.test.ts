@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { formatCoordinate, formatDistance, formatDuration, formatLatLng } from './format';
+
+describe('formatDistance (spec section 9)', () => {
+  it('shows metres under 1000 m', () => {
+    expect(formatDistance(0)).toBe('0 m');
+    expect(formatDistance(850.4)).toBe('850 m');
+    expect(formatDistance(999.4)).toBe('999 m');
+  });
+
+  it('shows one decimal km under 10 km', () => {
+    expect(formatDistance(999.6)).toBe('1.0 km');
+    expect(formatDistance(1000)).toBe('1.0 km');
+    expect(formatDistance(5349)).toBe('5.3 km');
+    expect(formatDistance(9949)).toBe('9.9 km');
+  });
+
+  it('shows whole km from 10 km', () => {
+    expect(formatDistance(9960)).toBe('10 km');
+    expect(formatDistance(10_000)).toBe('10 km');
+    expect(formatDistance(465_512)).toBe('466 km');
+    expect(formatDistance(1_234_567)).toBe('1235 km');
+  });
+
+  it('treats missing or negative values as zero', () => {
+    expect(formatDistance(Number.NaN)).toBe('0 m');
+    expect(formatDistance(-5)).toBe('0 m');
+  });
+
+  it('uses the decimal separator of the locale', () => {
+    expect(formatDistance(5349, 'fr')).toBe('5,3 km');
+    expect(formatDistance(5349, 'de')).toBe('5,3 km');
+  });
+});
+
+describe('formatDuration (spec section 9)', () => {
+  it("shows 'Ym' under an hour", () => {
+    expect(formatDuration(0)).toBe('0m');
+    expect(formatDuration(29)).toBe('0m');
+    expect(formatDuration(30)).toBe('1m');
+    expect(formatDuration(59 * 60)).toBe('59m');
+  });
+
+  it("shows 'Xh Ym' from an hour", () => {
+    expect(formatDuration(3600)).toBe('1h 0m');
+    expect(formatDuration(3599.6)).toBe('1h 0m');
+    expect(formatDuration(4 * 3600 + 25 * 60 + 10)).toBe('4h 25m');
+    expect(formatDuration(30 * 3600)).toBe('30h 0m');
+  });
+});
+
+describe('formatCoordinate', () => {
+  it('shows 4 decimals in the planner and 6 when asked', () => {
+    expect(formatCoordinate(48.8534951)).toBe('48.8535');
+    expect(formatCoordinate(-74.006)).toBe('-74.0060');
+    expect(formatCoordinate(2.3483916, 6)).toBe('2.348392');
+    expect(formatLatLng({ lat: 40.7128, lng: -74.006 })).toBe('40.7128, -74.0060');
+  });
+});
