@@ -1,0 +1,24 @@
+import { useEffect, useMemo } from 'react';
+import { Polyline } from 'react-leaflet';
+import type { RouteLeg } from '@domain/geo.ts';
+import { ROUTE_LINE_STYLE } from './map-constants';
+import { legLines } from './route-lines';
+
+export interface RouteLinesProps {
+  legs: readonly RouteLeg[];
+}
+
+/** The route's road lines, blue; estimated legs have no road line and are only logged (spec section 8). */
+export function RouteLines({ legs }: RouteLinesProps) {
+  const { lines, skipped } = useMemo(() => legLines(legs), [legs]);
+
+  useEffect(() => {
+    if (skipped.length > 0) {
+      console.warn(`Route line skipped for leg(s) ${skipped.map((index) => index + 1).join(', ')}: no road route, straight-line estimate used`);
+    }
+  }, [skipped]);
+
+  return lines.map(({ legIndex, positions }) => (
+    <Polyline key={legIndex} positions={positions} pathOptions={ROUTE_LINE_STYLE} interactive={false} />
+  ));
+}

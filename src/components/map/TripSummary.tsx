@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { formatDistance, formatDuration } from '@/lib/format';
+
+export interface TripSummaryProps {
+  stopCount: number;
+  /** Metres; null while unknown (fewer than 2 stops, or not calculated yet). */
+  totalDistance: number | null;
+  /** Seconds; null while unknown. */
+  totalDuration: number | null;
+  calculating?: boolean;
+  /** Some legs are straight-line estimates (no road route found). */
+  estimated?: boolean;
+  className?: string;
+}
+
+const UNKNOWN = '--';
+
+/** The Trip Summary card: Stops, Distance, Duration (spec sections 2 and 9). */
+export function TripSummary({ stopCount, totalDistance, totalDuration, calculating = false, estimated = false, className }: TripSummaryProps) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage ?? 'en';
+  return (
+    <section
+      className={['trip-summary', className].filter(Boolean).join(' ')}
+      aria-labelledby="trip-summary-title"
+      aria-busy={calculating}
+    >
+      <h2 id="trip-summary-title" className="trip-summary__title">
+        {t('summary.title')}
+      </h2>
+      <dl className="trip-summary__list" aria-live="polite">
+        <div>
+          <dt>{t('summary.stops')}</dt>
+          <dd data-testid="summary-stops">{stopCount}</dd>
+        </div>
+        <div>
+          <dt>{t('summary.distance')}</dt>
+          <dd data-testid="summary-distance">{totalDistance === null ? UNKNOWN : formatDistance(totalDistance, locale)}</dd>
+        </div>
+        <div>
+          <dt>{t('summary.duration')}</dt>
+          <dd data-testid="summary-duration">{totalDuration === null ? UNKNOWN : formatDuration(totalDuration, locale)}</dd>
+        </div>
+      </dl>
+      {calculating ? <p className="trip-summary__note">{t('summary.calculating')}</p> : null}
+      {!calculating && estimated ? <p className="trip-summary__note">{t('summary.estimated')}</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,8 @@
+export { MapView, type MapViewProps } from './MapView';
+export { NumberedMarkers, type MarkerStop, type NumberedMarkersProps } from './NumberedMarkers';
+export { RouteLines, type RouteLinesProps } from './RouteLines';
+export { MapCamera, useMapCamera, type CameraRequest } from './MapCamera';
+export { MapClickHandler } from './MapClickHandler';
+export { TripSummary, type TripSummaryProps } from './TripSummary';
+export { legLines, type LegLines } from './route-lines';
+export * from './map-constants';

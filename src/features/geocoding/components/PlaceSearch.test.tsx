@@ -1,0 +1,138 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const get = vi.fn();
+vi.mock('@/lib/api-client', () => ({ apiClient: { get: (...args: unknown[]) => get(...args) } }));
+
+import { i18nReady } from '@/lib/i18n';
+import { PlaceSearch } from './PlaceSearch';
+
+const paris = { display_name: 'Paris, Île-de-France, France', lat: 48.85, lng: 2.35 };
+const parisTx = { display_name: 'Paris, Lamar County, Texas, United States', lat: 33.66, lng: -95.55 };
+
+function renderSearch() {
+  const onPick = vi.fn();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <PlaceSearch onPick={onPick} />
+    </QueryClientProvider>,
+  );
+  const input = screen.getByRole('combobox', { name: 'Search for an address' });
+  return { onPick, input };
+}
+
+const typeText = (input: HTMLElement, value: string) => {
+  fireEvent.focus(input);
+  fireEvent.change(input, { target: { value } });
+};
+const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+/** React renders at the end of each act(): the debounce, then the fetch, then its answer. */
+const settle = async () => {
+  for (let round = 0; round < 3; round++) await wait(10);
+};
+const debounce = async () => {
+  await wait(300);
+  await settle();
+};
+
+describe('PlaceSearch', () => {
+  beforeAll(() => i18nReady);
+  beforeEach(() => {
+    vi.useFakeTimers();
+    get.mockReset();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('searches 300 ms after the last keystroke, only from 3 trimmed characters', async () => {
+    get.mockResolvedValue([paris]);
+    const { input } = renderSearch();
+
+    typeText(input, ' pa ');
+    await wait(1000);
+    expect(get).not.toHaveBeenCalled();
+
+    typeText(input, 'Par');
+    await wait(200);
+    typeText(input, 'Pari');
+    await wait(299);
+    expect(get).not.toHaveBeenCalled();
+    await settle();
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(get.mock.calls[0][1]).toMatchObject({ query: { q: 'Pari' } });
+    expect(screen.getByRole('option', { name: paris.display_name })).toBeTruthy();
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+
+    typeText(input, 'Pa');
+    expect(screen.queryByRole('option')).toBeNull();
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('picks with the arrow keys and Enter, and Escape closes then clears', async () => {
+    get.mockResolvedValue([paris, parisTx]);
+    const { input, onPick } = renderSearch();
+    typeText(input, 'Paris');
+    await debounce();
+
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    const second = screen.getByRole('option', { name: parisTx.display_name });
+    expect(second.getAttribute('aria-selected')).toBe('true');
+    expect(input.getAttribute('aria-activedescendant')).toBe(second.id);
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(screen.getByRole('option', { name: paris.display_name }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(input, { key: 'ArrowUp' });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onPick).toHaveBeenCalledWith(parisTx);
+    expect((input as HTMLInputElement).value).toBe('');
+
+    typeText(input, 'Paris');
+    await debounce();
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect((input as HTMLInputElement).value).toBe('Paris');
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect((input as HTMLInputElement).value).toBe('');
+  });
+
+  it('picks with the mouse', async () => {
+    get.mockResolvedValue([paris, parisTx]);
+    const { input, onPick } = renderSearch();
+    typeText(input, 'Paris');
+    await debounce();
+    fireEvent.click(screen.getByRole('option', { name: paris.display_name }));
+    expect(onPick).toHaveBeenCalledWith(paris);
+  });
+
+  it("shows 'No results found' for no match and for a failed search", async () => {
+    get.mockResolvedValueOnce([]).mockRejectedValueOnce(new Error('geocoder down'));
+    const { input } = renderSearch();
+    typeText(input, 'Atlantis');
+    await debounce();
+    expect(screen.getAllByText('No results found').length).toBeGreaterThan(0);
+
+    typeText(input, 'Nowhere');
+    await debounce();
+    expect(screen.queryByRole('option')).toBeNull();
+    expect(screen.getAllByText('No results found').length).toBeGreaterThan(0);
+  });
+
+  it('never shows a stale answer for a newer text', async () => {
+    let answerOld: (places: unknown[]) => void = () => undefined;
+    get.mockImplementation((_path: string, { query }: { query: { q: string } }) =>
+      query.q === 'Paris' ? new Promise((resolve) => (answerOld = resolve)) : Promise.resolve([parisTx]),
+    );
+    const { input } = renderSearch();
+    typeText(input, 'Paris');
+    await debounce();
+    typeText(input, 'Paris Texas');
+    await debounce();
+    await act(async () => answerOld([paris]));
+    expect(screen.queryByRole('option', { name: paris.display_name })).toBeNull();
+    expect(screen.getByRole('option', { name: parisTx.display_name })).toBeTruthy();
+  });
+});

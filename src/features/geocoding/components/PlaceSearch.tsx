@@ -1,0 +1,132 @@
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDebouncedValue } from '@/components/hooks/useDebouncedValue';
+import { isSearchable, useSearchPlaces } from '../api/search-places';
+import type { Place } from '../model/place';
+import './PlaceSearch.css';
+
+/** Spec section 9: search debounce 300 ms. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export interface PlaceSearchProps {
+  onPick: (place: Place) => void;
+}
+
+/**
+ * Address search as an ARIA combobox: type 3+ characters, pick with the mouse
+ * or with Arrow keys and Enter; Escape closes the list, then clears the text.
+ * A failed search shows an empty result ('No results found').
+ */
+export function PlaceSearch({ onPick }: PlaceSearchProps) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const listId = useId();
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [activeIndex, setActiveIndex] = useState(-1);
+  const [debouncedText] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  const search = useSearchPlaces(debouncedText);
+
+  const searchable = isSearchable(text) && isSearchable(debouncedText);
+  const results: Place[] = searchable && search.isSuccess ? search.data : [];
+  const searching = isSearchable(text) && (debouncedText !== text || search.isFetching);
+  const finished = searchable && !searching && (search.isSuccess || search.isError);
+  const showList = open && isSearchable(text) && (results.length > 0 || searching || finished);
+
+  useEffect(() => setActiveIndex(-1), [debouncedText, search.data]);
+
+  const pick = (place: Place) => {
+    onPick(place);
+    setText('');
+    setOpen(false);
+    setActiveIndex(-1);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const count = results.length;
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        setOpen(true);
+        if (count > 0) setActiveIndex((index) => (index + 1) % count);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        setOpen(true);
+        if (count > 0) setActiveIndex((index) => (index <= 0 ? count - 1 : index - 1));
+        break;
+      case 'Enter':
+        if (showList && count > 0) {
+          event.preventDefault();
+          pick(results[activeIndex >= 0 ? activeIndex : 0]);
+        }
+        break;
+      case 'Escape':
+        if (showList) {
+          event.preventDefault();
+          setOpen(false);
+          setActiveIndex(-1);
+        } else if (text !== '') {
+          event.preventDefault();
+          setText('');
+        }
+        break;
+    }
+  };
+
+  const optionId = (index: number) => `${listId}-option-${index}`;
+  const status = searching ? t('search.searching') : finished && results.length === 0 ? t('search.noResults') : '';
+
+  return (
+    <div className="place-search">
+      <label className="place-search__label" htmlFor={inputId}>
+        {t('search.label')}
+      </label>
+      <input
+        id={inputId}
+        className="place-search__input"
+        type="search"
+        role="combobox"
+        autoComplete="off"
+        spellCheck={false}
+        enterKeyHint="search"
+        placeholder={t('search.placeholder')}
+        aria-autocomplete="list"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-activedescendant={showList && activeIndex >= 0 ? optionId(activeIndex) : undefined}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+      />
+      <div className="place-search__popup" hidden={!showList}>
+        <ul id={listId} className="place-search__list" role="listbox" aria-label={t('search.results')}>
+          {results.map((place, index) => (
+            <li
+              key={`${place.lat},${place.lng},${place.display_name}`}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === activeIndex}
+              className="place-search__option"
+              // Keep the focus in the input so blur does not close the list before the click lands.
+              onMouseDown={(event) => event.preventDefault()}
+              onMouseMove={() => setActiveIndex(index)}
+              onClick={() => pick(place)}
+            >
+              {place.display_name}
+            </li>
+          ))}
+        </ul>
+        {status ? <p className="place-search__status">{status}</p> : null}
+      </div>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {showList && results.length > 0 ? t('search.resultCount', { count: results.length }) : status}
+      </p>
+    </div>
+  );
+}
