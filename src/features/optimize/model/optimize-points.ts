@@ -1,0 +1,12 @@
+import { costFor, validatePoints, type Metric, type Point } from './metrics.ts';
+import { solveRoute, type SolveOptions, type SolveResult } from './solve.ts';
+
+export interface OptimizePointsOptions extends SolveOptions {
+  metric: Metric;
+}
+
+/** Validates the points for the metric, then solves (see solveRoute). */
+export function optimizePoints(points: readonly Point[], options: OptimizePointsOptions): SolveResult {
+  validatePoints(points, options.metric);
+  return solveRoute({ n: points.length, cost: costFor(points, options.metric) }, options);
+}
