@@ -27,9 +27,10 @@ export function PlaceSearch({ onPick }: PlaceSearchProps) {
   const [debouncedText] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const search = useSearchPlaces(debouncedText);
 
-  const searchable = isSearchable(text) && isSearchable(debouncedText);
+  // Only answers for the text as it is now: never a previous text's results.
+  const searchable = isSearchable(text) && debouncedText.trim() === text.trim();
   const results: Place[] = searchable && search.isSuccess ? search.data : [];
-  const searching = isSearchable(text) && (debouncedText !== text || search.isFetching);
+  const searching = isSearchable(text) && (!searchable || search.isFetching);
   const finished = searchable && !searching && (search.isSuccess || search.isError);
   const showList = open && isSearchable(text) && (results.length > 0 || searching || finished);
 

@@ -1,0 +1,102 @@
+import { useTranslation } from 'react-i18next';
+import type { RouteLeg } from '@domain/geo.ts';
+import {
+  MapCamera,
+  MapClickHandler,
+  MapView,
+  NumberedMarkers,
+  RouteLines,
+  TripSummary,
+  type CameraRequest,
+  type MarkerStop,
+} from '@/components/map';
+import { formatLatLng } from '@/lib/format';
+import type { PositionState } from '../hooks/useCurrentPosition';
+import type { PlannedStop } from '../model/stop-list';
+
+export interface PlannerMapProps {
+  stops: readonly PlannedStop[];
+  /** The stop chosen in the list, or -1. */
+  highlightedIndex: number;
+  legs: readonly RouteLeg[];
+  totals: { totalDistance: number; totalDuration: number } | null;
+  calculating: boolean;
+  estimated: boolean;
+  camera: CameraRequest | null;
+  position: PositionState;
+  onRetryPosition: () => void;
+  onMapClick: (point: { lat: number; lng: number }) => void;
+  onRemoveStop: (index: number) => void;
+}
+
+/** The planner's map: click to add, numbered stops with popups, route lines, Trip Summary. */
+export function PlannerMap(props: PlannerMapProps) {
+  const { stops, highlightedIndex, legs, totals, calculating, estimated, camera, position } = props;
+  const { t } = useTranslation();
+  const hasStops = stops.length > 0;
+  const unknownUntilCalculated = stops.length >= 2 && totals === null;
+
+  const popup = (stop: MarkerStop, number: number) => (
+    <div className="stop-popup">
+      <strong className="stop-popup__number">{t('planner.stopNumber', { number })}</strong>
+      <p className="stop-popup__name">{stop.name}</p>
+      <p className="stop-popup__coords">{formatLatLng(stop)}</p>
+      <button
+        type="button"
+        className="button button--small"
+        aria-label={t('planner.removeStop', { number, name: stop.name })}
+        onClick={() => props.onRemoveStop(number - 1)}
+      >
+        {t('planner.remove')}
+      </button>
+    </div>
+  );
+
+  return (
+    <MapView
+      label={t('planner.mapRegion')}
+      className="planner-map"
+      overlay={
+        <>
+          <div className="planner-map__status">
+            {position.status === 'locating' ? (
+              <p className="planner-map__banner" role="status">
+                {t('planner.locating')}
+              </p>
+            ) : null}
+            {position.status === 'failed' ? (
+              <div className="planner-map__banner planner-map__banner--error" role="alert">
+                <span>{t('planner.mapError')}</span>
+                <button type="button" className="button button--small" onClick={props.onRetryPosition}>
+                  {t('common.retry')}
+                </button>
+              </div>
+            ) : null}
+          </div>
+          {hasStops ? (
+            <TripSummary
+              className="planner-map__summary"
+              stopCount={stops.length}
+              totalDistance={unknownUntilCalculated ? null : (totals?.totalDistance ?? 0)}
+              totalDuration={unknownUntilCalculated ? null : (totals?.totalDuration ?? 0)}
+              calculating={calculating}
+              estimated={estimated}
+            />
+          ) : (
+            <p className="planner-map__empty">{t('planner.emptyMap')}</p>
+          )}
+        </>
+      }
+    >
+      <MapClickHandler onClick={props.onMapClick} />
+      <RouteLines legs={legs} />
+      <NumberedMarkers
+        stops={stops}
+        activeIndex={highlightedIndex}
+        markerLabel={(stop, number) => `${t('planner.stopNumber', { number })}: ${stop.name}`}
+        renderPopup={popup}
+      />
+      <MapCamera request={camera} />
+    </MapView>
+  );
+}
