@@ -13,7 +13,11 @@ export function startGateway({ port, backend, functionsUrl }) {
         fetch: (request, env) => {
           const url = new URL(request.url);
           if (url.pathname.startsWith(`${FUNCTIONS_PREFIX}/`)) {
-            return forward(request, `${functionsUrl}${url.pathname.slice(FUNCTIONS_PREFIX.length)}${url.search}`);
+            return forward(
+              request,
+              `${functionsUrl}${url.pathname.slice(FUNCTIONS_PREFIX.length)}${url.search}`,
+              env.incoming.socket.remoteAddress ?? null,
+            );
           }
           return backend.fetch(request, env.incoming.socket.remoteAddress ?? null);
         },
@@ -23,9 +27,15 @@ export function startGateway({ port, backend, functionsUrl }) {
   });
 }
 
-async function forward(request, target) {
+async function forward(request, target, peerAddress) {
   const headers = new Headers(request.headers);
   headers.delete('host');
+  // Like Supabase's gateway: the peer's address is appended to X-Forwarded-For.
+  if (peerAddress) {
+    const peer = peerAddress.replace(/^::ffff:/, '');
+    const before = headers.get('x-forwarded-for');
+    headers.set('x-forwarded-for', before ? `${before}, ${peer}` : peer);
+  }
   try {
     const response = await fetch(target, {
       method: request.method,

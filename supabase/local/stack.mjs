@@ -36,6 +36,9 @@ export async function startStack(settings) {
       env: {
         SUPABASE_URL: gateway.url,
         SUPABASE_ANON_KEY: localKeys.publishableKey,
+        // Hosted Supabase gives Edge Functions the service-role key; here the local secret
+        // key is service_role. Used only for the proxies' cache and rate limits.
+        SUPABASE_SERVICE_ROLE_KEY: localKeys.secretKey,
         SITE_URL: settings.siteUrl,
         NOMINATIM_URL: settings.nominatimUrl,
         OSRM_URL: settings.osrmUrl,

@@ -67,3 +67,14 @@ export const stops = {
   empireState: { name: 'Empire State Building, 350 5th Ave, New York', lat: 40.7484, lng: -73.9857 },
   unionSquare: { name: 'Union Square, Manhattan, New York', lat: 40.7359, lng: -73.9911 },
 };
+
+let uniqueCounter = 0;
+/**
+ * Points (and query texts) no other test used: the proxies cache answers, so a test that
+ * must reach the upstream (or see it fail) asks for something never asked before.
+ */
+export function uniquePoints(count: number, near = { lat: 40.7, lng: -73.98 }) {
+  const offset = (process.pid % 1000) / 1e4 + ++uniqueCounter / 1e3 + Math.random() / 1e5;
+  return Array.from({ length: count }, (_, i) => ({ lat: near.lat + offset / 10 + i / 500, lng: near.lng + offset / 10 + i / 700 }));
+}
+export const uniqueText = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;

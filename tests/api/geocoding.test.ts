@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { call, fakes } from './client.ts';
+import { call, fakes, uniqueText } from './client.ts';
 
 afterEach(async () => {
   await fakes.setMode('nominatim', 'ok');
@@ -42,12 +42,13 @@ describe('GET /api/geocoding/search', () => {
   });
 
   it('answers a clear 502 when the geocoder is down or answers garbage, and 504 when it is too slow', async () => {
+    // Texts never asked before: a cached answer would not reach the failing geocoder.
     await fakes.setMode('nominatim', 'down');
-    expect(await call('GET', '/geocoding/search?q=Paris')).toMatchObject({ status: 502, body: { error: expect.stringMatching(/unavailable/) } });
+    expect(await call('GET', `/geocoding/search?q=${uniqueText('Paris')}`)).toMatchObject({ status: 502, body: { error: expect.stringMatching(/unavailable/) } });
     await fakes.setMode('nominatim', 'garbage');
-    expect(await call('GET', '/geocoding/search?q=Paris')).toMatchObject({ status: 502, body: { error: expect.stringMatching(/invalid response/) } });
+    expect(await call('GET', `/geocoding/search?q=${uniqueText('Paris')}`)).toMatchObject({ status: 502, body: { error: expect.stringMatching(/invalid response/) } });
     await fakes.setMode('nominatim', 'slow');
-    expect(await call('GET', '/geocoding/search?q=Paris')).toMatchObject({ status: 504, body: { error: 'Geocoding service timed out' } });
+    expect(await call('GET', `/geocoding/search?q=${uniqueText('Paris')}`)).toMatchObject({ status: 504, body: { error: 'Geocoding service timed out' } });
   });
 });
 

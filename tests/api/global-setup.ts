@@ -27,7 +27,15 @@ export default async function setup(project: TestProject) {
     osrmUrl: osrm.url,
     seed: false,
     quiet: true,
-    functionsEnv: { UPSTREAM_MIN_INTERVAL_MS: '0', GEOCODER_TIMEOUT_MS: '1500', ROUTER_TIMEOUT_MS: '1500' },
+    // Fast upstream settings and rate limits out of the way for the contract tests;
+    // tests/load runs a stack with the production defaults (1/s upstream, 60/min per client).
+    functionsEnv: {
+      UPSTREAM_MIN_INTERVAL_MS: '0',
+      GEOCODER_TIMEOUT_MS: '1500',
+      ROUTER_TIMEOUT_MS: '1500',
+      GEOCODING_RATE_LIMIT_PER_MINUTE: '1000000',
+      ROUTING_RATE_LIMIT_PER_MINUTE: '1000000',
+    },
   });
   project.provide('apiUrl', stack.apiUrl);
   project.provide('gatewayUrl', stack.gatewayUrl);

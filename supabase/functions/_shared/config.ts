@@ -11,6 +11,20 @@ export interface ApiConfig {
   upstreamMinIntervalMs: number;
   geocoderTimeoutMs: number;
   routerTimeoutMs: number;
+  /**
+   * service_role key, used only for the proxies' shared state (cache, rate limits,
+   * upstream slots) through service_role-only SQL functions; never for itinerary data.
+   * Hosted Supabase provides it to Edge Functions. Unset: in-process state only.
+   */
+  supabaseServiceRoleKey: string | null;
+  /** longest wait for the upstream's next free slot before answering "busy" (geocoder) or estimating (router) */
+  upstreamMaxWaitMs: number;
+  /** per-client requests per minute (bursts up to the same number); 0 turns the limit off */
+  geocodingRateLimitPerMinute: number;
+  routingRateLimitPerMinute: number;
+  /** how long answers stay cached */
+  geocodingCacheTtlSeconds: number;
+  routingCacheTtlSeconds: number;
 }
 
 type Env = { get(name: string): string | undefined };
@@ -34,5 +48,11 @@ export function readConfig(env: Env): ApiConfig {
     upstreamMinIntervalMs: Number(env.get('UPSTREAM_MIN_INTERVAL_MS') ?? 1000),
     geocoderTimeoutMs: Number(env.get('GEOCODER_TIMEOUT_MS') ?? 8000),
     routerTimeoutMs: Number(env.get('ROUTER_TIMEOUT_MS') ?? 8000),
+    supabaseServiceRoleKey: env.get('SUPABASE_SERVICE_ROLE_KEY') || null,
+    upstreamMaxWaitMs: Number(env.get('UPSTREAM_MAX_WAIT_MS') ?? 5000),
+    geocodingRateLimitPerMinute: Number(env.get('GEOCODING_RATE_LIMIT_PER_MINUTE') ?? 60),
+    routingRateLimitPerMinute: Number(env.get('ROUTING_RATE_LIMIT_PER_MINUTE') ?? 60),
+    geocodingCacheTtlSeconds: Number(env.get('GEOCODING_CACHE_TTL_SECONDS') ?? 7 * 24 * 3600),
+    routingCacheTtlSeconds: Number(env.get('ROUTING_CACHE_TTL_SECONDS') ?? 24 * 3600),
   };
 }

@@ -1,6 +1,8 @@
 /** The geocoding proxy's upstream: a Nominatim-compatible geocoder. */
 import { z } from 'zod';
 import { ApiError, fetchWithTimeout, isAbortError } from './http.ts';
+import { createSingleFlight, type SharedState } from './shared-state.ts';
+import { UpstreamBusyError } from './throttle.ts';
 
 export interface SearchResult {
   display_name: string;
@@ -21,6 +23,11 @@ const reverseResponse = z.union([
   z.object({ error: z.string() }),
 ]);
 
+/** Reverse lookups (and their cache keys) use coordinates rounded to 5 decimals, about 1 m. */
+export const COORDINATE_DECIMALS = 5;
+
+export type Geocoder = ReturnType<typeof createNominatimClient>;
+
 export function createNominatimClient(options: {
   baseUrl: string;
   timeoutMs: number;
@@ -31,9 +38,16 @@ export function createNominatimClient(options: {
     const url = `${options.baseUrl}${path}?${new URLSearchParams({ ...params, format: 'json' })}`;
     const headers: Record<string, string> = { 'User-Agent': options.userAgent };
     if (language) headers['Accept-Language'] = language;
-    let response: Response;
     try {
       await options.waitTurn();
+    } catch (error) {
+      if (!(error instanceof UpstreamBusyError)) throw error;
+      throw new ApiError(503, 'Geocoding service busy, please try again', {
+        'Retry-After': String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))),
+      });
+    }
+    let response: Response;
+    try {
       response = await fetchWithTimeout(url, { headers }, options.timeoutMs);
     } catch (error) {
       if (isAbortError(error)) throw new ApiError(504, 'Geocoding service timed out');
@@ -58,7 +72,7 @@ export function createNominatimClient(options: {
     async reverse(lat: number, lng: number, language?: string): Promise<ReverseResult | null> {
       const body = await call(
         '/reverse',
-        { lat: String(lat), lon: String(lng), zoom: '18', addressdetails: '1' },
+        { lat: lat.toFixed(COORDINATE_DECIMALS), lon: lng.toFixed(COORDINATE_DECIMALS), zoom: '18', addressdetails: '1' },
         language,
       );
       const parsed = reverseResponse.safeParse(body);
@@ -79,4 +93,33 @@ export function createNominatimClient(options: {
 export function preferredLanguage(header: string | undefined): string | undefined {
   const tag = header?.split(',')[0]?.split(';')[0]?.trim();
   return tag && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(tag) ? tag : undefined;
+}
+
+/**
+ * The geocoder behind the shared cache: identical concurrent requests share one
+ * upstream call (single flight), answers are kept in Postgres for `ttlSeconds`
+ * (errors are never cached).
+ */
+export function createCachedGeocoder(inner: Geocoder, state: SharedState, ttlSeconds: number): Geocoder {
+  const singleFlight = createSingleFlight();
+  async function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    return singleFlight(key, async () => {
+      const hit = (await state.cacheGet([key])).get(key) as { answer: T } | undefined;
+      if (hit && typeof hit === 'object' && 'answer' in hit) return hit.answer;
+      const answer = await load();
+      await state.cachePut([{ key, value: { answer } }], ttlSeconds);
+      return answer;
+    });
+  }
+  return {
+    search: (query, language) =>
+      cached(`geocode:search:${language ?? ''}:${query.trim().replace(/\s+/g, ' ').toLowerCase()}`, () =>
+        inner.search(query, language),
+      ),
+    reverse: (lat, lng, language) =>
+      cached(
+        `geocode:reverse:${language ?? ''}:${lat.toFixed(COORDINATE_DECIMALS)},${lng.toFixed(COORDINATE_DECIMALS)}`,
+        () => inner.reverse(lat, lng, language),
+      ),
+  };
 }

@@ -6,7 +6,12 @@ import { MAX_BODY_BYTES } from './domain/limits.ts';
 
 /** Every error the API answers is `{ "error": "..." }` with a 4xx/5xx status. */
 export class ApiError extends HTTPException {
-  constructor(status: ContentfulStatusCode, message: string) {
+  constructor(
+    status: ContentfulStatusCode,
+    message: string,
+    /** extra response headers, e.g. Retry-After on 429 and 503 */
+    readonly headers: Record<string, string> = {},
+  ) {
     super(status, { message });
   }
 }

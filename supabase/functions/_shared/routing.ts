@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { estimateRoute, sumLegs, type LatLng, type RouteLeg, type RouteTotals } from './domain/geo.ts';
 import { fetchWithTimeout } from './http.ts';
+import { createSingleFlight, type SharedState } from './shared-state.ts';
 
 /** Waypoints per router request; consecutive batches share their boundary stop. */
 export const MAX_WAYPOINTS_PER_REQUEST = 50;
@@ -61,6 +62,7 @@ export function createOsrmClient(options: {
       const url = `${options.baseUrl}/route/v1/driving/${coordinates}?${query}`;
       let response: Response;
       try {
+        // Waits for this upstream's next free slot; refused when it is too far away (busy).
         await options.waitTurn();
         response = await fetchWithTimeout(url, { headers: { 'User-Agent': options.userAgent } }, options.timeoutMs);
       } catch (error) {
@@ -143,4 +145,63 @@ async function routeBatch(
   }
   console.warn(`route service: estimating ${batch.length - 1} leg(s): ${answer.reason}`);
   return estimateRoute(batch).legs;
+}
+
+/** Route legs are cached by their end points rounded to 5 decimals (about 1 m). */
+const LEG_KEY_DECIMALS = 5;
+const legKey = (from: LatLng, to: LatLng) =>
+  `route:leg:${from.lng.toFixed(LEG_KEY_DECIMALS)},${from.lat.toFixed(LEG_KEY_DECIMALS)};${to.lng.toFixed(LEG_KEY_DECIMALS)},${to.lat.toFixed(LEG_KEY_DECIMALS)}`;
+
+interface CachedLeg {
+  distance: number;
+  duration: number;
+  /** present when the leg was routed with its line */
+  coordinates?: [number, number][];
+}
+
+const isCachedLeg = (value: unknown): value is CachedLeg =>
+  typeof value === 'object' && value !== null &&
+  typeof (value as CachedLeg).distance === 'number' && typeof (value as CachedLeg).duration === 'number';
+
+/**
+ * The router behind the shared leg cache: legs already known are reused, and only the
+ * span from the first to the last unknown leg of a batch is asked for (one request).
+ * Identical concurrent requests share one upstream call. Failures are never cached.
+ */
+export function createCachedRouter(inner: RouterClient, state: SharedState, ttlSeconds: number): RouterClient {
+  const singleFlight = createSingleFlight();
+  return {
+    async route(points, { geometry }) {
+      const keys = points.slice(1).map((to, i) => legKey(points[i], to));
+      const cached = await state.cacheGet(keys);
+      const known = keys.map((key) => {
+        const leg = cached.get(key);
+        if (!isCachedLeg(leg)) return null;
+        if (geometry && !(Array.isArray(leg.coordinates) && leg.coordinates.length >= 2)) return null;
+        return leg;
+      });
+      const first = known.indexOf(null);
+      const legs: RoutedLeg[] = known.map((leg) =>
+        leg ? { distance: leg.distance, duration: leg.duration, coordinates: geometry ? leg.coordinates! : [] } : null!,
+      );
+      if (first === -1) return legs;
+      const last = known.lastIndexOf(null);
+      const span = points.slice(first, last + 2);
+      const flightKey = `${geometry ? 'line' : 'totals'}:${span.map((p) => `${p.lng.toFixed(6)},${p.lat.toFixed(6)}`).join(';')}`;
+      const answer = await singleFlight(flightKey, () => inner.route(span, { geometry }));
+      if (isFailure(answer)) return answer;
+      const fresh: { key: string; value: CachedLeg }[] = [];
+      answer.forEach((leg, i) => {
+        const index = first + i;
+        if (known[index]) return;
+        legs[index] = leg;
+        fresh.push({
+          key: keys[index],
+          value: geometry ? leg : { distance: leg.distance, duration: leg.duration },
+        });
+      });
+      if (fresh.length > 0) await state.cachePut(fresh, ttlSeconds);
+      return legs;
+    },
+  };
 }

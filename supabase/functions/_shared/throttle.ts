@@ -1,14 +1,48 @@
+import type { SharedState } from './shared-state.ts';
+
+/** The upstream's next free slot is further away than the caller may wait. */
+export class UpstreamBusyError extends Error {
+  constructor(readonly retryAfterMs: number) {
+    super(`upstream busy for ${retryAfterMs} ms`);
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * Spaces calls to one upstream at least `minIntervalMs` apart (public OSM services
- * allow 1 request per second). In-process only: issue 8 moves the global limit to Postgres.
+ * Spaces calls to one upstream at least `minIntervalMs` apart within this process;
+ * a call that would wait longer than `maxWaitMs` is refused (UpstreamBusyError).
  */
-export function createThrottle(minIntervalMs: number) {
+export function createThrottle(minIntervalMs: number, maxWaitMs = Infinity) {
   let next = 0;
   return async function waitTurn(): Promise<void> {
     if (minIntervalMs <= 0) return;
     const now = Date.now();
     const start = Math.max(now, next);
+    if (start - now > maxWaitMs) throw new UpstreamBusyError(start - now);
     next = start + minIntervalMs;
-    if (start > now) await new Promise((resolve) => setTimeout(resolve, start - now));
+    if (start > now) await sleep(start - now);
+  };
+}
+
+/**
+ * The upstream's usage policy (public OSM services: 1 request per second for the whole
+ * application), kept globally: every instance reserves its slot in Postgres first, then
+ * the in-process throttle keeps this instance's own calls apart (and is the only guard
+ * while the database is unreachable).
+ */
+export function createUpstreamGate(options: {
+  upstream: string;
+  minIntervalMs: number;
+  maxWaitMs: number;
+  state: SharedState;
+}) {
+  const local = createThrottle(options.minIntervalMs, options.maxWaitMs);
+  return async function waitTurn(): Promise<void> {
+    if (options.minIntervalMs <= 0) return;
+    const slot = await options.state.claimSlot(options.upstream, options.minIntervalMs, options.maxWaitMs);
+    if (slot && !slot.granted) throw new UpstreamBusyError(slot.waitMs);
+    if (slot && slot.waitMs > 0) await sleep(slot.waitMs);
+    await local();
   };
 }

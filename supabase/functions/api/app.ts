@@ -2,31 +2,44 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import type { ApiConfig } from '../_shared/config.ts';
-import { errorBody } from '../_shared/http.ts';
-import { createThrottle } from '../_shared/throttle.ts';
-import { createNominatimClient } from '../_shared/geocoding.ts';
-import { createOsrmClient } from '../_shared/routing.ts';
+import { ApiError, errorBody } from '../_shared/http.ts';
+import { createUpstreamGate } from '../_shared/throttle.ts';
+import { createCachedGeocoder, createNominatimClient } from '../_shared/geocoding.ts';
+import { createCachedRouter, createOsrmClient } from '../_shared/routing.ts';
+import { createSharedState } from '../_shared/shared-state.ts';
 import type { AppEnv, Services } from './context.ts';
 import { authRoutes } from './routes/auth.ts';
 import { itineraryRoutes } from './routes/itineraries.ts';
 import { geocodingRoutes } from './routes/geocoding.ts';
 import { routingRoutes } from './routes/routing.ts';
+import { rateLimit } from './rate-limit.ts';
 
 export function createServices(config: ApiConfig): Services {
+  const sharedState = createSharedState(config);
+  const gate = (upstream: string) =>
+    createUpstreamGate({
+      upstream,
+      minIntervalMs: config.upstreamMinIntervalMs,
+      maxWaitMs: config.upstreamMaxWaitMs,
+      state: sharedState,
+    });
+  const geocoder = createNominatimClient({
+    baseUrl: config.nominatimUrl,
+    timeoutMs: config.geocoderTimeoutMs,
+    userAgent: config.userAgent,
+    waitTurn: gate(`geocoder ${config.nominatimUrl}`),
+  });
+  const router = createOsrmClient({
+    baseUrl: config.osrmUrl,
+    timeoutMs: config.routerTimeoutMs,
+    userAgent: config.userAgent,
+    waitTurn: gate(`router ${config.osrmUrl}`),
+  });
   return {
     config,
-    geocoder: createNominatimClient({
-      baseUrl: config.nominatimUrl,
-      timeoutMs: config.geocoderTimeoutMs,
-      userAgent: config.userAgent,
-      waitTurn: createThrottle(config.upstreamMinIntervalMs),
-    }),
-    router: createOsrmClient({
-      baseUrl: config.osrmUrl,
-      timeoutMs: config.routerTimeoutMs,
-      userAgent: config.userAgent,
-      waitTurn: createThrottle(config.upstreamMinIntervalMs),
-    }),
+    sharedState,
+    geocoder: createCachedGeocoder(geocoder, sharedState, config.geocodingCacheTtlSeconds),
+    router: createCachedRouter(router, sharedState, config.routingCacheTtlSeconds),
   };
 }
 
@@ -42,12 +55,15 @@ export function createApp(services: Services) {
 
   app.route('/auth', authRoutes);
   app.route('/itineraries', itineraryRoutes);
+  app.use('/geocoding/*', rateLimit('geocoding'));
+  app.use('/routes/*', rateLimit('routing'));
   app.route('/geocoding', geocodingRoutes);
   app.route('/routes', routingRoutes);
   app.get('/health', (c) => c.json({ status: 'ok' }));
 
   app.notFound((c) => c.json(errorBody('Not found'), 404));
   app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(errorBody(error.message), error.status, error.headers);
     if (error instanceof HTTPException) return c.json(errorBody(error.message), error.status);
     console.error('api: unexpected error', error);
     return c.json(errorBody('Internal server error'), 500);

@@ -118,4 +118,17 @@ export const itineraryRoutes = new Hono<AppEnv>()
     }
     if (created.error) throw dataApiError(created);
     return shareUrl(token);
+  })
+  // Revokes the active link at once; sharing again afterwards makes a new token.
+  .delete('/:id/share', async (c) => {
+    const id = itineraryId(c);
+    const { data, error, status } = await c.var.db
+      .from('itinerary_shares')
+      .update({ revoked_at: new Date().toISOString() })
+      .eq('itinerary_id', id)
+      .is('revoked_at', null)
+      .select('itinerary_id');
+    if (error) throw dataApiError({ error, status });
+    if (data.length === 0) throw new ApiError(404, 'No active share link for this itinerary');
+    return c.body(null, 204);
   });
