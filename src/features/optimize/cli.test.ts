@@ -1,23 +1,35 @@
 // @vitest-environment node
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+
+// The SPA's tsconfig has no Node types (src/ is browser code), so this Node-only test types the
+// few Node functions it uses itself and loads them with dynamic imports.
+type ExecCallback = (error: { code?: number | string } | null, stdout: string, stderr: string) => void;
+const load = (name: string): Promise<unknown> => import(/* @vite-ignore */ name);
+const { execFile } = (await load('node:child_process')) as {
+  execFile(file: string, args: string[], options: { cwd: string }, callback: ExecCallback): void;
+};
+const fs = (await load('node:fs')) as {
+  mkdtempSync(prefix: string): string;
+  readFileSync(path: string, encoding: 'utf8'): string;
+  writeFileSync(path: string, content: string): void;
+  rmSync(path: string, options: { recursive: true; force: true }): void;
+};
+const { tmpdir } = (await load('node:os')) as { tmpdir(): string };
+const { join } = (await load('node:path')) as { join(...parts: string[]): string };
+const { fileURLToPath } = (await load('node:url')) as { fileURLToPath(url: URL): string };
 
 // Runs the command of package.json's "optimize" script, with the deno binary from node_modules.
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const script: string = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.optimize;
+const script: string = JSON.parse(fs.readFileSync(join(root, 'package.json'), 'utf8')).scripts.optimize;
 const [, ...denoArgs] = script.split(' ');
 const deno = join(root, 'node_modules', '.bin', 'deno');
-const folder = mkdtempSync(join(tmpdir(), 'optimize-cli-'));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const folder = fs.mkdtempSync(join(tmpdir(), 'optimize-cli-'));
+afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
 let files = 0;
 function fileWith(content: string): string {
   const path = join(folder, `input-${files++}.json`);
-  writeFileSync(path, content);
+  fs.writeFileSync(path, content);
   return path;
 }
 
