@@ -14,8 +14,8 @@ import type { Context } from 'hono';
 import type { AppEnv } from './context.ts';
 import { ApiError } from '../_shared/http.ts';
 import { supabaseAs } from '../_shared/supabase.ts';
+import { BEARER, isSessionToken } from './middleware.ts';
 
-const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]{10,4096})$/;
 const IP_ADDRESS = /^[0-9A-Fa-f:.]{2,45}$/;
 const VERIFIED_TOKEN_MS = 60_000;
 
@@ -29,7 +29,7 @@ async function userIdOf(c: Context<AppEnv>, token: string): Promise<string | nul
   let userId: string | null = null;
   try {
     const { data } = await supabaseAs(c.var.config, token).auth.getUser(token);
-    userId = data.user?.id ?? null;
+    userId = data.user && isSessionToken(token, data.user.id) ? data.user.id : null;
   } catch {
     userId = null;
   }

@@ -1,0 +1,134 @@
+// The IDOR matrix: every /api operation on itineraries and shares, tried by another
+// user with the owner's ids, by anonymous callers and with bad tokens (expired but
+// correctly signed, wrong key, alg none, another audience, tampered). Each answer is a
+// 401 or a 404, and the owner's data stays exactly as it was.
+import { createHmac } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { localKeys } from '../../supabase/local/settings.mjs';
+import { call, newUser, stops, type TestUser } from './client.ts';
+
+const base64url = (value: string) => Buffer.from(value).toString('base64url');
+function signToken(payload: object, { alg = 'HS256', secret = localKeys.jwtSecret } = {}) {
+  const unsigned = `${base64url(JSON.stringify({ alg, typ: 'JWT' }))}.${base64url(JSON.stringify(payload))}`;
+  if (alg === 'none') return `${unsigned}.`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+}
+
+let alice: TestUser;
+let bob: TestUser;
+let itineraryId: string;
+let shareToken: string;
+
+beforeAll(async () => {
+  [alice, bob] = await Promise.all([newUser(), newUser()]);
+  const created = await call('POST', '/itineraries', {
+    token: alice.token,
+    body: { title: 'Alice only', stops: [stops.timesSquare, stops.unionSquare] },
+  });
+  itineraryId = created.body.id;
+  const shared = await call('POST', `/itineraries/${itineraryId}/share`, { token: alice.token });
+  shareToken = shared.body.shareUrl.split('/share/')[1];
+});
+
+const now = () => Math.floor(Date.now() / 1000);
+/** Claims like Auth issues them for Alice, with overrides. */
+const aliceClaims = (extra: object = {}) => {
+  const [, payload] = alice.token.split('.');
+  return { ...JSON.parse(Buffer.from(payload, 'base64url').toString()), ...extra };
+};
+
+type Caller = { label: string; token: () => string | undefined; expected: number[] };
+const callers: Caller[] = [
+  { label: 'anonymous', token: () => undefined, expected: [401] },
+  { label: 'expired token (correctly signed)', token: () => signToken(aliceClaims({ iat: now() - 7200, exp: now() - 3600 })), expected: [401] },
+  { label: 'forged token (wrong key)', token: () => signToken(aliceClaims(), { secret: 'not-the-real-secret-0123456789-abcdef' }), expected: [401] },
+  { label: 'unsigned token (alg none)', token: () => signToken(aliceClaims(), { alg: 'none' }), expected: [401] },
+  { label: 'token for another audience', token: () => signToken(aliceClaims({ aud: 'some-other-service' })), expected: [401] },
+  { label: 'tampered token (sub changed, old signature)', token: () => `${alice.token.split('.')[0]}.${base64url(JSON.stringify(aliceClaims({ sub: bob.id })))}.${alice.token.split('.')[2]}`, expected: [401] },
+  { label: 'another user (Bob)', token: () => bob.token, expected: [404] },
+];
+
+type Operation = { label: string; method: string; path: () => string; body?: unknown; forBob?: number[] };
+const update = { title: 'Stolen', stops: [stops.empireState] };
+const operations: Operation[] = [
+  { label: 'list itineraries', method: 'GET', path: () => '/itineraries', forBob: [200] },
+  { label: 'create an itinerary', method: 'POST', path: () => '/itineraries', body: update, forBob: [201] },
+  { label: 'read the itinerary', method: 'GET', path: () => `/itineraries/${itineraryId}` },
+  { label: 'update the itinerary', method: 'PUT', path: () => `/itineraries/${itineraryId}`, body: update },
+  { label: 'delete the itinerary', method: 'DELETE', path: () => `/itineraries/${itineraryId}` },
+  { label: 'share the itinerary', method: 'POST', path: () => `/itineraries/${itineraryId}/share` },
+  { label: 'revoke the share link', method: 'DELETE', path: () => `/itineraries/${itineraryId}/share` },
+];
+
+async function aliceState() {
+  const own = await call('GET', `/itineraries/${itineraryId}`, { token: alice.token });
+  const list = await call('GET', '/itineraries', { token: alice.token });
+  const shared = await call('GET', `/itineraries/share/${shareToken}`);
+  return { own: own.body, ids: list.body.map((row: { id: string }) => row.id), shared: { status: shared.status, body: shared.body } };
+}
+
+describe('the IDOR matrix: itinerary and share operations by everyone but the owner', () => {
+  const cases = callers.flatMap((caller) => operations.map((operation) => ({ caller, operation })));
+
+  it.each(cases.map((c) => [c.caller.label, c.operation.label, c] as const))('%s: %s', async (_who, _what, { caller, operation }) => {
+    const before = await aliceState();
+    const expected = caller.label.startsWith('another user') && operation.forBob ? operation.forBob : caller.expected;
+    const answer = await call(operation.method, operation.path(), { token: caller.token(), body: operation.body });
+    expect(expected, JSON.stringify(answer.body)).toContain(answer.status);
+    if (answer.status >= 400) expect(typeof answer.body.error).toBe('string');
+    if (operation.label === 'list itineraries' && answer.status === 200) {
+      expect(answer.body.map((row: { id: string }) => row.id)).not.toContain(itineraryId);
+    }
+    expect(await aliceState()).toEqual(before);
+  });
+
+  it('left the owner’s itinerary and link working', async () => {
+    const state = await aliceState();
+    expect(state.own).toMatchObject({ title: 'Alice only', stops: [stops.timesSquare, stops.unionSquare] });
+    expect(state.shared).toEqual({ status: 200, body: { title: 'Alice only', stops: [stops.timesSquare, stops.unionSquare] } });
+  });
+
+  it('uses share tokens of at least 128 bits (256: 43 URL-safe base64 characters)', () => {
+    expect(shareToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from(shareToken, 'base64url')).toHaveLength(32);
+  });
+});
+
+describe('DELETE /api/itineraries/{id}/share (revocation)', () => {
+  async function sharedRoute(owner: TestUser) {
+    const created = await call('POST', '/itineraries', { token: owner.token, body: { title: 'Revocable', stops: [stops.empireState] } });
+    const shared = await call('POST', `/itineraries/${created.body.id}/share`, { token: owner.token });
+    return { id: created.body.id as string, token: shared.body.shareUrl.split('/share/')[1] as string };
+  }
+
+  it('revokes the link at once (204), and the shared view answers 404 from then on', async () => {
+    const { id, token } = await sharedRoute(alice);
+    expect((await call('GET', `/itineraries/share/${token}`)).status).toBe(200);
+    const revoked = await call('DELETE', `/itineraries/${id}/share`, { token: alice.token });
+    expect(revoked.status).toBe(204);
+    expect(await call('GET', `/itineraries/share/${token}`)).toMatchObject({ status: 404, body: { error: 'Route not found or no longer available' } });
+    expect(await call('GET', `/itineraries/share/${token}`, { token: alice.token })).toMatchObject({ status: 404 });
+  });
+
+  it('answers 404 when there is no active link, and for unknown or malformed ids', async () => {
+    const { id } = await sharedRoute(alice);
+    expect((await call('DELETE', `/itineraries/${id}/share`, { token: alice.token })).status).toBe(204);
+    expect(await call('DELETE', `/itineraries/${id}/share`, { token: alice.token })).toMatchObject({ status: 404, body: { error: expect.any(String) } });
+    const created = await call('POST', '/itineraries', { token: alice.token, body: { title: 'Never shared', stops: [stops.empireState] } });
+    expect((await call('DELETE', `/itineraries/${created.body.id}/share`, { token: alice.token })).status).toBe(404);
+    for (const bad of ['00000000-0000-0000-0000-000000000000', 'not-a-uuid']) {
+      expect((await call('DELETE', `/itineraries/${bad}/share`, { token: alice.token })).status).toBe(404);
+    }
+  });
+
+  it('gives a new token when the itinerary is shared again after revoking; the old one stays dead', async () => {
+    const { id, token } = await sharedRoute(alice);
+    await call('DELETE', `/itineraries/${id}/share`, { token: alice.token });
+    const again = await call('POST', `/itineraries/${id}/share`, { token: alice.token });
+    const fresh = again.body.shareUrl.split('/share/')[1];
+    expect(fresh).not.toBe(token);
+    expect(fresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await call('GET', `/itineraries/share/${fresh}`)).status).toBe(200);
+    expect((await call('GET', `/itineraries/share/${token}`)).status).toBe(404);
+  });
+});
