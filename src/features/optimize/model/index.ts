@@ -3,6 +3,7 @@ export { OptimizeInputError } from './errors.ts';
 export {
   METRICS,
   costFor,
+  embeddingFor,
   euclideanCost,
   haversineCost,
   tsplibEuc2dCost,
@@ -11,6 +12,7 @@ export {
   type Metric,
   type Point,
 } from './metrics.ts';
+export { nearestNeighboursInSpace, type Embedding } from './kd-tree.ts';
 export { ROUTE_MODES, routeLength, type RouteMode } from './route.ts';
 export { defaultMaxKicks, solveRoute, type DistanceInput, type SolveOptions, type SolveResult } from './solve.ts';
 export { optimizePoints, type OptimizePointsOptions } from './optimize-points.ts';

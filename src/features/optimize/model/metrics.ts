@@ -1,5 +1,6 @@
 import { greatCircleMeters, type LatLng } from '../../../../supabase/functions/_shared/domain/geo.ts';
 import { OptimizeInputError } from './errors.ts';
+import type { Embedding } from './kd-tree.ts';
 
 /** The cost of travelling between two points, by index. Must be symmetric and non-negative. */
 export type CostFunction = (from: number, to: number) => number;
@@ -55,4 +56,20 @@ export function haversineCost(points: readonly Point[]): CostFunction {
 
 export function costFor(points: readonly Point[], metric: Metric): CostFunction {
   return metric === 'haversine' ? haversineCost(points) : euclideanCost(points);
+}
+
+/** Where the points sit for the neighbour search: x, y as they are; lat, lng as unit vectors. */
+export function embeddingFor(points: readonly Point[], metric: Metric): Embedding {
+  if (metric === 'euclidean') {
+    return { dimensions: 2, coordinates: Float64Array.from(points.flatMap(([x, y]) => [x, y])) };
+  }
+  const coordinates = new Float64Array(points.length * 3);
+  points.forEach(([lat, lng], i) => {
+    const phi = (lat * Math.PI) / 180;
+    const lambda = (lng * Math.PI) / 180;
+    coordinates[3 * i] = Math.cos(phi) * Math.cos(lambda);
+    coordinates[3 * i + 1] = Math.cos(phi) * Math.sin(lambda);
+    coordinates[3 * i + 2] = Math.sin(phi);
+  });
+  return { dimensions: 3, coordinates };
 }

@@ -1,4 +1,4 @@
-import { costFor, validatePoints, type Metric, type Point } from './metrics.ts';
+import { costFor, embeddingFor, validatePoints, type Metric, type Point } from './metrics.ts';
 import { solveRoute, type SolveOptions, type SolveResult } from './solve.ts';
 
 export interface OptimizePointsOptions extends SolveOptions {
@@ -8,5 +8,6 @@ export interface OptimizePointsOptions extends SolveOptions {
 /** Validates the points for the metric, then solves (see solveRoute). */
 export function optimizePoints(points: readonly Point[], options: OptimizePointsOptions): SolveResult {
   validatePoints(points, options.metric);
-  return solveRoute({ n: points.length, cost: costFor(points, options.metric) }, options);
+  const { metric } = options;
+  return solveRoute({ n: points.length, cost: costFor(points, metric), embedding: embeddingFor(points, metric) }, options);
 }

@@ -3,13 +3,18 @@ import { EXACT_MAX_FREE_POINTS, exactRoute } from './exact.ts';
 import { greedyTour } from './construct.ts';
 import { TourSearch } from './local-search.ts';
 import type { CostFunction } from './metrics.ts';
+import { nearestNeighboursInSpace, type Embedding } from './kd-tree.ts';
 import { nearestNeighbours } from './neighbours.ts';
 import { createRandom } from './random.ts';
 import { routeLength, type RouteMode } from './route.ts';
 
-/** Distances between n points: a function, or a symmetric n x n matrix in row-major order. */
+/**
+ * Distances between n points: a function, or a symmetric n x n matrix in row-major order. With a
+ * function, an embedding of the points (see Embedding) lets the neighbour lists come from a k-d
+ * tree instead of a scan of all n^2 pairs, which matters from a few thousand points.
+ */
 export type DistanceInput =
-  | { readonly n: number; readonly cost: CostFunction }
+  | { readonly n: number; readonly cost: CostFunction; readonly embedding?: Embedding }
   | { readonly n: number; readonly matrix: Float64Array };
 
 export interface SolveOptions {
@@ -76,7 +81,8 @@ export function solveRoute(input: DistanceInput, options: SolveOptions = {}): So
   if (freePoints <= EXACT_MAX_FREE_POINTS) {
     order = exactRoute(n, base, mode);
   } else {
-    const result = iteratedLocalSearch(n, base, mode, inputLength, options, startedAt, now);
+    const embedding = 'embedding' in input ? input.embedding : undefined;
+    const result = iteratedLocalSearch(n, base, embedding, mode, inputLength, options, startedAt, now);
     order = result.order;
     kicks = result.kicks;
   }
@@ -116,6 +122,7 @@ function checkedCost(input: DistanceInput): CostFunction {
 function iteratedLocalSearch(
   n: number,
   base: CostFunction,
+  embedding: Embedding | undefined,
   mode: RouteMode,
   inputLength: number,
   options: SolveOptions,
@@ -145,7 +152,9 @@ function iteratedLocalSearch(
   }
 
   const k = Math.min(options.neighbours ?? DEFAULT_NEIGHBOURS, size - 1);
-  const neighbours = nearestNeighbours(size, dist, k);
+  const neighbours = embedding
+    ? neighboursFromEmbedding(embedding, n, k, dummy)
+    : nearestNeighbours(size, dist, k);
   const greedy = greedyTour(size, dist, neighbours, k, fixedA, fixedB);
   const inputTour = Int32Array.from({ length: size }, (_, i) => i);
   const epsilon = 1e-9 * (inputLength / n) + 1e-12;
@@ -175,6 +184,19 @@ function iteratedLocalSearch(
     }
   }
   return { order: routeFromTour(search, n, mode), kicks };
+}
+
+/** The dummy node is at distance 0 from all: first in every list; its own list is arbitrary. */
+function neighboursFromEmbedding(embedding: Embedding, n: number, k: number, dummy: number): Int32Array {
+  if (dummy === -1) return nearestNeighboursInSpace(embedding, n, k);
+  const real = nearestNeighboursInSpace(embedding, n, k - 1);
+  const lists = new Int32Array((n + 1) * k);
+  for (let i = 0; i < n; i++) {
+    lists[i * k] = dummy;
+    lists.set(real.subarray(i * (k - 1), (i + 1) * (k - 1)), i * k + 1);
+  }
+  for (let c = 0; c < k; c++) lists[dummy * k + c] = c;
+  return lists;
 }
 
 /** Reads the closed tour as a route: from the start, away from the fixed edge, without the dummy. */
