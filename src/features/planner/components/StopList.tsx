@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ReactSortable } from 'react-sortablejs';
+import { useSortableList } from '@/components/hooks/useSortableList';
 import { formatLatLng } from '@/lib/format';
 import type { PlannedStop } from '../model/stop-list';
 
@@ -19,7 +19,13 @@ export interface StopListProps {
  */
 export function StopList({ stops, highlightedIndex, onShow, onMove, onRemove }: StopListProps) {
   const { t } = useTranslation();
-  const sortableItems = useMemo(() => stops.map(({ id }) => ({ id })), [stops]);
+  const listRef = useRef<HTMLOListElement>(null);
+  useSortableList(listRef, {
+    handle: '.stop-item__handle',
+    ghostClass: 'stop-item--ghost',
+    chosenClass: 'stop-item--chosen',
+    onMove,
+  });
   const showButtons = useRef(new Map<string, HTMLButtonElement>());
   /** After a keyboard move, the focus follows the moved stop to its new place. */
   const focusAfterMove = useRef<string | null>(null);
@@ -49,22 +55,7 @@ export function StopList({ stops, highlightedIndex, onShow, onMove, onRemove }: 
   };
 
   return (
-    <ReactSortable
-      tag="ol"
-      className="stop-list"
-      list={sortableItems}
-      // The reducer owns the order: a drag becomes one `move`, nothing else.
-      setList={() => undefined}
-      onUpdate={(event) => {
-        if (event.oldIndex !== undefined && event.newIndex !== undefined) onMove(event.oldIndex, event.newIndex);
-      }}
-      handle=".stop-item__handle"
-      animation={150}
-      forceFallback
-      fallbackTolerance={4}
-      ghostClass="stop-item--ghost"
-      chosenClass="stop-item--chosen"
-    >
+    <ol className="stop-list" ref={listRef}>
       {stops.map((stop, index) => {
         const number = index + 1;
         return (
@@ -123,6 +114,6 @@ export function StopList({ stops, highlightedIndex, onShow, onMove, onRemove }: 
           </li>
         );
       })}
-    </ReactSortable>
+    </ol>
   );
 }

@@ -1,0 +1,46 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import Sortable from 'sortablejs';
+
+export interface SortableListOptions {
+  /** Selector of the drag handle inside each item. */
+  handle: string;
+  /** Called once per finished drag that changed the order. */
+  onMove: (from: number, to: number) => void;
+  ghostClass?: string;
+  chosenClass?: string;
+}
+
+/**
+ * Drag-and-drop reordering (mouse and touch) of a list React renders. SortableJS
+ * moves the DOM node; this puts it back and reports {from, to}, so React's
+ * state stays the one source of the order. (react-sortablejs never destroys its
+ * Sortable, which doubles it under StrictMode, and it writes into the list items.)
+ */
+export function useSortableList(listRef: RefObject<HTMLElement | null>, options: SortableListOptions): void {
+  const latest = useRef(options);
+  useEffect(() => {
+    latest.current = options;
+  });
+
+  const { handle, ghostClass, chosenClass } = options;
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const sortable = Sortable.create(list, {
+      handle,
+      ghostClass,
+      chosenClass,
+      animation: 150,
+      // Pointer-event dragging: the same code path for mouse and touch.
+      forceFallback: true,
+      fallbackTolerance: 4,
+      onEnd: ({ item, from, oldIndex, newIndex }) => {
+        if (oldIndex === undefined || newIndex === undefined || oldIndex === newIndex) return;
+        from.removeChild(item);
+        from.insertBefore(item, from.children[oldIndex] ?? null);
+        latest.current.onMove(oldIndex, newIndex);
+      },
+    });
+    return () => sortable.destroy();
+  }, [listRef, handle, ghostClass, chosenClass]);
+}

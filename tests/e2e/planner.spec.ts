@@ -1,0 +1,251 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Lyon, where the browser says the user is in these tests. */
+const HERE = { latitude: 45.764, longitude: 4.8357 };
+const OCEAN = { display_name: 'North Atlantic Ocean', lat: 35, lng: -40 };
+
+test.use({ geolocation: HERE, permissions: ['geolocation'] });
+
+/** No tile server in tests: answer every tile with nothing, and remember the zoom levels asked for. */
+async function stubTiles(page: Page): Promise<number[]> {
+  const zooms: number[] = [];
+  await page.route(/tile\.openstreetmap\.org\/(\d+)\//, (route) => {
+    zooms.push(Number(/\/(\d+)\/\d+\/\d+\.png/.exec(route.request().url())?.[1]));
+    return route.fulfill({ status: 204, body: '' });
+  });
+  return zooms;
+}
+
+const search = (page: Page) => page.getByRole('combobox', { name: 'Search for an address' });
+const stopItems = (page: Page) => page.locator('.stop-list > li');
+const stopNames = (page: Page) => page.locator('.stop-list .stop-item__name');
+const summary = (page: Page, testId: string) => page.getByTestId(testId);
+
+async function addByMouse(page: Page, text: string) {
+  await search(page).fill(text);
+  await page.getByRole('option').first().click();
+}
+
+async function addByKeyboard(page: Page, text: string) {
+  await search(page).fill(text);
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await search(page).press('ArrowDown');
+  await search(page).press('Enter');
+}
+
+test.describe('planner', () => {
+  test('search, click, reorder by keyboard and drag, remove, and the draft survives a reload', async ({ page }) => {
+    await stubTiles(page);
+    await page.goto('/plan');
+    await expect(page.getByText('Add stops to start planning your route')).toBeVisible();
+    await expect(page.getByText('No stops added yet. Click on the map or search for addresses to add stops.')).toBeVisible();
+    await expect(page.getByText('Click on the map to add stops, or use the search above')).toBeVisible();
+    await expect(page.getByPlaceholder('Enter route title...')).toBeVisible();
+    await expect(page.getByText('Create an account to save your routes for later!')).toBeVisible();
+
+    await addByMouse(page, 'Paris');
+    await addByKeyboard(page, 'Lyon');
+    await expect(stopNames(page)).toHaveText([/^Paris, Île-de-France/, /^Lyon, Métropole de Lyon/]);
+    await expect(stopItems(page).first()).toContainText('48.8535, 2.3484');
+    await expect(summary(page, 'summary-stops')).toHaveText('2');
+    await expect(summary(page, 'summary-distance')).toHaveText(/^\d+ km$/);
+    const twoStopDistance = await summary(page, 'summary-distance').textContent();
+    await expect(page.locator('.leaflet-overlay-pane path')).toHaveCount(1);
+
+    // A click beside the Lyon marker adds a third stop named by reverse geocoding.
+    const lyonMarker = page.locator('.numbered-marker').nth(1);
+    const box = (await lyonMarker.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2 + 60, box.y + box.height + 30);
+    await expect(stopItems(page)).toHaveCount(3);
+    await expect(stopNames(page).nth(2)).toHaveText(/^Lyon/);
+    await expect(page.locator('.numbered-marker')).toHaveText(['1', '2', '3']);
+    await expect(summary(page, 'summary-stops')).toHaveText('3');
+
+    // Keyboard: the third stop moves up, and the move is announced.
+    const third = page.getByRole('button', { name: /^Show stop 3 on the map/ });
+    await third.focus();
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect(page.getByRole('status').filter({ hasText: 'moved to position 2 of 3' })).toBeAttached();
+    await expect(page.getByRole('button', { name: /^Show stop 2 on the map/ })).toBeFocused();
+    const afterKeyboard = await stopNames(page).allTextContents();
+    expect(afterKeyboard[0]).toMatch(/^Paris/);
+    expect(afterKeyboard[2]).toMatch(/^Lyon, Métropole/);
+
+    // Drag: the first stop goes to the end by its handle.
+    const handle = page.locator('.stop-item__handle').first();
+    const from = (await handle.boundingBox())!;
+    const to = (await stopItems(page).nth(2).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    for (let step = 1; step <= 10; step++) {
+      await page.mouse.move(from.x + from.width / 2, from.y + ((to.y + to.height - 4 - from.y) * step) / 10);
+    }
+    await page.mouse.up();
+    await expect(stopNames(page).nth(2)).toHaveText(/^Paris/);
+    expect(await stopNames(page).allTextContents()).toEqual([afterKeyboard[1], afterKeyboard[2], afterKeyboard[0]]);
+
+    // Remove from the list: the summary follows.
+    await page.getByRole('button', { name: /^Remove stop 1: / }).click();
+    await expect(stopItems(page)).toHaveCount(2);
+    await expect(summary(page, 'summary-stops')).toHaveText('2');
+    await expect(summary(page, 'summary-distance')).toHaveText(twoStopDistance!);
+
+    // The popup names the stop and removes it too.
+    await page.locator('.numbered-marker').first().click();
+    const popup = page.locator('.leaflet-popup');
+    await expect(popup).toContainText('Stop 1');
+    await expect(popup).toContainText('Lyon, Métropole de Lyon');
+    await page.getByPlaceholder('Enter route title...').fill('Weekend in France');
+
+    await page.reload();
+    await expect(stopNames(page)).toHaveText([/^Lyon, Métropole de Lyon/, /^Paris/]);
+    await expect(page.getByPlaceholder('Enter route title...')).toHaveValue('Weekend in France');
+    await expect(summary(page, 'summary-stops')).toHaveText('2');
+
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await expect(page.getByText('No stops added yet. Click on the map or search for addresses to add stops.')).toBeVisible();
+    await expect(page.getByText('Add stops to start planning your route')).toBeVisible();
+  });
+
+  test('a failed reverse lookup names the stop by its coordinates; a failed search shows no results', async ({ page }) => {
+    await stubTiles(page);
+    await page.route('**/api/geocoding/reverse**', (route) => route.fulfill({ status: 502, json: { error: 'down' } }));
+    await page.route('**/api/geocoding/search**', (route) => route.fulfill({ status: 502, json: { error: 'down' } }));
+    await page.goto('/plan');
+    await page.locator('.leaflet-container').click({ position: { x: 80, y: 120 } });
+    await expect(stopNames(page)).toHaveText([/^Location -?\d+\.\d{4}, -?\d+\.\d{4}$/]);
+    await search(page).fill('Paris');
+    await expect(page.getByText('No results found').first()).toBeVisible();
+  });
+
+  test('finds the user at zoom 13', async ({ page }) => {
+    const zooms = await stubTiles(page);
+    await page.goto('/plan');
+    await expect.poll(() => zooms.includes(13)).toBe(true);
+    await expect(page.getByText('Map loading error')).toHaveCount(0);
+  });
+
+  test.describe('without location permission', () => {
+    test.use({ permissions: [] });
+
+    test("shows 'Map loading error' and Retry locates the user", async ({ page, context }) => {
+      const zooms = await stubTiles(page);
+      await page.goto('/plan');
+      await expect(page.getByText('Map loading error')).toBeVisible();
+      expect(zooms.every((zoom) => zoom === 10)).toBe(true);
+      await context.grantPermissions(['geolocation']);
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await expect(page.getByText('Map loading error')).toHaveCount(0);
+      await expect.poll(() => zooms.includes(13)).toBe(true);
+    });
+  });
+
+  test('a route service outage gives the straight-line estimate, with no road line', async ({ page }) => {
+    await stubTiles(page);
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.route('**/api/routes/legs', (route) => route.abort('connectionrefused'));
+    await page.goto('/plan');
+    await addByMouse(page, 'Paris');
+    await addByMouse(page, 'Lyon');
+    // Paris to Lyon: 392 km along the great circle, at 50 km/h.
+    await expect(summary(page, 'summary-distance')).toHaveText('392 km');
+    await expect(summary(page, 'summary-duration')).toHaveText('7h 50m');
+    await expect(page.getByText('Straight-line estimate')).toBeVisible();
+    await expect(page.locator('.leaflet-overlay-pane path')).toHaveCount(0);
+    expect(warnings.some((text) => /line skipped/i.test(text))).toBe(true);
+  });
+
+  test('a leg the router cannot drive is estimated: counted in the totals, not drawn', async ({ page }) => {
+    await stubTiles(page);
+    await page.route('**/api/geocoding/search?q=Atlantic**', (route) => route.fulfill({ json: [OCEAN] }));
+    await page.goto('/plan');
+    await addByMouse(page, 'Paris');
+    await addByMouse(page, 'Lyon');
+    await expect(page.locator('.leaflet-overlay-pane path')).toHaveCount(1);
+    const roadOnly = await summary(page, 'summary-distance').textContent();
+    await addByMouse(page, 'Atlantic');
+    await expect(summary(page, 'summary-stops')).toHaveText('3');
+    await expect(page.getByText('Straight-line estimate')).toBeVisible();
+    await expect(summary(page, 'summary-distance')).not.toHaveText(roadOnly!);
+    expect(Number((await summary(page, 'summary-distance').textContent())!.replace(' km', ''))).toBeGreaterThan(3000);
+    await expect(page.locator('.leaflet-overlay-pane path')).toHaveCount(1);
+  });
+
+  test('anonymous: the rules on buttons, and Sign Up to Save keeps the route pending', async ({ page }) => {
+    await stubTiles(page);
+    await page.goto('/plan');
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe('Please add at least one stop to start navigation');
+      void dialog.dismiss();
+    });
+    await page.getByRole('button', { name: 'Start Route in Waze' }).click();
+    await page.getByRole('button', { name: 'Calculate route' }).click();
+    await expect(page.getByText('Add at least 2 stops to calculate route')).toBeVisible();
+
+    await addByMouse(page, 'Paris');
+    await page.getByRole('button', { name: 'Sign Up to Save' }).click();
+    await expect(page).toHaveURL(/\/register\?returnTo=save$/);
+    const pending = await page.evaluate(() => JSON.parse(sessionStorage.getItem('pendingRoute') ?? 'null'));
+    expect(pending).toEqual({ title: 'Trip to Paris', stops: [{ name: expect.stringMatching(/^Paris/), lat: 48.8534951, lng: 2.3483915 }] });
+
+    await page.goto('/plan');
+    await page.getByRole('button', { name: 'Start Route in Waze' }).click();
+    await expect(page).toHaveURL(/\/register\?returnTo=waze$/);
+  });
+
+  test('signed in: a failed save keeps the route, then save, edit and update', async ({ page }) => {
+    await stubTiles(page);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('demo@example.com');
+    await page.getByLabel('Password').fill('demo-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/plan$/);
+
+    await page.getByRole('button', { name: 'Save Route' }).click();
+    await expect(page.getByText('Please add at least one stop', { exact: true })).toBeVisible();
+
+    await addByMouse(page, 'Paris');
+    await addByMouse(page, 'Dijon');
+    await page.route('**/api/itineraries', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 500, json: { error: 'database unavailable' } }) : route.fallback(),
+    );
+    await page.getByRole('button', { name: 'Save Route' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to save route' })).toContainText('database unavailable');
+    await expect(stopItems(page)).toHaveCount(2);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('routeDraft') ?? 'null')?.stops.length)).toBe(2);
+    await page.unroute('**/api/itineraries');
+
+    const created = page.waitForResponse((response) => response.url().endsWith('/api/itineraries') && response.request().method() === 'POST');
+    const saved = page.waitForEvent('dialog');
+    await page.getByRole('button', { name: 'Save Route' }).click();
+    const dialog = await saved;
+    expect(dialog.message()).toBe('Route saved successfully!');
+    await dialog.accept();
+    const itinerary = (await (await created).json()) as { id: string; title: string };
+    expect(itinerary.title).toBe('Paris to Dijon');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(await page.evaluate(() => [localStorage.getItem('routeDraft'), sessionStorage.getItem('pendingRoute')])).toEqual([null, null]);
+
+    await page.goto(`/edit-route/${itinerary.id}`);
+    await expect(page.getByPlaceholder('Enter route title...')).toHaveValue('Paris to Dijon');
+    await expect(stopNames(page)).toHaveText([/^Paris/, /^Dijon/]);
+    await page.getByPlaceholder('Enter route title...').fill('Burgundy run');
+    const updated = page.waitForEvent('dialog');
+    await page.getByRole('button', { name: 'Update Route' }).click();
+    const updateDialog = await updated;
+    expect(updateDialog.message()).toBe('Route updated successfully!');
+    await updateDialog.accept();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.goto(`/edit-route/${itinerary.id}`);
+    await expect(page.getByPlaceholder('Enter route title...')).toHaveValue('Burgundy run');
+    await page.getByRole('button', { name: 'Start Route in Waze' }).click();
+    await expect(page).toHaveURL(new RegExp(`/waze-route/${itinerary.id}$`));
+
+    await page.goto('/edit-route/00000000-0000-0000-0000-000000000000');
+    await expect(page.getByText('Failed to load itinerary')).toBeVisible();
+  });
+});
