@@ -20,6 +20,9 @@ const search = (page: Page) => page.getByRole('combobox', { name: 'Search for an
 const stopItems = (page: Page) => page.locator('.stop-list > li');
 const stopNames = (page: Page) => page.locator('.stop-list .stop-item__name');
 const summary = (page: Page, testId: string) => page.getByTestId(testId);
+/** Markers are numbered by position, whatever their order in the DOM. */
+const markerNumbered = (page: Page, number: number) =>
+  page.locator('.numbered-marker', { has: page.getByText(String(number), { exact: true }) });
 
 async function addByMouse(page: Page, text: string) {
   await search(page).fill(text);
@@ -52,13 +55,18 @@ test.describe('planner', () => {
     const twoStopDistance = await summary(page, 'summary-distance').textContent();
     await expect(page.locator('.leaflet-overlay-pane path')).toHaveCount(1);
 
-    // A click beside the Lyon marker adds a third stop named by reverse geocoding.
-    const lyonMarker = page.locator('.numbered-marker').nth(1);
+    // Choosing Lyon in the list centres the map on it (zoom 15); a click beside it adds a third
+    // stop named by reverse geocoding.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.getByRole('button', { name: /^Show stop 2 on the map/ }).click();
+    const lyonMarker = markerNumbered(page, 2);
+    await expect(lyonMarker).toHaveClass(/numbered-marker--active/);
     const box = (await lyonMarker.boundingBox())!;
     await page.mouse.click(box.x + box.width / 2 + 60, box.y + box.height + 30);
     await expect(stopItems(page)).toHaveCount(3);
     await expect(stopNames(page).nth(2)).toHaveText(/^Lyon/);
-    await expect(page.locator('.numbered-marker')).toHaveText(['1', '2', '3']);
+    await expect(page.locator('.numbered-marker')).toHaveCount(3);
+    await expect(markerNumbered(page, 3)).toBeVisible();
     await expect(summary(page, 'summary-stops')).toHaveText('3');
 
     // Keyboard: the third stop moves up, and the move is announced.
@@ -91,7 +99,7 @@ test.describe('planner', () => {
     await expect(summary(page, 'summary-distance')).toHaveText(twoStopDistance!);
 
     // The popup names the stop and removes it too.
-    await page.locator('.numbered-marker').first().click();
+    await markerNumbered(page, 1).click();
     const popup = page.locator('.leaflet-popup');
     await expect(popup).toContainText('Stop 1');
     await expect(popup).toContainText('Lyon, Métropole de Lyon');
