@@ -68,6 +68,11 @@ security definer
 set search_path = ''
 as $$
 begin
+  -- A JSON document that arrives as one JSON string (some Data API drivers encode a
+  -- jsonb argument twice) is read as the document it contains.
+  if jsonb_typeof(entries) = 'string' then
+    entries := (entries #>> '{}')::jsonb;
+  end if;
   if jsonb_typeof(entries) is distinct from 'array' or jsonb_array_length(entries) > 1000 then
     raise exception 'entries must be an array of at most 1000 {key, value}' using errcode = '22023';
   end if;

@@ -112,3 +112,21 @@ describeOnEveryBackend('Proxy cache and rate limits (private state)', (db) => {
     expect([401, 403, 404]).toContain(asAnon.status);
   });
 });
+
+describeOnEveryBackend('Proxy cache through the Data API', (db) => {
+  it('stores and reads back a cached answer with the secret (service_role) key', async () => {
+    const key = `rest:${Math.random()}`;
+    const rpc = (name: string, body: unknown) =>
+      db().fetch(
+        new Request(`http://localhost/rest/v1/rpc/${name}`, {
+          method: 'POST',
+          headers: { apikey: localKeys.secretKey, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      );
+    const put = await rpc('upstream_cache_put', { entries: [{ key, value: { answer: [{ display_name: 'x' }] } }], ttl_seconds: 60 });
+    expect(put.status, await put.clone().text()).toBeLessThan(300);
+    const got = await rpc('upstream_cache_get', { cache_keys: [key] });
+    expect(await got.json()).toEqual([{ key, value: { answer: [{ display_name: 'x' }] } }]);
+  });
+});

@@ -78,7 +78,27 @@ async function freshDatabase(serverUrl: string, stopServer: () => Promise<void>)
 
 interface Cluster {
   url: string;
+  /** Stops the server (fast shutdown: open connections are cut), keeping its data. */
+  pause(): void;
+  /** Starts the paused server again on the same port. */
+  resume(): void;
   stop(): Promise<void>;
+}
+
+/** Whether a throwaway cluster can be made here (the initdb binaries, whatever TEST_DATABASE_URL says). */
+export function postgres15ClusterAvailability(env: NodeJS.ProcessEnv = process.env): Postgres15Availability {
+  if (existsSync(path.join(binDir(env), 'initdb'))) return { available: true, source: 'initdb' };
+  return { available: false, reason: `${binDir(env)}/initdb does not exist (apt-get install postgresql-15)` };
+}
+
+/**
+ * A throwaway PostgreSQL 15 cluster of this test's own, even when TEST_DATABASE_URL is
+ * set: for tests that stop and restart the server under a running stack.
+ */
+export async function startPostgres15Cluster(env: NodeJS.ProcessEnv = process.env): Promise<Cluster> {
+  const availability = postgres15ClusterAvailability(env);
+  if (!availability.available) throw new Error(`PostgreSQL 15 is not available: ${availability.reason}`);
+  return startCluster(binDir(env));
 }
 
 async function startCluster(bin: string): Promise<Cluster> {
@@ -142,6 +162,8 @@ async function startCluster(bin: string): Promise<Cluster> {
   }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pause: () => run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
+    resume: () => run('pg_ctl', ['-D', dataDir, '-l', logFile, '-o', serverOptions, '-w', '-t', '60', 'start']),
     stop: async () => {
       process.off('exit', onExit);
       stopServer();

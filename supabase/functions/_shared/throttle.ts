@@ -10,18 +10,29 @@ export class UpstreamBusyError extends Error {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Spaces calls to one upstream at least `minIntervalMs` apart within this process;
- * a call that would wait longer than `maxWaitMs` is refused (UpstreamBusyError).
+ * Spaces calls to one upstream at least `minIntervalMs` apart within this process,
+ * measured from when each call was actually released (a late timer cannot bunch two
+ * calls together); a call that would wait longer than `maxWaitMs` is refused
+ * (UpstreamBusyError) without taking a place in the queue.
  */
 export function createThrottle(minIntervalMs: number, maxWaitMs = Infinity) {
-  let next = 0;
+  let previous: Promise<number> = Promise.resolve(-Infinity);
+  let queued = 0;
+  let lastRelease = -Infinity;
   return async function waitTurn(): Promise<void> {
     if (minIntervalMs <= 0) return;
-    const now = Date.now();
-    const start = Math.max(now, next);
-    if (start - now > maxWaitMs) throw new UpstreamBusyError(start - now);
-    next = start + minIntervalMs;
-    if (start > now) await sleep(start - now);
+    const expectedWait = Math.max(0, lastRelease + minIntervalMs - Date.now()) + queued * minIntervalMs;
+    if (expectedWait > maxWaitMs) throw new UpstreamBusyError(expectedWait);
+    queued += 1;
+    const turn = previous.then(async (released) => {
+      const wait = released + minIntervalMs - Date.now();
+      if (wait > 0) await sleep(wait);
+      queued -= 1;
+      lastRelease = Date.now();
+      return lastRelease;
+    });
+    previous = turn;
+    await turn;
   };
 }
 

@@ -1,0 +1,221 @@
+// Load test of the local stack on loopback (npm run bench:load): the itinerary list,
+// get, create and the shared view under 50 concurrent clients (autocannon), then
+// geocoding bursts of 100 concurrent searches for the same and for different texts,
+// counting what reaches the (fake) upstream. The stack runs the production defaults:
+// 1 upstream request per second, 60 requests per minute per client, 8 s timeouts.
+//
+//   npm run bench:load                        30 s per scenario
+//   LOAD_DURATION_S=10 npm run bench:load     shorter
+//   DATABASE_URL=postgres://... npm run bench:load   on a real Postgres instead of PGlite
+//
+// tests/load/*.test.ts run the same functions briefly. Only 127.0.0.1 is ever targeted,
+// and every run is bounded in time and count.
+import autocannon from 'autocannon';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { startStack } from '../supabase/local/stack.mjs';
+import { readSettings } from '../supabase/local/settings.mjs';
+import { startFakeNominatim, startFakeOsrm } from '../tests/fakes/index.mjs';
+
+const LOOPBACK = /^http:\/\/127\.0\.0\.1:\d+\//;
+const MAX_DURATION_S = 120;
+const MAX_CONNECTIONS = 200;
+
+/** The stack with production defaults, over fake upstreams. */
+export async function startLoadStack({ databaseUrl = process.env.DATABASE_URL || undefined, functionsEnv = {} } = {}) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'route-planner-load-'));
+  const nominatim = await startFakeNominatim();
+  const osrm = await startFakeOsrm();
+  const stack = await startStack({
+    ...readSettings({}),
+    gatewayPort: 0,
+    functionsPort: 0,
+    dataDir,
+    databaseUrl,
+    siteUrl: 'http://planner.test',
+    nominatimUrl: nominatim.url,
+    osrmUrl: osrm.url,
+    seed: false,
+    quiet: true,
+    functionsEnv,
+  });
+  return {
+    apiUrl: stack.apiUrl,
+    gatewayUrl: stack.gatewayUrl,
+    database: databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite',
+    nominatim,
+    osrm,
+    stop: async () => {
+      await stack.stop();
+      await nominatim.close();
+      await osrm.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function api(apiUrl, method, pathName, { token, body, headers = {} } = {}) {
+  const response = await fetch(`${apiUrl}${pathName}`, {
+    method,
+    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+}
+
+const sampleStops = [
+  { name: 'Times Square', lat: 40.758, lng: -73.9855 },
+  { name: 'Empire State Building', lat: 40.7484, lng: -73.9857 },
+  { name: 'Union Square', lat: 40.7359, lng: -73.9911 },
+];
+
+/** Two users: a reader with 20 itineraries (one shared) and a writer for the create scenario. */
+export async function prepareData(apiUrl) {
+  const register = async () => {
+    const answer = await api(apiUrl, 'POST', '/auth/register', {
+      body: { email: `load-${randomUUID()}@example.com`, password: 'load-test-password' },
+    });
+    if (answer.status !== 201) throw new Error(`register: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body.token;
+  };
+  const [reader, writer] = [await register(), await register()];
+  let itineraryId;
+  for (let i = 0; i < 20; i++) {
+    const created = await api(apiUrl, 'POST', '/itineraries', { token: reader, body: { title: `Route ${i}`, stops: sampleStops } });
+    if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
+    itineraryId = created.body.id;
+  }
+  const shared = await api(apiUrl, 'POST', `/itineraries/${itineraryId}/share`, { token: reader });
+  return { reader, writer, itineraryId, shareToken: shared.body.shareUrl.split('/share/')[1] };
+}
+
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+
+/** One autocannon run; latencies are collected per response so p95 can be reported. */
+export function runScenario({ url, method = 'GET', headers = {}, body, connections = 50, durationS = 30 }) {
+  if (!LOOPBACK.test(url)) throw new Error(`load tests only target 127.0.0.1, not ${url}`);
+  if (durationS > MAX_DURATION_S || connections > MAX_CONNECTIONS) throw new Error('load run out of bounds');
+  const latencies = [];
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      { url, method, headers, body, connections, duration: durationS, timeout: 10 },
+      (error, result) => {
+        if (error) return reject(error);
+        latencies.sort((a, b) => a - b);
+        resolve({
+          requests: result.requests.total,
+          requestsPerSecond: Math.round(result.requests.average),
+          p50: percentile(latencies, 50),
+          p95: percentile(latencies, 95),
+          p99: percentile(latencies, 99),
+          errors: result.errors + result.timeouts,
+          non2xx: result.non2xx,
+        });
+      },
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+}
+
+export async function runApiScenarios(apiUrl, data, { connections = 50, durationS = 30 } = {}) {
+  const auth = (token) => ({ authorization: `Bearer ${token}` });
+  const scenarios = [
+    ['GET /api/itineraries (list of 20)', { url: `${apiUrl}/itineraries`, headers: auth(data.reader) }],
+    ['GET /api/itineraries/{id}', { url: `${apiUrl}/itineraries/${data.itineraryId}`, headers: auth(data.reader) }],
+    ['GET /api/itineraries/share/{token}', { url: `${apiUrl}/itineraries/share/${data.shareToken}` }],
+    [
+      'POST /api/itineraries (3 stops)',
+      {
+        url: `${apiUrl}/itineraries`,
+        method: 'POST',
+        headers: { ...auth(data.writer), 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Load', stops: sampleStops }),
+      },
+    ],
+  ];
+  const results = [];
+  for (const [name, options] of scenarios) results.push({ name, ...(await runScenario({ ...options, connections, durationS })) });
+  return results;
+}
+
+/**
+ * `concurrency` searches at once, each from its own client address (so the per-client
+ * limit does not interfere): all for one text, or each for a different text. Counts the
+ * upstream requests they caused and their highest rate in any 1 s window.
+ */
+export async function geocodingBurst(apiUrl, { concurrency = 100, sameText = true, upstreamRequests }) {
+  const before = (await upstreamRequests()).length;
+  const tag = randomUUID().slice(0, 8);
+  const started = Date.now();
+  const answers = await Promise.all(
+    Array.from({ length: concurrency }, (_, i) =>
+      api(apiUrl, 'GET', `/geocoding/search?q=${encodeURIComponent(sameText ? `Paris ${tag}` : `Paris ${tag} ${i}`)}`, {
+        headers: { 'x-forwarded-for': `198.51.100.${i % 250}` },
+      }),
+    ),
+  );
+  const elapsedMs = Date.now() - started;
+  const upstream = (await upstreamRequests()).slice(before).map((request) => request.at).sort((a, b) => a - b);
+  let maxPerSecond = 0;
+  for (let i = 0; i < upstream.length; i++) {
+    maxPerSecond = Math.max(maxPerSecond, upstream.filter((at) => at >= upstream[i] && at < upstream[i] + 1000).length);
+  }
+  const gaps = upstream.slice(1).map((at, i) => at - upstream[i]);
+  const statuses = {};
+  for (const answer of answers) statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+  const retryAfter = answers.find((answer) => answer.status === 503)?.headers.get('retry-after') ?? null;
+  return {
+    requests: concurrency,
+    upstreamRequests: upstream.length,
+    maxUpstreamPerSecond: maxPerSecond,
+    minGapMs: gaps.length ? Math.min(...gaps) : null,
+    elapsedMs,
+    statuses,
+    retryAfter,
+  };
+}
+
+const fmt = (n) => (Number.isFinite(n) ? String(Math.round(n)) : '-');
+
+export function printScenarioTable(results) {
+  console.log('\n| scenario | req/s | p50 ms | p95 ms | p99 ms | requests | errors | non-2xx |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of results) {
+    console.log(`| ${r.name} | ${fmt(r.requestsPerSecond)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.requests} | ${r.errors} | ${r.non2xx} |`);
+  }
+}
+
+async function main() {
+  const durationS = Math.min(MAX_DURATION_S, Number(process.env.LOAD_DURATION_S ?? 30));
+  const load = await startLoadStack();
+  try {
+    console.log(`Load test: 50 concurrent clients, ${durationS} s per scenario, ${load.database}, loopback only`);
+    const data = await prepareData(load.apiUrl);
+    const results = await runApiScenarios(load.apiUrl, data, { connections: 50, durationS });
+    printScenarioTable(results);
+    const upstreamRequests = async () => load.nominatim.requests;
+    const same = await geocodingBurst(load.apiUrl, { sameText: true, upstreamRequests });
+    const different = await geocodingBurst(load.apiUrl, { sameText: false, upstreamRequests });
+    console.log('\nGeocoding bursts (100 concurrent searches, upstream limit 1/s, max wait 5 s):');
+    for (const [label, burst] of [['same text', same], ['different texts', different]]) {
+      console.log(
+        `  ${label}: ${burst.upstreamRequests} upstream request(s), at most ${burst.maxUpstreamPerSecond} in any 1 s` +
+          `${burst.minGapMs === null ? '' : `, min gap ${burst.minGapMs} ms`}; answers ${JSON.stringify(burst.statuses)}` +
+          `${burst.retryAfter ? ` (503 busy with Retry-After ${burst.retryAfter} s)` : ''}; ${burst.elapsedMs} ms`,
+      );
+    }
+    const failed = results.filter((r) => r.errors > 0 || r.non2xx > 0).length + (same.maxUpstreamPerSecond > 1 || different.maxUpstreamPerSecond > 1 ? 1 : 0);
+    const slowReads = results.filter((r) => !r.name.startsWith('POST') && r.p95 >= 100).map((r) => r.name);
+    if (slowReads.length) console.log(`\nTarget missed: p95 < 100 ms for ${slowReads.join(', ')}`);
+    console.log(failed ? '\nFAILED: errors or upstream above 1/s' : '\nOK: 0 errors, upstream never above 1/s');
+    process.exitCode = failed ? 1 : 0;
+  } finally {
+    await load.stop();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await main();
