@@ -1,5 +1,6 @@
 // `npm test`: the whole suite, in order of speed — types, unit, database (RLS on
-// PGlite and PostgreSQL 15), HTTP contract against the local stack, browser end to end.
+// PGlite and PostgreSQL 15), HTTP contract against the local stack, load, limits and
+// faults against a production-config stack, browser end to end.
 // Ends with one line 'N passed, N failed' summing every runner.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,7 +13,7 @@ const only = process.argv.slice(2);
 
 const steps = [
   { name: 'typecheck', command: [bin('tsc'), '-b'] },
-  ...['unit', 'db', 'api'].map((project) => ({
+  ...['unit', 'db', 'api', 'load'].map((project) => ({
     name: project,
     command: [bin('vitest'), 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${project}.json`)}`],
     counts: () => vitestCounts(path.join(reports, `${project}.json`)),
