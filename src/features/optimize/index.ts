@@ -2,5 +2,4 @@
 export { OptimizeRoute, type OptimizeRouteProps, type OptimizeStop } from './components/OptimizeRoute.tsx';
 export { useOptimizeRoute, type OptimizeRouteApi, type OptimizeStatus, type RoutePlace } from './hooks/useOptimizeRoute.ts';
 export { OptimizeCancelledError, type OptimizeOutcome } from './worker/optimize-client.ts';
-export { formatDistance } from './model/presentation.ts';
 export type { RouteMode } from './model/index.ts';

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { RouteMode } from '../model/index.ts';
 import {
   MIN_STOPS,
-  formatDistance,
   formatPercentSaved,
   reorder,
   sameStops,
   type PlaceLike,
 } from '../model/presentation.ts';
+import { formatDistance } from '@/lib/format';
 import { useOptimizeRoute } from '../hooks/useOptimizeRoute.ts';
 import { OptimizeCancelledError } from '../worker/optimize-client.ts';
 import './OptimizeRoute.css';

@@ -1,22 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_STOPS, formatDistance, formatPercentSaved, reorder, sameStops } from './presentation.ts';
-
-describe('formatDistance', () => {
-  it('uses metres under 1000 m, one decimal under 10 km, whole km above', () => {
-    expect(formatDistance(0, 'en')).toBe('0 m');
-    expect(formatDistance(999.4, 'en')).toBe('999 m');
-    expect(formatDistance(999.6, 'en')).toBe('1.0 km');
-    expect(formatDistance(1234, 'en')).toBe('1.2 km');
-    expect(formatDistance(9949, 'en')).toBe('9.9 km');
-    expect(formatDistance(9950, 'en')).toBe('10 km');
-    expect(formatDistance(123_456, 'en')).toBe('123 km');
-    expect(formatDistance(1_234_567, 'en')).toBe('1,235 km');
-  });
-
-  it('follows the language for separators', () => {
-    expect(formatDistance(1234, 'de')).toBe('1,2 km');
-  });
-});
+import { MIN_STOPS, formatPercentSaved, reorder, sameStops } from './presentation.ts';
 
 describe('formatPercentSaved', () => {
   it('gives the saving in percent with at most one decimal', () => {

@@ -10,17 +10,6 @@ export const MIN_STOPS: Readonly<Record<RouteMode, number>> = {
   'round-trip': 4,
 };
 
-/** Spec: under 1000 m in metres; under 10 km with one decimal; otherwise whole kilometres. */
-export function formatDistance(meters: number, locale: string): string {
-  const wholeMeters = Math.round(meters);
-  if (wholeMeters < 1000) return `${new Intl.NumberFormat(locale).format(wholeMeters)} m`;
-  const tenthsOfKm = Math.round(meters / 100) / 10;
-  if (tenthsOfKm < 10) {
-    return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(tenthsOfKm)} km`;
-  }
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.round(meters / 1000))} km`;
-}
-
 /** The share of the route saved, in percent with at most one decimal. */
 export function formatPercentSaved(before: number, after: number, locale: string): string {
   const percent = before > 0 ? ((before - after) / before) * 100 : 0;

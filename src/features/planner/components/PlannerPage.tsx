@@ -8,6 +8,7 @@ import { FOCUS_ZOOM, LOCATED_ZOOM, type CameraRequest } from '@/components/map';
 import { LoadingState } from '@/components/LoadingState';
 import { useIdentity } from '@/features/auth';
 import { PlaceSearch, type Place } from '@/features/geocoding';
+import { OptimizeRoute } from '@/features/optimize';
 import { useCurrentPosition } from '../hooks/useCurrentPosition';
 import { usePlannerRoute } from '../hooks/usePlannerRoute';
 import { useRouteCalculation } from '../hooks/useRouteCalculation';
@@ -190,6 +191,15 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
             {announcement}
           </p>
         </section>
+
+        <OptimizeRoute
+          stops={stops}
+          onApply={(reordered) => {
+            dispatch({ type: 'reorder', ids: reordered.map((stop) => stop.id) });
+            setAnnouncement(t('planner.announceOptimized'));
+          }}
+          onUndo={(previous) => dispatch({ type: 'reorder', ids: previous.map((stop) => stop.id) })}
+        />
 
         <div className="planner__actions">
           <button type="button" className="button button--block" onClick={calculateRoute}>

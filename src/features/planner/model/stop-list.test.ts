@@ -34,6 +34,22 @@ describe('stopListReducer', () => {
     expect(other.currentStopIndex).toBe(0);
   });
 
+  it('reorders the same stops by id, and the focused stop follows', () => {
+    const state = run([{ type: 'focus', index: 0 }], threeStops());
+    const [p, d, l] = state.stops.map((stop) => stop.id);
+    const reordered = run([{ type: 'reorder', ids: [p, l, d] }], state);
+    expect(names(reordered)).toEqual(['Paris', 'Lyon', 'Dijon']);
+    expect(run([{ type: 'reorder', ids: [l, d, p] }], state).currentStopIndex).toBe(2);
+  });
+
+  it('ignores a reorder that is not a permutation of the stops', () => {
+    const state = threeStops();
+    const [p, d] = state.stops.map((stop) => stop.id);
+    for (const ids of [[p, d], [p, d, d], [p, d, 'stop-999'], []]) {
+      expect(run([{ type: 'reorder', ids }], state)).toBe(state);
+    }
+  });
+
   it('ignores moves outside the list or onto the same place', () => {
     const state = threeStops();
     expect(stopListReducer(state, { type: 'move', from: 0, to: 0 })).toBe(state);

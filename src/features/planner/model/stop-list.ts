@@ -18,6 +18,8 @@ export type StopListAction =
   | { type: 'add'; stop: Stop }
   | { type: 'remove'; index: number }
   | { type: 'move'; from: number; to: number }
+  /** A new order of the same stops (e.g. from the optimiser), by id. */
+  | { type: 'reorder'; ids: readonly string[] }
   | { type: 'clear' }
   | { type: 'load'; title: string; stops: readonly Stop[] }
   | { type: 'renameTitle'; title: string }
@@ -72,6 +74,18 @@ export function stopListReducer(state: StopListState, action: StopListAction): S
       const [moved] = stops.splice(from, 1);
       stops.splice(to, 0, moved);
       return { ...state, stops, currentStopIndex: indexAfterMove(state.currentStopIndex, from, to) };
+    }
+    case 'reorder': {
+      const byId = new Map(state.stops.map((stop) => [stop.id, stop]));
+      const stops = action.ids.map((id) => byId.get(id));
+      const samePermutation =
+        stops.length === state.stops.length &&
+        new Set(action.ids).size === stops.length &&
+        stops.every((stop) => stop !== undefined);
+      if (!samePermutation) return state;
+      const currentId = state.stops[state.currentStopIndex]?.id;
+      const current = Math.max(0, action.ids.indexOf(currentId ?? ''));
+      return { ...state, stops: stops as PlannedStop[], currentStopIndex: current };
     }
     case 'clear':
       return state.stops.length === 0 ? state : { ...state, stops: [], currentStopIndex: 0 };
