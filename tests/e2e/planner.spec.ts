@@ -26,12 +26,12 @@ const markerNumbered = (page: Page, number: number) =>
 
 async function addByMouse(page: Page, text: string) {
   await search(page).fill(text);
-  await page.getByRole('option').first().click();
+  await page.getByRole('listbox').getByRole('option').first().click();
 }
 
 async function addByKeyboard(page: Page, text: string) {
   await search(page).fill(text);
-  await expect(page.getByRole('option').first()).toBeVisible();
+  await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
   await search(page).press('ArrowDown');
   await search(page).press('Enter');
 }
