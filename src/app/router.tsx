@@ -70,6 +70,11 @@ export const routes: RouteObject[] = [
                 path: routePatterns.wazeRoute,
                 lazy: page(() => import('@/features/navigation/components/NavigationPage')),
               },
+              {
+                // Without an id the page says 'No route ID provided' (spec section 8) instead of redirecting.
+                path: routePatterns.wazeRoute.replace('/:id', ''),
+                lazy: page(() => import('@/features/navigation/components/NavigationPage')),
+              },
             ],
           },
         ],

@@ -1,13 +1,219 @@
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import type { Stop } from '@domain/stops.ts';
+import { MIN_STOPS_TO_CALCULATE } from '@domain/limits.ts';
+import { LoadingState } from '@/components/LoadingState';
+import {
+  MapCamera,
+  MapView,
+  NumberedMarkers,
+  RouteLines,
+  TripSummary,
+  type CameraRequest,
+  type MarkerStop,
+} from '@/components/map';
+import { paths } from '@/config/paths';
+import { progressView, useStoredProgress, useWazeHandOff } from '@/features/navigation';
+import { useRouteLegs } from '@/features/routing';
+import { isApiError } from '@/lib/api-client';
+import { useSharedRoute } from '../api/get-shared-route';
+import { useReferrerPolicy } from '../hooks/useReferrerPolicy';
+import { SHARED_PAGE_REFERRER_POLICY } from '../model/referrer-policy';
+import type { SharedRoute } from '../model/shared-route';
+import './SharedRoutePage.css';
 
-/** Placeholder: this page is built in a later issue. */
-export function SharedRoutePage() {
+/**
+ * Progress on a shared route lives in this tab only (sessionStorage): on a phone the
+ * Waze web link opens in this tab, and coming back must not restart at stop 1.
+ */
+const sharedProgressKey = (shareToken: string) => `sharedRouteProgress:${shareToken}`;
+
+function PlanOwnRoute() {
   const { t } = useTranslation();
   return (
-    <section className="page">
-      <h1 className="page__title">{t('share.title')}</h1>
-      <p className="page__note">{t('placeholder.notReady')}</p>
+    <aside className="shared__plan-own">
+      <p>{t('share.planOwnNote')}</p>
+      <Link to={paths.plan()} className="button">
+        {t('share.planOwn')}
+      </Link>
+    </aside>
+  );
+}
+
+function Message({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="page shared shared--message">
+      <h1 className="page__title">{title}</h1>
+      {children}
+      <PlanOwnRoute />
     </section>
+  );
+}
+
+/**
+ * /share/:shareToken: anyone with the link sees the route's title, map and stops
+ * (nothing about its owner) and can drive it with Waze. The address is a
+ * capability, so the page loads no third-party script and its requests carry
+ * only the site's origin as Referer.
+ */
+export function SharedRoutePage() {
+  const { t } = useTranslation();
+  useReferrerPolicy(SHARED_PAGE_REFERRER_POLICY);
+  const { shareToken = '' } = useParams();
+  const query = useSharedRoute(shareToken || undefined);
+
+  if (!shareToken || (query.isError && isApiError(query.error) && query.error.status === 404)) {
+    return (
+      <Message title={t('share.notFoundTitle')}>
+        <p className="shared__lead" role="alert">
+          {t('share.notFound')}
+        </p>
+        <p className="page__note">{t('share.notFoundDetail')}</p>
+      </Message>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Message title={t('share.title')}>
+        <div className="shared__error" role="alert">
+          <p>{t('share.loadFailed')}</p>
+          <button type="button" className="button button--small" onClick={() => void query.refetch()} disabled={query.isFetching}>
+            {t('common.retry')}
+          </button>
+        </div>
+      </Message>
+    );
+  }
+  if (query.isPending) {
+    return (
+      <section className="page shared">
+        <LoadingState label={t('share.loading')} />
+      </section>
+    );
+  }
+  return <SharedRouteView key={shareToken} shareToken={shareToken} route={query.data} />;
+}
+
+function SharedRouteView({ shareToken, route }: { shareToken: string; route: SharedRoute }) {
+  const { t } = useTranslation();
+  const { stops } = route;
+  const [progress, dispatch] = useStoredProgress(sharedProgressKey(shareToken), stops.length, 'session');
+  const handOff = useWazeHandOff();
+  const view = progressView(progress, stops.length);
+  const currentIndex = progress.started ? Math.min(progress.currentIndex, stops.length - 1) : -1;
+
+  const go = (index: number) => {
+    dispatch({ type: 'choose', index, stopCount: stops.length });
+    handOff(stops[index]);
+  };
+
+  return (
+    <section className="shared" aria-labelledby="shared-title">
+      <header className="shared__header">
+        <h1 id="shared-title" className="page__title shared__title">
+          {route.title}
+        </h1>
+        <p className="shared__subtitle">{t('share.subtitle', { count: stops.length })}</p>
+        {stops.length > 0 ? (
+          <div className="shared__actions">
+            <button type="button" className="button button--primary button--large" onClick={() => go(0)}>
+              {t('waze.start')}
+            </button>
+            {progress.started && view.nextIndex !== null ? (
+              <button type="button" className="button button--primary button--large" onClick={() => go(view.nextIndex!)}>
+                {t('waze.next', { next: view.nextIndex + 1, total: view.total })}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+      </header>
+
+      {stops.length === 0 ? (
+        <p className="shared__lead">{t('share.noStops')}</p>
+      ) : (
+        <>
+          <SharedRouteMap stops={stops} activeIndex={currentIndex} onNavigate={go} />
+          <div className="shared__stops">
+            <h2 className="shared__heading">{t('share.stopsHeading')}</h2>
+            <ol className="shared-stops">
+              {stops.map((stop, index) => {
+                const number = index + 1;
+                const isCurrent = index === currentIndex;
+                return (
+                  <li key={index} className={isCurrent ? 'shared-stop shared-stop--current' : 'shared-stop'} aria-current={isCurrent ? 'step' : undefined}>
+                    <span className="shared-stop__number" aria-hidden="true">
+                      {number}
+                    </span>
+                    <span className="shared-stop__name">
+                      <span className="visually-hidden">{t('share.stopNumber', { number })}: </span>
+                      {stop.name}
+                    </span>
+                    <button
+                      type="button"
+                      className="button button--small"
+                      aria-label={t('waze.navigateTo', { number, name: stop.name })}
+                      onClick={() => go(index)}
+                    >
+                      {t('waze.navigate')}
+                    </button>
+                  </li>
+                );
+              })}
+            </ol>
+            <p className="shared__note">{t('waze.handOffNote')}</p>
+          </div>
+        </>
+      )}
+      <div className="shared__footer">
+        <PlanOwnRoute />
+      </div>
+    </section>
+  );
+}
+
+function SharedRouteMap({ stops, activeIndex, onNavigate }: { stops: readonly Stop[]; activeIndex: number; onNavigate: (index: number) => void }) {
+  const { t } = useTranslation();
+  const legs = useRouteLegs(stops);
+  const enough = stops.length >= MIN_STOPS_TO_CALCULATE;
+  const totals = enough ? (legs.data ?? null) : { totalDistance: 0, totalDuration: 0 };
+  // The route does not change on this page: frame all of its stops once.
+  const camera = useMemo<CameraRequest>(() => ({ id: 1, kind: 'fit', points: stops }), [stops]);
+  const markerLabel = (stop: MarkerStop, number: number) => `${t('share.stopNumber', { number })}: ${stop.name}`;
+  const popup = (stop: MarkerStop, number: number) => (
+    <div className="stop-popup-share">
+      <strong>{t('share.stopNumber', { number })}</strong>
+      <p>{stop.name}</p>
+      <button
+        type="button"
+        className="button button--small button--primary"
+        aria-label={t('waze.navigateTo', { number, name: stop.name })}
+        onClick={() => onNavigate(number - 1)}
+      >
+        {t('waze.navigate')}
+      </button>
+    </div>
+  );
+
+  return (
+    <MapView
+      label={t('share.mapRegion')}
+      className="shared__map"
+      overlay={
+        <TripSummary
+          className="shared__summary"
+          stopCount={stops.length}
+          totalDistance={totals?.totalDistance ?? null}
+          totalDuration={totals?.totalDuration ?? null}
+          calculating={enough && legs.isFetching}
+          estimated={legs.data?.legs.some((leg) => leg.estimated) ?? false}
+        />
+      }
+    >
+      <RouteLines legs={legs.data?.legs ?? []} />
+      <NumberedMarkers stops={stops} markerLabel={markerLabel} renderPopup={popup} activeIndex={activeIndex >= 0 ? activeIndex : undefined} />
+      <MapCamera request={camera} />
+    </MapView>
   );
 }
 
