@@ -10,6 +10,7 @@ export function identityStub(
     identity,
     signIn: vi.fn(async () => undefined),
     signUp: vi.fn(async () => ({ confirmationRequired: false })),
+    signInWithGoogle: vi.fn(async () => undefined),
     continueAsGuest: vi.fn(),
     signOut: vi.fn(async () => undefined),
     ...overrides,

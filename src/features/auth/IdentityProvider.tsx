@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { supabase } from '@/lib/supabase';
-import { AuthFailure, IdentityContext, type IdentityContextValue } from './identity-context';
+import { AuthFailure, IdentityContext, type IdentityContextValue, type SignUpOptions } from './identity-context';
 import {
   identityFrom,
   readGuestFlag,
@@ -111,13 +111,31 @@ export function IdentityProvider({ children }: { children: ReactNode }) {
   );
 
   const signUp = useCallback(
-    async (email: string, password: string) => {
-      const { data, error } = await supabase.auth.signUp({ email, password });
+    async (email: string, password: string, options?: SignUpOptions) => {
+      const { data, error } = await supabase.auth.signUp({
+        email,
+        password,
+        options: options?.emailRedirectTo ? { emailRedirectTo: options.emailRedirectTo } : undefined,
+      });
       if (error) throw new AuthFailure(serverMessageOf(error));
       // Without a session the project requires email confirmation before the first sign-in.
       if (!data.session) return { confirmationRequired: true };
       applyUser(toAuthUser(data.session.user));
       return { confirmationRequired: false };
+    },
+    [applyUser],
+  );
+
+  const signInWithGoogle = useCallback(
+    async (idToken: string | undefined) => {
+      // Spec section 5: a missing credential is a failed social sign-in.
+      if (!idToken) throw new AuthFailure(undefined);
+      const { data, error } = await supabase.auth.signInWithIdToken({ provider: 'google', token: idToken });
+      if (error || !data.user) throw new AuthFailure(serverMessageOf(error));
+      // Spec section 4: social sign-in also clears guest mode.
+      writeGuestFlag(false);
+      setGuestFlag(false);
+      applyUser(toAuthUser(data.user));
     },
     [applyUser],
   );
@@ -140,8 +158,8 @@ export function IdentityProvider({ children }: { children: ReactNode }) {
     const identity: IdentityState = settled
       ? identityFrom(user, guestFlag)
       : { status: 'loading' };
-    return { identity, signIn, signUp, continueAsGuest, signOut };
-  }, [settled, user, guestFlag, signIn, signUp, continueAsGuest, signOut]);
+    return { identity, signIn, signUp, signInWithGoogle, continueAsGuest, signOut };
+  }, [settled, user, guestFlag, signIn, signUp, signInWithGoogle, continueAsGuest, signOut]);
 
   return <IdentityContext.Provider value={value}>{children}</IdentityContext.Provider>;
 }

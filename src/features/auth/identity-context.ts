@@ -6,12 +6,19 @@ export interface SignUpResult {
   confirmationRequired: boolean;
 }
 
+export interface SignUpOptions {
+  /** Where the confirmation email's link leads, when the project requires confirmation. */
+  emailRedirectTo?: string;
+}
+
 export interface IdentityContextValue {
   identity: IdentityState;
   /** Throws an AuthFailure carrying the server's message. */
   signIn(email: string, password: string): Promise<void>;
   /** Throws an AuthFailure carrying the server's message. */
-  signUp(email: string, password: string): Promise<SignUpResult>;
+  signUp(email: string, password: string, options?: SignUpOptions): Promise<SignUpResult>;
+  /** Exchanges a Google ID token for a session and clears the guest flag. Throws an AuthFailure. */
+  signInWithGoogle(idToken: string | undefined): Promise<void>;
   /** Sets the guest flag and goes to /plan. */
   continueAsGuest(): void;
   /** Ends the session and clears the guest flag. */

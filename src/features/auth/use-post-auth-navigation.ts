@@ -1,19 +1,42 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { postAuthDestination } from './model/post-auth';
+import { dashboardLocationState, useCreateItinerary } from '@/features/itineraries';
+import { clearPendingRoute, clearRouteDraft, readPendingRoute } from '@/features/planner';
+import {
+  destinationAfterSavingPending,
+  DESTINATION_AFTER_FAILED_SAVE,
+  planPostAuth,
+  restoreParkedPendingRoute,
+} from './model/pending-route';
 
 /**
- * Hook point for spec section 4 "After login, register or social sign-in".
- * The pending-route step (create the stored route, then go to /dashboard, or
- * to /plan when creation fails) belongs to the save issue and plugs in here,
- * before the default destination below.
+ * Spec section 4, "After login, register or social sign-in": a pending route
+ * is created (then My Routes, or its navigation page for returnTo=waze); when
+ * that fails the user goes to the planner and nothing is lost. Without a
+ * pending route the user goes to returnTo when it is an in-app path, else /plan.
  */
 export function usePostAuthNavigation(): (returnTo: string | null) => Promise<void> {
   const navigate = useNavigate();
+  const { mutateAsync: createItinerary } = useCreateItinerary();
   return useCallback(
     async (returnTo: string | null) => {
-      navigate(postAuthDestination(returnTo), { replace: true });
+      restoreParkedPendingRoute();
+      const step = planPostAuth(readPendingRoute(), returnTo);
+      if (step.kind === 'go') {
+        navigate(step.to, { replace: true });
+        return;
+      }
+      try {
+        const created = await createItinerary(step.route);
+        clearPendingRoute();
+        clearRouteDraft();
+        const { to, flash } = destinationAfterSavingPending(step.openNavigation, created.id);
+        navigate(to, { replace: true, state: flash ? dashboardLocationState(flash) : undefined });
+      } catch (error) {
+        console.error('Saving the pending route after sign-in failed; it is kept for later', error);
+        navigate(DESTINATION_AFTER_FAILED_SAVE, { replace: true });
+      }
     },
-    [navigate],
+    [navigate, createItinerary],
   );
 }

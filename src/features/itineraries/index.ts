@@ -24,3 +24,10 @@ export {
   type ItineraryInput,
   type ShareLink,
 } from './model/itinerary';
+export { revokeShare, revokeShareMutationOptions, useRevokeShare } from './api/revoke-share';
+export {
+  dashboardLocationState,
+  readDashboardFlash,
+  type DashboardFlash,
+  type DashboardLocationState,
+} from './model/dashboard-flash';

@@ -1,18 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { LoadingState } from '@/components/LoadingState';
+import { env } from '@/config/env';
 import { paths } from '@/config/paths';
+import { GoogleSignInButton } from '../google/GoogleSignInButton';
 import { useIdentity } from '../identity-context';
-import { usePostAuthNavigation } from '../use-post-auth-navigation';
 import { authErrorMessage } from './auth-error';
+import { PendingRouteBanner } from './PendingRouteBanner';
+import { useAuthFlow } from './use-auth-flow';
 import './auth-page.css';
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const { signIn, continueAsGuest } = useIdentity();
-  const goOn = usePostAuthNavigation();
+  const { signIn, signInWithGoogle, continueAsGuest } = useIdentity();
   const [searchParams] = useSearchParams();
   const returnTo = searchParams.get('returnTo');
+  const { attempt, signedIn } = useAuthFlow(returnTo);
 
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -24,13 +28,30 @@ export function LoginPage() {
     setError(null);
     setSubmitting(true);
     try {
-      await signIn(email.trim(), password);
-      await goOn(returnTo);
+      await attempt(async () => {
+        await signIn(email.trim(), password);
+        return true;
+      });
     } catch (failure) {
       setError(authErrorMessage(failure, t('auth.login.failed')));
       setSubmitting(false);
     }
   }
+
+  async function handleGoogle(idToken: string | undefined) {
+    setError(null);
+    try {
+      await attempt(async () => {
+        await signInWithGoogle(idToken);
+        return true;
+      });
+    } catch (failure) {
+      setError(authErrorMessage(failure, t('auth.google.failed')));
+    }
+  }
+
+  // Signed in without this form (e.g. the email confirmation link): the flow goes on by itself.
+  if (signedIn && !submitting) return <LoadingState label={t('auth.login.submitting')} />;
 
   return (
     <section className="auth-page" aria-labelledby="login-title">
@@ -39,6 +60,8 @@ export function LoginPage() {
           {t('auth.login.title')}
         </h1>
         <p className="auth-card__subtitle">{t('auth.login.subtitle')}</p>
+
+        <PendingRouteBanner />
 
         {error && (
           <p className="auth-card__error" role="alert">
@@ -83,9 +106,12 @@ export function LoginPage() {
           <span>{t('auth.or')}</span>
         </div>
 
-        <button type="button" className="button button--block" onClick={continueAsGuest}>
-          {t('auth.login.continueAsGuest')}
-        </button>
+        <div className="auth-card__alternatives">
+          <GoogleSignInButton clientId={env.googleClientId} mode="signin" onCredential={handleGoogle} />
+          <button type="button" className="button button--block" onClick={continueAsGuest}>
+            {t('auth.login.continueAsGuest')}
+          </button>
+        </div>
 
         <p className="auth-card__switch">
           {t('auth.login.noAccount')}{' '}

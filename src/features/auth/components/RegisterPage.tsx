@@ -1,19 +1,24 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { LoadingState } from '@/components/LoadingState';
+import { env } from '@/config/env';
 import { paths } from '@/config/paths';
-import { useIdentity } from '../identity-context';
+import { GoogleSignInButton } from '../google/GoogleSignInButton';
+import { AuthFailure, useIdentity } from '../identity-context';
+import { parkPendingRouteForConfirmation } from '../model/pending-route';
 import { validateRegistration } from '../model/registration';
-import { usePostAuthNavigation } from '../use-post-auth-navigation';
 import { authErrorMessage } from './auth-error';
+import { PendingRouteBanner } from './PendingRouteBanner';
+import { useAuthFlow } from './use-auth-flow';
 import './auth-page.css';
 
 export function RegisterPage() {
   const { t } = useTranslation();
-  const { signUp } = useIdentity();
-  const goOn = usePostAuthNavigation();
+  const { signUp, signInWithGoogle } = useIdentity();
   const [searchParams] = useSearchParams();
   const returnTo = searchParams.get('returnTo');
+  const { attempt, signedIn } = useAuthFlow(returnTo);
 
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -33,18 +38,39 @@ export function RegisterPage() {
     setSubmitting(true);
     const address = email.trim();
     try {
-      const { confirmationRequired } = await signUp(address, password);
-      if (confirmationRequired) {
+      await attempt(async () => {
+        const { confirmationRequired } = await signUp(address, password, {
+          // The link in the confirmation email signs in on /login, which goes on from there.
+          emailRedirectTo: `${window.location.origin}${paths.login({ returnTo })}`,
+        });
+        if (!confirmationRequired) return true;
+        // The link may open in another tab, which cannot see this tab's sessionStorage.
+        parkPendingRouteForConfirmation();
         setConfirmationSentTo(address);
         setSubmitting(false);
-        return;
-      }
-      await goOn(returnTo);
+        return false;
+      });
     } catch (failure) {
       setError(authErrorMessage(failure, t('auth.register.failed')));
       setSubmitting(false);
     }
   }
+
+  async function handleGoogle(idToken: string | undefined) {
+    setError(null);
+    try {
+      await attempt(async () => {
+        await signInWithGoogle(idToken);
+        return true;
+      });
+    } catch (failure) {
+      // A missing credential is Google's failure, not a refused sign-up (spec section 5).
+      const fallback = idToken ? t('auth.google.signUpFailed') : t('auth.google.failed');
+      setError(failure instanceof AuthFailure ? authErrorMessage(failure, fallback) : fallback);
+    }
+  }
+
+  if (signedIn && !submitting) return <LoadingState label={t('auth.register.submitting')} />;
 
   if (confirmationSentTo) {
     return (
@@ -56,6 +82,7 @@ export function RegisterPage() {
           <p className="auth-card__notice" role="status">
             {t('auth.register.confirmationSent', { email: confirmationSentTo })}
           </p>
+          <PendingRouteBanner />
           <Link className="button button--primary button--block" to={paths.login({ returnTo })}>
             {t('auth.register.goToLogin')}
           </Link>
@@ -71,6 +98,8 @@ export function RegisterPage() {
           {t('auth.register.title')}
         </h1>
         <p className="auth-card__subtitle">{t('auth.register.subtitle')}</p>
+
+        <PendingRouteBanner />
 
         {error && (
           <p className="auth-card__error" role="alert">
@@ -121,6 +150,12 @@ export function RegisterPage() {
             {submitting ? t('auth.register.submitting') : t('auth.register.submit')}
           </button>
         </form>
+
+        <div className="auth-card__divider">
+          <span>{t('auth.or')}</span>
+        </div>
+
+        <GoogleSignInButton clientId={env.googleClientId} mode="signup" onCredential={handleGoogle} />
 
         <p className="auth-card__switch">
           {t('auth.register.haveAccount')}{' '}

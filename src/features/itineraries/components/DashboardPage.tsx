@@ -1,12 +1,197 @@
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { LoadingState } from '@/components/LoadingState';
+import { paths } from '@/config/paths';
+import { useIdentity } from '@/features/auth';
+import { isApiError } from '@/lib/api-client';
+import { useDeleteItinerary } from '../api/delete-itinerary';
+import { useItineraries } from '../api/get-itineraries';
+import { useRevokeShare } from '../api/revoke-share';
+import { useShareItinerary } from '../api/share-itinerary';
+import { readDashboardFlash } from '../model/dashboard-flash';
+import type { Itinerary } from '../model/itinerary';
+import { ConfirmDialog } from './ConfirmDialog';
+import { RouteCard } from './RouteCard';
+import { ShareLinkDialog } from './ShareLinkDialog';
+import './dashboard.css';
 
-/** Placeholder: this page is built in a later issue. */
+interface Notice {
+  tone: 'success' | 'error';
+  text: string;
+}
+
+const without = (set: ReadonlySet<string>, id: string) => new Set([...set].filter((entry) => entry !== id));
+
+/** My Routes (spec section 2): the signed-in user's saved routes, newest first. */
 export function DashboardPage() {
   const { t } = useTranslation();
+  const { identity } = useIdentity();
+  const signedIn = identity.status === 'signed-in';
+  const location = useLocation();
+  const navigate = useNavigate();
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const itineraries = useItineraries({ enabled: signedIn });
+  const deletion = useDeleteItinerary();
+  const sharing = useShareItinerary();
+  const revoking = useRevokeShare();
+
+  // A save arrives with a one-time message in the location state.
+  const [notice, setNotice] = useState<Notice | null>(() => {
+    const flash = readDashboardFlash(location.state);
+    return flash ? { tone: 'success', text: t(flash === 'saved' ? 'dashboard.saved' : 'dashboard.updated') } : null;
+  });
+  useEffect(() => {
+    // Shown once: a reload or going back here must not repeat it.
+    if (readDashboardFlash(location.state)) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [location, navigate]);
+
+  const [toDelete, setToDelete] = useState<Itinerary | null>(null);
+  const [toRevoke, setToRevoke] = useState<Itinerary | null>(null);
+  const [sharedLink, setSharedLink] = useState<{ title: string; url: string } | null>(null);
+  const [deletingIds, setDeletingIds] = useState<ReadonlySet<string>>(new Set());
+  const [sharingIds, setSharingIds] = useState<ReadonlySet<string>>(new Set());
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    const { id } = toDelete;
+    setToDelete(null);
+    setNotice(null);
+    setDeletingIds((ids) => new Set(ids).add(id));
+    deletion.mutate(id, {
+      onSuccess: () => heading.current?.focus(),
+      onError: (error) => {
+        console.error('Deleting the route failed', error);
+        setNotice({ tone: 'error', text: t('dashboard.deleteFailed') });
+      },
+      onSettled: () => setDeletingIds((ids) => without(ids, id)),
+    });
+  };
+
+  const share = async (itinerary: Itinerary) => {
+    setNotice(null);
+    setSharingIds((ids) => new Set(ids).add(itinerary.id));
+    let url: string;
+    try {
+      url = (await sharing.mutateAsync(itinerary.id)).shareUrl;
+    } catch (error) {
+      console.error('Creating the share link failed', error);
+      setNotice({ tone: 'error', text: t('dashboard.shareFailed') });
+      return;
+    } finally {
+      setSharingIds((ids) => without(ids, itinerary.id));
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      setNotice({ tone: 'success', text: t('dashboard.shareCopied') });
+    } catch {
+      // No clipboard (permission, insecure origin, lost user gesture): show the link instead.
+      setSharedLink({ title: itinerary.title, url });
+    }
+  };
+
+  const confirmRevoke = async () => {
+    if (!toRevoke) return;
+    const { id } = toRevoke;
+    setToRevoke(null);
+    setNotice(null);
+    try {
+      await revoking.mutateAsync(id);
+      setNotice({ tone: 'success', text: t('dashboard.revoked') });
+    } catch (error) {
+      if (isApiError(error) && error.status === 404) {
+        setNotice({ tone: 'success', text: t('dashboard.revokeNone') });
+        return;
+      }
+      console.error('Revoking the share link failed', error);
+      setNotice({ tone: 'error', text: t('dashboard.revokeFailed') });
+    }
+  };
+
+  if (signedIn && itineraries.isPending) return <LoadingState label={t('dashboard.loading')} />;
+
+  if (signedIn && itineraries.isError) {
+    return (
+      <section className="page dashboard dashboard--failed">
+        <p className="dashboard__failure" role="alert">
+          {t('dashboard.loadFailed')}
+        </p>
+        <button type="button" className="button" onClick={() => void itineraries.refetch()}>
+          {t('common.retry')}
+        </button>
+      </section>
+    );
+  }
+
+  const routes = itineraries.data ?? [];
+
   return (
-    <section className="page">
-      <h1 className="page__title">{t('dashboard.title')}</h1>
-      <p className="page__note">{t('placeholder.notReady')}</p>
+    <section className="page dashboard" aria-labelledby="dashboard-title">
+      <div className="dashboard__header">
+        <h1 id="dashboard-title" ref={heading} tabIndex={-1} className="page__title dashboard__title">
+          {t('dashboard.title')}
+        </h1>
+        {routes.length > 0 ? (
+          <Link className="button button--primary" to={paths.plan()}>
+            {t('dashboard.newRoute')}
+          </Link>
+        ) : null}
+      </div>
+
+      {notice ? (
+        <div className={`dashboard__notice dashboard__notice--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'}>
+          <span>{notice.text}</span>
+          <button type="button" className="dashboard__notice-dismiss" aria-label={t('common.dismiss')} onClick={() => setNotice(null)}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+      ) : null}
+
+      {routes.length === 0 ? (
+        <div className="dashboard__empty">
+          <p className="dashboard__empty-text">{t('dashboard.empty')}</p>
+          {!signedIn ? <p className="dashboard__guest-note">{t('dashboard.guestNote')}</p> : null}
+          <Link className="button button--primary" to={paths.plan()}>
+            {t('dashboard.createFirst')}
+          </Link>
+        </div>
+      ) : (
+        <ul className="dashboard__grid" aria-label={t('dashboard.listLabel')}>
+          {routes.map((itinerary) => (
+            <li key={itinerary.id}>
+              <RouteCard
+                itinerary={itinerary}
+                deleting={deletingIds.has(itinerary.id)}
+                sharing={sharingIds.has(itinerary.id)}
+                onDelete={setToDelete}
+                onShare={(chosen) => void share(chosen)}
+                onRevoke={setToRevoke}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {toDelete ? (
+        <ConfirmDialog
+          title={t('dashboard.deleteTitle')}
+          message={t('dashboard.deleteConfirm', { title: toDelete.title })}
+          confirmLabel={t('dashboard.delete')}
+          onConfirm={confirmDelete}
+          onCancel={() => setToDelete(null)}
+        />
+      ) : null}
+      {toRevoke ? (
+        <ConfirmDialog
+          title={t('dashboard.revokeTitle')}
+          message={t('dashboard.revokeConfirm', { title: toRevoke.title })}
+          confirmLabel={t('dashboard.revokeButton')}
+          onConfirm={() => void confirmRevoke()}
+          onCancel={() => setToRevoke(null)}
+        />
+      ) : null}
+      {sharedLink ? <ShareLinkDialog title={sharedLink.title} url={sharedLink.url} onClose={() => setSharedLink(null)} /> : null}
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Stop } from '@domain/stops.ts';
 import { paths, RETURN_TO_SAVE, RETURN_TO_WAZE } from '@/config/paths';
 import { useIdentity } from '@/features/auth';
-import { useCreateItinerary, useUpdateItinerary } from '@/features/itineraries';
+import { dashboardLocationState, useCreateItinerary, useUpdateItinerary } from '@/features/itineraries';
 import { clearPendingRoute, clearRouteDraft, titleOrAuto, writePendingRoute } from '../model/route-storage';
 import { saveErrorDetail } from '../model/save-error';
 
@@ -48,14 +48,13 @@ export function useSaveRoute(itineraryId: string | undefined) {
     try {
       if (itineraryId) {
         await update.mutateAsync({ id: itineraryId, input: toInput(route) });
-        window.alert(t('planner.updated'));
       } else {
         await create.mutateAsync(toInput(route));
         clearRouteDraft();
-        window.alert(t('planner.saved'));
       }
       clearPendingRoute();
-      navigate(paths.dashboard());
+      // My Routes shows 'Route saved successfully!' / 'Route updated successfully!' on arrival.
+      navigate(paths.dashboard(), { state: dashboardLocationState(itineraryId ? 'updated' : 'saved') });
     } catch (error) {
       console.error('Saving the route failed', error);
       setFeedback({ message: t(itineraryId ? 'planner.updateFailed' : 'planner.saveFailed'), detail: saveErrorDetail(error) });

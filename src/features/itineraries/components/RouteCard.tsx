@@ -1,0 +1,91 @@
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import type { Itinerary } from '../model/itinerary';
+import { isCardBodyClick, routeCardFacts } from '../model/route-card';
+
+export interface RouteCardProps {
+  itinerary: Itinerary;
+  /** This card's share request is running. */
+  sharing: boolean;
+  /** A delete of this card was confirmed and is running. */
+  deleting: boolean;
+  onDelete: (itinerary: Itinerary) => void;
+  onShare: (itinerary: Itinerary) => void;
+  onRevoke: (itinerary: Itinerary) => void;
+}
+
+/** One saved route on My Routes. The card body opens the route for editing; its title does the same for keyboards. */
+export function RouteCard({ itinerary, sharing, deleting, onDelete, onShare, onRevoke }: RouteCardProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const facts = routeCardFacts(itinerary, i18n.language);
+  const unknown = t('dashboard.unknown');
+  const titleId = `route-card-title-${itinerary.id}`;
+
+  const openOnBodyClick = (event: MouseEvent<HTMLElement>) => {
+    if (!isCardBodyClick(event.target, event.currentTarget)) return;
+    // Selecting text on the card is not a request to open it.
+    if (window.getSelection()?.toString()) return;
+    navigate(paths.editRoute(itinerary.id));
+  };
+
+  return (
+    <article
+      className={`route-card${deleting ? ' route-card--deleting' : ''}`}
+      aria-labelledby={titleId}
+      aria-busy={deleting || undefined}
+      onClick={openOnBodyClick}
+    >
+      <header className="route-card__header">
+        <h2 id={titleId} className="route-card__title">
+          <Link to={paths.editRoute(itinerary.id)}>{itinerary.title}</Link>
+        </h2>
+        <button
+          type="button"
+          className="route-card__delete"
+          aria-label={t('dashboard.deleteRoute', { title: itinerary.title })}
+          title={t('dashboard.deleteRoute', { title: itinerary.title })}
+          disabled={deleting}
+          onClick={() => onDelete(itinerary)}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      </header>
+
+      <dl className="route-card__facts">
+        <div>
+          <dt className="visually-hidden">{t('dashboard.stopsLabel')}</dt>
+          <dd data-testid="card-stops">{t('dashboard.stops', { count: facts.stopCount })}</dd>
+        </div>
+        <div>
+          <dt>{t('dashboard.distance')}</dt>
+          <dd data-testid="card-distance">{facts.distance ?? unknown}</dd>
+        </div>
+        <div>
+          <dt>{t('dashboard.duration')}</dt>
+          <dd data-testid="card-duration">{facts.duration ?? unknown}</dd>
+        </div>
+        <div>
+          <dt>{t('dashboard.created')}</dt>
+          <dd data-testid="card-created">
+            {facts.created ? <time dateTime={itinerary.created_at}>{facts.created}</time> : unknown}
+          </dd>
+        </div>
+      </dl>
+
+      <div className="route-card__actions">
+        <Link className="button button--primary button--small" to={paths.wazeRoute(itinerary.id)} aria-describedby={titleId}>
+          {t('dashboard.startWaze')}
+        </Link>
+        <button type="button" className="button button--small" aria-describedby={titleId} disabled={sharing} aria-busy={sharing} onClick={() => onShare(itinerary)}>
+          {sharing ? t('dashboard.sharing') : t('dashboard.share')}
+        </button>
+        <button type="button" className="button button--small button--ghost route-card__revoke" aria-describedby={titleId} onClick={() => onRevoke(itinerary)}>
+          {t('dashboard.revoke')}
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,37 @@
+import { formatDistance, formatDuration } from '@/lib/format';
+import type { Itinerary } from './itinerary';
+
+/** What a route card shows, formatted (spec section 2, Dashboard). */
+export interface RouteCardFacts {
+  stopCount: number;
+  /** Formatted distance, or null when unknown (shown as '--'). */
+  distance: string | null;
+  /** Formatted duration, or null when unknown (shown as '--'). */
+  duration: string | null;
+  /** The creation date in the interface language, or null for an unreadable date. */
+  created: string | null;
+}
+
+const known = (value: number | null | undefined): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0;
+
+/** Totals of 0 mean "not computed" (spec: total_distance and total_duration default to 0). */
+export function routeCardFacts(itinerary: Itinerary, locale: string): RouteCardFacts {
+  const createdAt = new Date(itinerary.created_at);
+  return {
+    stopCount: itinerary.stops.length,
+    distance: known(itinerary.total_distance) ? formatDistance(itinerary.total_distance, locale) : null,
+    duration: known(itinerary.total_duration) ? formatDuration(itinerary.total_duration, locale) : null,
+    created: Number.isNaN(createdAt.getTime()) ? null : createdAt.toLocaleDateString(locale),
+  };
+}
+
+/**
+ * A click on the card body opens the route; a click on (or inside) one of the
+ * card's own controls does that control's job instead.
+ */
+export function isCardBodyClick(target: EventTarget | null, card: Element): boolean {
+  if (!(target instanceof Element)) return false;
+  const control = target.closest('a, button, input, select, textarea, label, [role="button"], [role="dialog"], [role="alertdialog"]');
+  return control === null || !card.contains(control);
+}
