@@ -4,19 +4,16 @@
 // PostgreSQL 15 database when one is available, else on the embedded PGlite.
 import type { TestProject } from 'vitest/node';
 import { startLoadStack } from '../../bench/load.mjs';
-import { startFakeControl } from '../api/fake-control.ts';
 import { postgres15Availability, startPostgres15 } from '../support/postgres15';
 
 export default async function setup(project: TestProject) {
   const database = postgres15Availability().available ? await startPostgres15() : null;
   const load = await startLoadStack({ databaseUrl: database?.url });
-  const control = await startFakeControl({ nominatim: load.nominatim, osrm: load.osrm });
   project.provide('apiUrl', load.apiUrl);
   project.provide('gatewayUrl', load.gatewayUrl);
-  project.provide('fakeControlUrl', control.url);
+  project.provide('fakeControlUrl', load.fakes.controlUrl);
   project.provide('loadDatabase', load.database);
   return async () => {
-    await control.close();
     await load.stop();
     await database?.stop();
   };

@@ -25,8 +25,10 @@ export function createThrottle(minIntervalMs: number, maxWaitMs = Infinity) {
     if (expectedWait > maxWaitMs) throw new UpstreamBusyError(expectedWait);
     queued += 1;
     const turn = previous.then(async (released) => {
-      const wait = released + minIntervalMs - Date.now();
-      if (wait > 0) await sleep(wait);
+      // Timers may fire a millisecond early: wait until the interval has really passed.
+      for (let wait = released + minIntervalMs - Date.now(); wait > 0; wait = released + minIntervalMs - Date.now()) {
+        await sleep(wait);
+      }
       queued -= 1;
       lastRelease = Date.now();
       return lastRelease;
