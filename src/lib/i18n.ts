@@ -2,6 +2,7 @@ import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import en from '@/locales/en.json';
+import { browserLanguageSources, hasChosenLanguage, LANGUAGE_STORAGE_KEY } from '@/lib/language/stored-language';
 
 /** The six interface languages of the product (spec section 1). */
 export const productLanguages = [
@@ -17,7 +18,7 @@ export type LanguageCode = (typeof productLanguages)[number]['code'];
 
 export const DEFAULT_LANGUAGE: LanguageCode = 'en';
 /** Spec section 3: the chosen language is kept under this localStorage key. */
-export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+export { LANGUAGE_STORAGE_KEY };
 
 /**
  * Non-English translations load on demand, each in its own chunk. Adding
@@ -60,6 +61,18 @@ export const detectionOptions = {
   convertDetectedLanguage: (language: string) => language.split(/[-_]/)[0].toLowerCase(),
 };
 
+/** `<html lang>` and `dir` follow the interface language (screen readers, hyphenation, fonts). */
+function reflectLanguageInDocument(language: string) {
+  if (typeof document === 'undefined' || !language) return;
+  document.documentElement.lang = language;
+  document.documentElement.dir = i18n.dir(language);
+}
+i18n.on('languageChanged', reflectLanguageInDocument);
+
+/** Decided before the detector runs, because the detector caches what it finds. */
+const firstVisit = typeof window !== 'undefined' && !hasChosenLanguage(browserLanguageSources());
+const firstVisitDetection = new AbortController();
+
 export const i18nReady = i18n
   .use(lazyLocaleBackend)
   .use(LanguageDetector)
@@ -76,8 +89,42 @@ export const i18nReady = i18n
     showSupportNotice: false,
   });
 
-i18n.on('languageChanged', (language) => {
-  document.documentElement.lang = language;
-});
+/**
+ * A manual choice: it overrides the first-visit detection still under way and is stored
+ * under i18nextLng (spec section 4).
+ */
+export function chooseLanguage(code: LanguageCode): Promise<unknown> {
+  firstVisitDetection.abort(new Error('The visitor chose a language'));
+  return i18n.changeLanguage(code);
+}
+
+/**
+ * Spec section 4, first visit: location → country → language, else the browser language.
+ * The page renders at once in the detected browser language and switches when this answers;
+ * the geolocation code and its request load only on a first visit.
+ */
+async function detectLanguageOnFirstVisit() {
+  if (!('geolocation' in navigator)) return;
+  const [{ detectFirstVisitLanguage, browserLocate, apiCountryAt }, { env }] = await Promise.all([
+    import('@/lib/language/first-visit'),
+    import('@/config/env'),
+  ]);
+  const language = await detectFirstVisitLanguage(
+    {
+      locate: browserLocate(navigator.geolocation),
+      countryAt: apiCountryAt(env.apiUrl),
+      browserLanguages: navigator.languages?.length ? navigator.languages : [navigator.language],
+    },
+    { signal: firstVisitDetection.signal },
+  );
+  if (firstVisitDetection.signal.aborted) return;
+  await i18n.changeLanguage(language);
+}
+
+if (firstVisit) {
+  void i18nReady.then(detectLanguageOnFirstVisit).catch(() => {
+    // Aborted by a manual choice, or the app's configuration is broken (main.tsx reports that).
+  });
+}
 
 export default i18n;

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useIdentity } from '@/features/auth';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { ThemeToggle } from './theme/ThemeToggle';
 import './AppHeader.css';
 
 export function AppHeader() {
@@ -13,13 +15,18 @@ export function AppHeader() {
     <header className="app-header">
       <Link to={paths.landing()} className="app-header__brand" aria-label={t('app.homeLink')}>
         <img src="/favicon.svg" alt="" width={28} height={28} />
-        <span>{t('app.name')}</span>
+        <span className="app-header__brand-name">{t('app.name')}</span>
       </Link>
 
       <nav className="app-header__nav" aria-label={t('nav.main')}>
         <NavLink to={paths.plan()}>{t('nav.plan')}</NavLink>
         {signedIn && <NavLink to={paths.dashboard()}>{t('nav.dashboard')}</NavLink>}
       </nav>
+
+      <div className="app-header__controls">
+        <LanguageSwitcher />
+        <ThemeToggle />
+      </div>
 
       <div className="app-header__account">
         {identity.status === 'signed-in' ? (
@@ -36,7 +43,7 @@ export function AppHeader() {
             <Link className="button button--small button--ghost" to={paths.login()}>
               {t('nav.login')}
             </Link>
-            <Link className="button button--small button--primary" to={paths.register()}>
+            <Link className="button button--small button--primary app-header__register" to={paths.register()}>
               {t('nav.register')}
             </Link>
           </>

@@ -1,13 +1,33 @@
 import { useTranslation } from 'react-i18next';
+import { LegalDocument } from './LegalDocument';
+import { LegalText } from './LegalText';
 
-/** Placeholder: this page is built in a later issue. */
+const SECTIONS = [
+  'service',
+  'eligibility',
+  'account',
+  'use',
+  'driving',
+  'sharing',
+  'thirdParties',
+  'liability',
+  'complaints',
+  'changes',
+  'law',
+] as const;
+
 export function TermsPage() {
   const { t } = useTranslation();
   return (
-    <section className="page">
-      <h1 className="page__title">{t('legal.termsTitle')}</h1>
-      <p className="page__note">{t('placeholder.notReady')}</p>
-    </section>
+    <LegalDocument
+      title={t('legal.termsTitle')}
+      intro={<p className="legal__intro">{t('legal.terms.intro')}</p>}
+      sections={SECTIONS.map((id) => ({
+        id: `terms-${id}`,
+        title: t(`legal.terms.${id}.title`),
+        content: <LegalText text={t(`legal.terms.${id}.body`)} />,
+      }))}
+    />
   );
 }
 

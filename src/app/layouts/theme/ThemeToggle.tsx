@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { nextTheme, type ThemePreference } from './theme';
+import { useTheme } from './useTheme';
+
+const ICONS: Record<ThemePreference, string> = { auto: '◐', light: '☀', dark: '☾' };
+
+/** Cycles auto → light → dark; its name says the current theme and what a click does. */
+export function ThemeToggle() {
+  const { t } = useTranslation();
+  const { preference, cycle } = useTheme();
+  const label = t('theme.toggle', {
+    current: t(`theme.names.${preference}`),
+    next: t(`theme.names.${nextTheme(preference)}`),
+  });
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      onClick={cycle}
+      aria-label={label}
+      title={label}
+      data-theme-preference={preference}
+    >
+      <span aria-hidden="true">{ICONS[preference]}</span>
+    </button>
+  );
+}
