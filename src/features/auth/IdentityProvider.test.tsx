@@ -15,6 +15,7 @@ const auth = vi.hoisted(() => ({
   signOut: vi.fn(),
   signInWithPassword: vi.fn(),
   signUp: vi.fn(),
+  signInWithIdToken: vi.fn(),
   onAuthStateChange: vi.fn(),
 }));
 
@@ -126,6 +127,31 @@ describe('IdentityProvider', () => {
     expect(auth.signInWithPassword).toHaveBeenCalledWith({ email: 'driver@example.com', password: 'secret1' });
     expect(status()).toBe('signed-in:driver@example.com');
     expect(localStorage.getItem(GUEST_MODE_KEY)).toBe('true');
+  });
+
+  it('signs in with a Google ID token through Supabase Auth and clears the guest flag', async () => {
+    localStorage.setItem(GUEST_MODE_KEY, 'true');
+    auth.signInWithIdToken.mockResolvedValue({ data: { user, session }, error: null });
+    renderProvider();
+    await waitFor(() => expect(status()).toBe('guest'));
+
+    await act(() => current.signInWithGoogle('google-id-token'));
+    expect(auth.signInWithIdToken).toHaveBeenCalledWith({ provider: 'google', token: 'google-id-token' });
+    expect(status()).toBe('signed-in:driver@example.com');
+    expect(localStorage.getItem(GUEST_MODE_KEY)).toBeNull();
+  });
+
+  it("refuses a missing Google credential, and passes on the server's refusal", async () => {
+    auth.signInWithIdToken.mockResolvedValue({
+      data: { user: null, session: null },
+      error: Object.assign(new Error('Bad ID token'), { __isAuthError: true, name: 'AuthApiError', status: 400 }),
+    });
+    renderProvider();
+    await waitFor(() => expect(status()).toBe('anonymous'));
+    await expect(current.signInWithGoogle(undefined)).rejects.toMatchObject({ name: 'AuthFailure', serverMessage: undefined });
+    expect(auth.signInWithIdToken).not.toHaveBeenCalled();
+    await expect(current.signInWithGoogle('token')).rejects.toMatchObject({ name: 'AuthFailure', serverMessage: 'Bad ID token' });
+    expect(status()).toBe('anonymous');
   });
 
   it("rejects a refused sign-in with the server's message", async () => {

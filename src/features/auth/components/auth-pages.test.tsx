@@ -1,11 +1,35 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { i18nReady } from '@/lib/i18n';
 import { identityStub } from '@/test/identity-stub';
+import type { GoogleIdConfiguration } from '../google/google-identity';
 import { AuthFailure, IdentityContext, type IdentityContextValue } from '../identity-context';
+import { AWAITING_CONFIRMATION_KEY } from '../model/pending-route';
 import { LoginPage } from './LoginPage';
 import { RegisterPage } from './RegisterPage';
+
+const env = vi.hoisted(() => ({ apiUrl: '/api', googleClientId: undefined as string | undefined }));
+vi.mock('@/config/env', () => ({ env }));
+vi.mock('@/lib/supabase', () => ({ supabase: { auth: {} }, getAccessToken: async () => 'jwt' }));
+
+/** A fake Google Identity Services: `answerGoogle` plays Google calling back with a credential. */
+const google = vi.hoisted(() => ({ callback: undefined as ((response: { credential?: string }) => void) | undefined }));
+vi.mock('../google/google-identity', () => ({
+  loadGoogleIdentity: async () => ({
+    initialize: (config: GoogleIdConfiguration) => {
+      google.callback = config.callback;
+    },
+    renderButton: (parent: HTMLElement) => {
+      const button = document.createElement('div');
+      button.setAttribute('role', 'button');
+      button.textContent = 'Sign in with Google';
+      parent.appendChild(button);
+    },
+  }),
+}));
+const answerGoogle = (credential?: string) => google.callback?.({ credential });
 
 function renderPage(path: string, identity: IdentityContextValue) {
   const router = createMemoryRouter(
@@ -16,16 +40,51 @@ function renderPage(path: string, identity: IdentityContextValue) {
     ],
     { initialEntries: [path] },
   );
-  render(
-    <IdentityContext.Provider value={identity}>
-      <RouterProvider router={router} />
-    </IdentityContext.Provider>,
+  const view = render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+      <IdentityContext.Provider value={identity}>
+        <RouterProvider router={router} />
+      </IdentityContext.Provider>
+    </QueryClientProvider>,
   );
-  return router;
+  const rerender = (next: IdentityContextValue) =>
+    view.rerender(
+      <QueryClientProvider client={new QueryClient()}>
+        <IdentityContext.Provider value={next}>
+          <RouterProvider router={router} />
+        </IdentityContext.Provider>
+      </QueryClientProvider>,
+    );
+  return Object.assign(router, { rerenderWith: rerender });
 }
 
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+const paris = { name: 'Paris, Île-de-France, France', lat: 48.85, lng: 2.35 };
+const lyon = { name: 'Lyon, Auvergne-Rhône-Alpes, France', lat: 45.76, lng: 4.84 };
+const pendingRoute = { title: 'Paris to Lyon', stops: [paris, lyon] };
+
+function created(id: string) {
+  return {
+    id,
+    ...pendingRoute,
+    total_distance: 465000,
+    total_duration: 16200,
+    created_at: '2025-01-01T00:00:00Z',
+  };
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+  env.googleClientId = undefined;
+  google.callback = undefined;
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('LoginPage', () => {
   beforeAll(() => i18nReady);
@@ -67,6 +126,31 @@ describe('LoginPage', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Login failed'));
   });
 
+  it("Google: the server's error, else 'Google authentication failed' (also without a credential)", async () => {
+    env.googleClientId = 'client-1';
+    const signInWithGoogle = vi
+      .fn()
+      .mockRejectedValueOnce(new AuthFailure('Invalid ID token'))
+      .mockRejectedValueOnce(new Error('network'))
+      .mockRejectedValueOnce(new AuthFailure(undefined));
+    renderPage('/login', identityStub({ status: 'anonymous' }, { signInWithGoogle }));
+    await screen.findByRole('button', { name: 'Sign in with Google' });
+    answerGoogle('token-1');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Invalid ID token'));
+    answerGoogle('token-2');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Google authentication failed'));
+    answerGoogle(undefined);
+    await waitFor(() => expect(signInWithGoogle).toHaveBeenLastCalledWith(undefined));
+    expect(screen.getByRole('alert').textContent).toBe('Google authentication failed');
+  });
+
+  it('says Google sign-in is not set up when no client id is configured', () => {
+    renderPage('/login', identityStub({ status: 'anonymous' }));
+    expect(
+      (screen.getByRole('button', { name: 'Google sign-in is not set up for this deployment' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
   it('offers Continue as Guest and a register link that keeps returnTo', () => {
     const continueAsGuest = vi.fn();
     renderPage('/login?returnTo=save', identityStub({ status: 'anonymous' }, { continueAsGuest }));
@@ -104,7 +188,7 @@ describe('RegisterPage', () => {
     const router = renderPage('/register', identityStub({ status: 'anonymous' }, { signUp }));
     fill('secret1', 'secret1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/plan'));
-    expect(signUp).toHaveBeenCalledWith('driver@example.com', 'secret1');
+    expect(signUp).toHaveBeenCalledWith('driver@example.com', 'secret1', expect.anything());
   });
 
   it('says a confirmation email was sent when the project requires it', async () => {
@@ -132,5 +216,142 @@ describe('RegisterPage', () => {
   it('links to login keeping returnTo', () => {
     renderPage('/register?returnTo=waze', identityStub({ status: 'anonymous' }));
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login?returnTo=waze');
+  });
+
+  it('parks the pending route for the first sign-in when confirmation is required', async () => {
+    sessionStorage.setItem('pendingRoute', JSON.stringify(pendingRoute));
+    const signUp = vi.fn(async () => ({ confirmationRequired: true }));
+    renderPage('/register?returnTo=save', identityStub({ status: 'anonymous' }, { signUp }));
+    fill('secret1', 'secret1');
+    await screen.findByRole('status');
+    expect(signUp).toHaveBeenCalledWith('driver@example.com', 'secret1', {
+      emailRedirectTo: `${window.location.origin}/login?returnTo=save`,
+    });
+    expect(JSON.parse(localStorage.getItem(AWAITING_CONFIRMATION_KEY)!).route).toEqual(pendingRoute);
+    // The confirmation screen still shows what will be saved.
+    expect(screen.getByText('Paris to Lyon')).toBeTruthy();
+  });
+
+  it("Google sign-up: the server's error, else 'Sign up failed'; no credential is Google's failure", async () => {
+    env.googleClientId = 'client-1';
+    const signInWithGoogle = vi
+      .fn()
+      .mockRejectedValueOnce(new AuthFailure('Provider is not enabled'))
+      .mockRejectedValueOnce(new AuthFailure(undefined))
+      .mockRejectedValueOnce(new AuthFailure(undefined));
+    renderPage('/register', identityStub({ status: 'anonymous' }, { signInWithGoogle }));
+    await screen.findByRole('button', { name: 'Sign in with Google' });
+    answerGoogle('token-1');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Provider is not enabled'));
+    answerGoogle('token-2');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Sign up failed'));
+    answerGoogle(undefined);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Google authentication failed'));
+  });
+
+  it('says Google sign-in is not set up when no client id is configured', () => {
+    renderPage('/register', identityStub({ status: 'anonymous' }));
+    expect(
+      (screen.getByRole('button', { name: 'Google sign-in is not set up for this deployment' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+});
+
+describe('after signing in with a pending route', () => {
+  beforeAll(() => i18nReady);
+  afterEach(cleanup);
+
+  function stubCreate(answer: () => Response) {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => answer());
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  }
+
+  async function signInOn(path: string, overrides: Partial<IdentityContextValue> = {}) {
+    const router = renderPage(path, identityStub({ status: 'anonymous' }, overrides));
+    type('Email', 'driver@example.com');
+    type('Password', 'secret1');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    return router;
+  }
+
+  it('shows the banner: title, stop count and a way to continue without saving', () => {
+    sessionStorage.setItem('pendingRoute', JSON.stringify(pendingRoute));
+    const router = renderPage('/login?returnTo=save', identityStub({ status: 'anonymous' }));
+    expect(screen.getByText('Paris to Lyon')).toBeTruthy();
+    expect(screen.getByText(/2 stops/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Continue planning without saving' }));
+    expect(sessionStorage.getItem('pendingRoute')).toBeNull();
+    expect(router.state.location.pathname).toBe('/plan');
+  });
+
+  it('creates it, clears the pending route and the draft, and lands on My Routes', async () => {
+    sessionStorage.setItem('pendingRoute', JSON.stringify(pendingRoute));
+    localStorage.setItem('routeDraft', JSON.stringify(pendingRoute));
+    const fetchMock = stubCreate(() => Response.json(created('new-1'), { status: 201 }));
+    const router = await signInOn('/login?returnTo=save');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(router.state.location.state).toEqual({ flash: 'saved' });
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/itineraries');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual(pendingRoute);
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer jwt');
+    expect(sessionStorage.getItem('pendingRoute')).toBeNull();
+    expect(localStorage.getItem('routeDraft')).toBeNull();
+  });
+
+  it('opens the navigation page of the new route for returnTo=waze', async () => {
+    sessionStorage.setItem('pendingRoute', JSON.stringify(pendingRoute));
+    stubCreate(() => Response.json(created('new-2'), { status: 201 }));
+    const router = await signInOn('/login?returnTo=waze');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/waze-route/new-2'));
+  });
+
+  it('goes to the planner and keeps everything when saving fails', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    sessionStorage.setItem('pendingRoute', JSON.stringify(pendingRoute));
+    localStorage.setItem('routeDraft', JSON.stringify(pendingRoute));
+    stubCreate(() => Response.json({ error: 'database unavailable' }, { status: 503 }));
+    const router = await signInOn('/login?returnTo=save');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/plan'));
+    expect(JSON.parse(sessionStorage.getItem('pendingRoute')!)).toEqual(pendingRoute);
+    expect(localStorage.getItem('routeDraft')).not.toBeNull();
+    expect(logged).toHaveBeenCalled();
+  });
+
+  it('restores a route parked during sign-up on the first sign-in in another tab', async () => {
+    localStorage.setItem(AWAITING_CONFIRMATION_KEY, JSON.stringify({ parkedAt: Date.now(), route: pendingRoute }));
+    const fetchMock = stubCreate(() => Response.json(created('new-3'), { status: 201 }));
+    renderPage('/login?returnTo=save', identityStub({ status: 'anonymous' }));
+    expect(screen.getByText('Paris to Lyon')).toBeTruthy();
+    cleanup();
+
+    const router = await signInOn('/login?returnTo=save');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(AWAITING_CONFIRMATION_KEY)).toBeNull();
+  });
+
+  it('goes on by itself, once, when the session arrives without the form (confirmation link)', async () => {
+    sessionStorage.setItem('pendingRoute', JSON.stringify(pendingRoute));
+    const fetchMock = stubCreate(() => Response.json(created('new-4'), { status: 201 }));
+    const router = renderPage('/login?returnTo=save', identityStub({ status: 'loading' }));
+    router.rerenderWith(identityStub({ status: 'signed-in', user: { id: 'u1', email: 'driver@example.com' } }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('Google sign-in saves the pending route too', async () => {
+    env.googleClientId = 'client-1';
+    sessionStorage.setItem('pendingRoute', JSON.stringify(pendingRoute));
+    stubCreate(() => Response.json(created('new-5'), { status: 201 }));
+    const signInWithGoogle = vi.fn(async () => undefined);
+    const router = renderPage('/login?returnTo=save', identityStub({ status: 'anonymous' }, { signInWithGoogle }));
+    await screen.findByRole('button', { name: 'Sign in with Google' });
+    answerGoogle('google-id-token');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(signInWithGoogle).toHaveBeenCalledWith('google-id-token');
   });
 });

@@ -1,0 +1,141 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { IdentityContext, type IdentityState } from '@/features/auth';
+import { i18nReady } from '@/lib/i18n';
+import { identityStub } from '@/test/identity-stub';
+import { useSaveRoute, useStartRoute } from './useRouteActions';
+
+vi.mock('@/config/env', () => ({ env: { apiUrl: '/api' } }));
+vi.mock('@/lib/supabase', () => ({ supabase: { auth: {} }, getAccessToken: async () => 'jwt' }));
+
+const signedIn: IdentityState = { status: 'signed-in', user: { id: 'u1', email: 'a@b.co' } };
+const paris = { name: 'Paris, Île-de-France, France', lat: 48.85, lng: 2.35 };
+const lyon = { name: 'Lyon, Auvergne-Rhône-Alpes, France', lat: 45.76, lng: 4.84 };
+const saved = (id: string, title: string) => ({ id, title, stops: [paris, lyon], total_distance: 1, total_duration: 1, created_at: '2025-01-01T00:00:00Z' });
+
+let actions: { save: ReturnType<typeof useSaveRoute>; start: ReturnType<typeof useStartRoute> };
+function Probe({ id }: { id?: string }) {
+  actions = { save: useSaveRoute(id), start: useStartRoute(id) };
+  return null;
+}
+
+function renderActions(identity: IdentityState, id?: string) {
+  const router = createMemoryRouter([{ path: '*', element: <Probe id={id} /> }], { initialEntries: ['/plan'] });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+      <IdentityContext.Provider value={identityStub(identity)}>
+        <RouterProvider router={router} />
+      </IdentityContext.Provider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+function stubFetch(answer: (url: string, init?: RequestInit) => Response | Promise<Response>) {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => answer(url, init));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('useSaveRoute', () => {
+  beforeAll(() => i18nReady);
+  beforeEach(() => {
+    sessionStorage.clear();
+    localStorage.clear();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('asks for at least one stop', async () => {
+    const router = renderActions(signedIn);
+    await act(() => actions.save.save({ title: '', stops: [] }));
+    expect(actions.save.feedback).toEqual({ message: 'Please add at least one stop' });
+    expect(router.state.location.pathname).toBe('/plan');
+  });
+
+  it('anonymous: keeps the route pending and goes to sign up', async () => {
+    const router = renderActions({ status: 'anonymous' });
+    await act(() => actions.save.save({ title: ' ', stops: [paris, lyon] }));
+    expect(router.state.location.pathname + router.state.location.search).toBe('/register?returnTo=save');
+    expect(JSON.parse(sessionStorage.getItem('pendingRoute')!)).toEqual({ title: 'Paris to Lyon', stops: [paris, lyon] });
+  });
+
+  it('saves a new route, clears the draft, and tells My Routes to say so', async () => {
+    localStorage.setItem('routeDraft', JSON.stringify({ title: '', stops: [paris, lyon] }));
+    const fetchMock = stubFetch(() => Response.json(saved('n1', 'Paris to Lyon'), { status: 201 }));
+    const router = renderActions(signedIn);
+    await act(() => actions.save.save({ title: '', stops: [paris, lyon] }));
+    expect(fetchMock.mock.calls[0][1]?.method).toBe('POST');
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.state.location.state).toEqual({ flash: 'saved' });
+    expect(localStorage.getItem('routeDraft')).toBeNull();
+  });
+
+  it('updates an existing route and tells My Routes it was updated', async () => {
+    const fetchMock = stubFetch(() => Response.json(saved('r7', 'Burgundy run')));
+    const router = renderActions(signedIn, 'r7');
+    await act(() => actions.save.save({ title: 'Burgundy run', stops: [paris, lyon] }));
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/itineraries/r7');
+    expect(fetchMock.mock.calls[0][1]?.method).toBe('PUT');
+    expect(router.state.location.state).toEqual({ flash: 'updated' });
+  });
+
+  it('an expired session: says so and keeps the route and the draft', async () => {
+    const draft = JSON.stringify({ title: '', stops: [paris, lyon] });
+    localStorage.setItem('routeDraft', draft);
+    stubFetch(() => Response.json({ error: 'Invalid or expired token' }, { status: 401 }));
+    const router = renderActions(signedIn);
+    await act(() => actions.save.save({ title: '', stops: [paris, lyon] }));
+    expect(actions.save.feedback).toEqual({ message: 'Failed to save route', detail: 'Authentication failed. Please log in again.' });
+    expect(router.state.location.pathname).toBe('/plan');
+    expect(localStorage.getItem('routeDraft')).toBe(draft);
+  });
+
+  it("the API down: 'Network error: ...' under 'Failed to update route'", async () => {
+    stubFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderActions(signedIn, 'r7');
+    await act(() => actions.save.save({ title: 'x', stops: [paris] }));
+    expect(actions.save.feedback).toEqual({ message: 'Failed to update route', detail: 'Network error: Failed to fetch' });
+  });
+});
+
+describe('useStartRoute', () => {
+  beforeAll(() => i18nReady);
+  beforeEach(() => {
+    sessionStorage.clear();
+    localStorage.clear();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('anonymous: keeps the route pending and goes to sign up with returnTo=waze', async () => {
+    const router = renderActions({ status: 'guest' });
+    await act(() => actions.start.start({ title: 'Run', stops: [paris] }));
+    expect(router.state.location.pathname + router.state.location.search).toBe('/register?returnTo=waze');
+    expect(JSON.parse(sessionStorage.getItem('pendingRoute')!).title).toBe('Run');
+  });
+
+  it('signed in: saves a new route and opens its navigation page; an existing one opens at once', async () => {
+    const fetchMock = stubFetch(() => Response.json(saved('n2', 'Run'), { status: 201 }));
+    const router = renderActions(signedIn);
+    await act(() => actions.start.start({ title: 'Run', stops: [paris] }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/waze-route/n2'));
+    cleanup();
+
+    const existing = renderActions(signedIn, 'r9');
+    await act(() => actions.start.start({ title: 'Run', stops: [paris] }));
+    expect(existing.state.location.pathname).toBe('/waze-route/r9');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
