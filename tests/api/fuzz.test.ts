@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiUrl, call, newUser, stops, type TestUser } from './client.ts';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 120);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 
 let attacker: TestUser;
 let victim: TestUser;
