@@ -1,0 +1,328 @@
+import { expect, test, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+
+/** Three stops the fake router can drive between (tests/fakes). */
+const STOPS = [
+  { name: 'Paris, Île-de-France, France', lat: 48.8534951, lng: 2.3483915 },
+  { name: 'Dijon, Côte-d’Or, France', lat: 47.3215806, lng: 5.0414701 },
+  { name: 'Lyon, Métropole de Lyon, France', lat: 45.764043, lng: 4.835659 },
+];
+const wazeWeb = (stop: { lat: number; lng: number }) =>
+  `https://waze.com/ul?ll=${stop.lat.toFixed(6)},${stop.lng.toFixed(6)}&navigate=yes`;
+const wazeApp = (stop: { lat: number; lng: number }) => `waze://?ll=${stop.lat.toFixed(6)},${stop.lng.toFixed(6)}&navigate=yes`;
+const PASSWORD = 'e2e-password';
+
+interface Account {
+  email: string;
+  token: string;
+}
+
+let accountCount = 0;
+async function register(request: APIRequestContext, testInfo: TestInfo): Promise<Account> {
+  accountCount += 1;
+  const email = `share-${testInfo.project.name}-${Date.now()}-${accountCount}@example.com`;
+  const response = await request.post('/api/auth/register', { data: { email, password: PASSWORD } });
+  expect(response.status()).toBe(201);
+  const body = (await response.json()) as { token: string };
+  expect(body.token).toBeTruthy();
+  return { email, token: body.token };
+}
+
+const bearer = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
+
+async function createRoute(request: APIRequestContext, owner: Account, title: string, stops = STOPS): Promise<string> {
+  const response = await request.post('/api/itineraries', { headers: bearer(owner), data: { title, stops } });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** The share link's path (the link itself names the configured SITE_URL, the same app). */
+async function shareRoute(request: APIRequestContext, owner: Account, id: string): Promise<string> {
+  const response = await request.post(`/api/itineraries/${id}/share`, { headers: bearer(owner) });
+  expect(response.ok()).toBe(true);
+  const { shareUrl } = (await response.json()) as { shareUrl: string };
+  return new URL(shareUrl).pathname;
+}
+
+/** No tile server in tests: answer every tile with nothing, and keep the Referer each one carried. */
+async function stubTiles(context: BrowserContext): Promise<(string | undefined)[]> {
+  const referers: (string | undefined)[] = [];
+  await context.route(/tile\.openstreetmap\.org\//, async (route) => {
+    referers.push((await route.request().allHeaders())['referer']);
+    return route.fulfill({ status: 204, body: '' });
+  });
+  return referers;
+}
+
+/** Waze never leaves the machine: its web links answer with a stub page; the URLs asked for are kept. */
+async function stubWaze(context: BrowserContext): Promise<string[]> {
+  const opened: string[] = [];
+  await context.route('https://waze.com/**', (route) => {
+    opened.push(route.request().url());
+    return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Waze stub</title><p>Waze stub</p>' });
+  });
+  return opened;
+}
+
+/**
+ * Navigations the page asks for, whatever their scheme (window.location.href = 'waze://...'
+ * never becomes a network request), with the time they were asked for.
+ */
+async function watchNavigations(page: Page): Promise<{ url: string; at: number }[]> {
+  const requested: { url: string; at: number }[] = [];
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('Page.frameRequestedNavigation', (event: { url: string }) => requested.push({ url: event.url, at: Date.now() }));
+  await cdp.send('Page.enable');
+  return requested;
+}
+
+async function signIn(page: Page, account: Account) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/plan$/);
+}
+
+const referrerMeta = (page: Page) => page.locator('head meta[name="referrer"]').last();
+const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
+
+/**
+ * Presses a control that hands `stop` to Waze and checks what happened: on a desktop a new
+ * tab with the web link; on a phone the app's link at once, then the web link in this tab
+ * after 500 ms (the headless browser has no Waze app, so the page stays visible), after
+ * which the test comes back to the app.
+ */
+async function expectHandOff(
+  page: Page,
+  testInfo: TestInfo,
+  press: () => Promise<void>,
+  stop: { lat: number; lng: number },
+  navigations: { url: string; at: number }[],
+) {
+  if (!isPhone(testInfo)) {
+    const popup = page.waitForEvent('popup');
+    await press();
+    const tab = await popup;
+    await expect(tab).toHaveURL(wazeWeb(stop));
+    await expect(tab.getByText('Waze stub')).toBeVisible();
+    await tab.close();
+    return;
+  }
+  const appPage = page.url();
+  const before = navigations.length;
+  const pressedAt = Date.now();
+  await press();
+  await expect.poll(() => navigations.slice(before).map((n) => n.url)).toContain(wazeApp(stop));
+  await page.waitForURL(wazeWeb(stop));
+  await expect(page.getByText('Waze stub')).toBeVisible();
+  const app = navigations.slice(before).find((n) => n.url === wazeApp(stop))!;
+  const web = navigations.slice(before).find((n) => n.url === wazeWeb(stop))!;
+  expect(web, 'the web link follows the app link').toBeTruthy();
+  expect(app.at - pressedAt).toBeLessThan(400);
+  // 500 ms fallback delay (less a few ms of clock skew between the test and the browser).
+  expect(web.at - app.at).toBeGreaterThanOrEqual(450);
+  await page.goBack();
+  await expect(page).toHaveURL(appPage);
+}
+
+test.describe('shared route', () => {
+  test('anyone with the link drives it with Waze; the link never leaks in a Referer', async ({ page, context, request }, testInfo) => {
+    const owner = await register(request, testInfo);
+    const id = await createRoute(request, owner, 'Burgundy deliveries');
+    const sharePath = await shareRoute(request, owner, id);
+    const token = sharePath.split('/').pop()!;
+
+    const tileReferers = await stubTiles(context);
+    const opened = await stubWaze(context);
+    const hosts = new Set<string>();
+    const apiReferers: string[] = [];
+    context.on('request', (req) => {
+      hosts.add(new URL(req.url()).host);
+      if (req.url().includes('/api/routes/legs')) apiReferers.push(req.headers()['referer'] ?? '');
+    });
+    const navigations = await watchNavigations(page);
+
+    await page.goto(sharePath);
+    const appOrigin = new URL(page.url()).origin;
+    await expect(page.getByRole('heading', { level: 1, name: 'Burgundy deliveries' })).toBeVisible();
+    await expect(page.getByText('Shared Route • 3 stops')).toBeVisible();
+    await expect(page.locator('.shared-stop')).toHaveCount(3);
+    await expect(page.locator('.shared-stop').nth(1)).toContainText('Dijon');
+    await expect(page.locator('.numbered-marker')).toHaveCount(3);
+    await expect(page.locator('.leaflet-overlay-pane path')).toHaveCount(2);
+    await expect(page.getByTestId('summary-distance')).toHaveText(/^\d+ km$/);
+    await expect(page.getByRole('button', { name: /^Next Stop/ })).toHaveCount(0);
+    // Nothing about the owner.
+    await expect(page.locator('body')).not.toContainText(owner.email);
+
+    // The page's policy: only the origin, never the path with the token.
+    await expect(referrerMeta(page)).toHaveAttribute('content', 'strict-origin');
+    await expect.poll(() => tileReferers.length).toBeGreaterThan(0);
+    expect(new Set(tileReferers)).toEqual(new Set([`${appOrigin}/`]));
+    expect(apiReferers.length).toBeGreaterThan(0);
+    expect(new Set(apiReferers)).toEqual(new Set([`${appOrigin}/`]));
+
+    await expectHandOff(page, testInfo, () => page.getByRole('button', { name: 'Start Route in Waze' }).click(), STOPS[0], navigations);
+    await expect(page.locator('.shared-stop').nth(0)).toHaveAttribute('aria-current', 'step');
+    await expectHandOff(page, testInfo, () => page.getByRole('button', { name: 'Next Stop (2/3)' }).click(), STOPS[1], navigations);
+    await expect(page.locator('.shared-stop').nth(1)).toHaveAttribute('aria-current', 'step');
+    await expectHandOff(page, testInfo, () => page.getByRole('button', { name: 'Next Stop (3/3)' }).click(), STOPS[2], navigations);
+    await expect(page.getByRole('button', { name: /^Next Stop/ })).toHaveCount(0);
+    await expect(page.locator('.shared-stop').nth(2)).toHaveAttribute('aria-current', 'step');
+
+    // Each stop's own button, back to stop 2: Next Stop (3/3) comes back.
+    await expectHandOff(page, testInfo, () => page.getByRole('button', { name: /^Navigate to stop 2 in Waze: Dijon/ }).click(), STOPS[1], navigations);
+    await expect(page.getByRole('button', { name: 'Next Stop (3/3)' })).toBeVisible();
+    expect(opened).toEqual(
+      isPhone(testInfo) ? [STOPS[0], STOPS[1], STOPS[2], STOPS[1]].map(wazeWeb) : [STOPS[0], STOPS[1], STOPS[2], STOPS[1]].map(wazeWeb),
+    );
+
+    // No third party ever saw the page: only the app, the tile server and Waze's own links.
+    expect([...hosts].filter((host) => host !== new URL(appOrigin).host).sort()).toEqual(['tile.openstreetmap.org', 'waze.com']);
+    expect(opened.every((url) => !url.includes(token))).toBe(true);
+
+    // Leaving the page restores the app's policy.
+    await page.getByRole('link', { name: 'Plan your own route' }).click();
+    await expect(page).toHaveURL(/\/plan$/);
+    await expect(referrerMeta(page)).toHaveAttribute('content', 'strict-origin-when-cross-origin');
+  });
+
+  test('an unknown token: Route Not Found', async ({ page, context }) => {
+    await stubTiles(context);
+    await page.goto('/share/this-token-does-not-exist-0123456789abcdefghijk');
+    await expect(page.getByRole('heading', { level: 1, name: 'Route Not Found' })).toBeVisible();
+    await expect(page.getByText('Route not found or no longer available')).toBeVisible();
+    await expect(page.getByText('The shared route you are looking for does not exist.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Plan your own route' })).toHaveAttribute('href', '/plan');
+  });
+
+  test('a revoked link stops working at once', async ({ page, context, request }, testInfo) => {
+    await stubTiles(context);
+    const owner = await register(request, testInfo);
+    const id = await createRoute(request, owner, 'Revoke me');
+    const sharePath = await shareRoute(request, owner, id);
+    await page.goto(sharePath);
+    await expect(page.getByRole('heading', { level: 1, name: 'Revoke me' })).toBeVisible();
+
+    const revoked = await request.delete(`/api/itineraries/${id}/share`, { headers: bearer(owner) });
+    expect(revoked.status()).toBe(204);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Route Not Found' })).toBeVisible();
+    await expect(page.getByText('Route not found or no longer available')).toBeVisible();
+  });
+
+  test('a route without stops, and a failure that Retry recovers from', async ({ page, context }) => {
+    await stubTiles(context);
+    await page.route('**/api/itineraries/share/empty-route-token-0123456789abcdefghijklmnop', (route) =>
+      route.fulfill({ json: { title: 'Nothing yet', stops: [] } }),
+    );
+    await page.goto('/share/empty-route-token-0123456789abcdefghijklmnop');
+    await expect(page.getByRole('heading', { level: 1, name: 'Nothing yet' })).toBeVisible();
+    await expect(page.getByText('No stops in this route.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Start Route in Waze' })).toHaveCount(0);
+
+    let failing = true;
+    await page.route('**/api/itineraries/share/flaky-route-token-0123456789abcdefghijklmnop', (route) =>
+      failing
+        ? route.fulfill({ status: 503, json: { error: 'Service unavailable' } })
+        : route.fulfill({ json: { title: 'Back again', stops: STOPS.slice(0, 1) } }),
+    );
+    await page.goto('/share/flaky-route-token-0123456789abcdefghijklmnop');
+    await expect(page.getByText('Failed to load route')).toBeVisible();
+    failing = false;
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Back again' })).toBeVisible();
+    await expect(page.getByText('Shared Route • 1 stop', { exact: true })).toBeVisible();
+  });
+});
+
+test.describe('navigation page', () => {
+  test('trip points, hand-off and progress that survives a reload', async ({ page, context, request }, testInfo) => {
+    await stubTiles(context);
+    await stubWaze(context);
+    const navigations = await watchNavigations(page);
+    const owner = await register(request, testInfo);
+    const id = await createRoute(request, owner, 'Morning round');
+    await signIn(page, owner);
+
+    await page.goto(`/waze-route/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Morning round' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
+    await expect(page.getByRole('heading', { name: 'Trip points (3)' })).toBeVisible();
+    await expect(page.getByText('Keep this page open while you drive.')).toBeVisible();
+    const points = page.locator('.drive-point');
+    await expect(points).toHaveCount(3);
+    await expect(points.nth(0)).toContainText('Paris, Île-de-France, France');
+    // 6 decimals, as the browser rounds them.
+    await expect(points.nth(0)).toContainText(`${STOPS[0].lat.toFixed(6)}, ${STOPS[0].lng.toFixed(6)}`);
+    await expect(points.nth(2)).toContainText('45.764043, 4.835659');
+    const bar = page.getByRole('progressbar', { name: 'Route progress' });
+    await expect(bar).toHaveAttribute('aria-valuenow', '0');
+    await expect(bar).toHaveAttribute('aria-valuemax', '3');
+
+    await expectHandOff(page, testInfo, () => page.getByRole('button', { name: 'Start Route in Waze' }).click(), STOPS[0], navigations);
+    await expect(page.getByText('Current stop 1 of 3')).toBeVisible();
+    await expectHandOff(page, testInfo, () => points.nth(1).click(), STOPS[1], navigations);
+    await expect(page.getByText('Current stop 2 of 3')).toBeVisible();
+    await expect(bar).toHaveAttribute('aria-valuenow', '2');
+    await expect(points.nth(1)).toHaveAttribute('aria-current', 'step');
+    expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), `navigationProgress:${id}`)).toEqual({
+      currentIndex: 1,
+      started: true,
+    });
+
+    // A reload (or a phone that dropped the tab while locked) keeps the progress.
+    await page.reload();
+    await expect(page.getByText('Current stop 2 of 3')).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Route progress' })).toHaveAttribute('aria-valuenow', '2');
+    await expect(page.locator('.drive-point').nth(1)).toHaveAttribute('aria-current', 'step');
+
+    await expectHandOff(page, testInfo, () => page.getByRole('button', { name: 'Next Stop (3/3)' }).click(), STOPS[2], navigations);
+    await expect(page.getByText('Current stop 3 of 3')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Next Stop/ })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Start over' }).click();
+    await expect(page.getByRole('progressbar', { name: 'Route progress' })).toHaveAttribute('aria-valuenow', '0');
+
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("another user's route, no id, and a failed load with Retry", async ({ page, context, request }, testInfo) => {
+    await stubTiles(context);
+    const owner = await register(request, testInfo);
+    const stranger = await register(request, testInfo);
+    const strangersRoute = await createRoute(request, stranger, 'Not yours');
+    const id = await createRoute(request, owner, 'Mine');
+    await signIn(page, owner);
+
+    await page.goto(`/waze-route/${strangersRoute}`);
+    await expect(page.getByText('Route not found', { exact: true })).toBeVisible();
+    await expect(page.locator('body')).not.toContainText('Not yours');
+
+    await page.goto('/waze-route/');
+    await expect(page.getByText('No route ID provided')).toBeVisible();
+
+    let failing = true;
+    await page.route(`**/api/itineraries/${id}`, (route) =>
+      failing ? route.fulfill({ status: 500, json: { error: 'database unavailable' } }) : route.fallback(),
+    );
+    await page.goto(`/waze-route/${id}`);
+    await expect(page.getByText('Failed to load route')).toBeVisible();
+    failing = false;
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Mine' })).toBeVisible();
+  });
+
+  test("the planner's Start Route in Waze saves the route and lands here", async ({ page, context, request }, testInfo) => {
+    await stubTiles(context);
+    const owner = await register(request, testInfo);
+    await signIn(page, owner);
+    await page.getByRole('combobox', { name: 'Search for an address' }).fill('Paris');
+    await page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first().click();
+    await expect(page.locator('.stop-list > li')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Start Route in Waze' }).click();
+    await expect(page).toHaveURL(/\/waze-route\/[^/]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Trip to Paris' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Trip points (1)' })).toBeVisible();
+  });
+});
