@@ -111,9 +111,7 @@ describeOnEveryBackend('Proxy cache and rate limits (private state)', (db) => {
     const asAnon = await rpc(localKeys.publishableKey);
     expect([401, 403, 404]).toContain(asAnon.status);
   });
-});
 
-describeOnEveryBackend('Proxy cache through the Data API', (db) => {
   it('stores and reads back a cached answer with the secret (service_role) key', async () => {
     const key = `rest:${Math.random()}`;
     const rpc = (name: string, body: unknown) =>
