@@ -1,28 +1,29 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { LandingIcon, type LandingIconName } from './LandingIcon';
 import './LandingPage.css';
 
 /* The landing page loads no map code: it is the first thing most visitors download. */
 
 const BADGES = ['free', 'noConfig', 'mobile'] as const;
 const FEATURES = [
-  { id: 'search', icon: '🔎' },
-  { id: 'unlimited', icon: '📍' },
-  { id: 'optimise', icon: '🧭' },
-  { id: 'summary', icon: '⏱️' },
-  { id: 'share', icon: '🔗' },
-  { id: 'waze', icon: '🚗' },
-] as const;
+  { id: 'search', icon: 'search' },
+  { id: 'unlimited', icon: 'pin' },
+  { id: 'optimise', icon: 'route' },
+  { id: 'summary', icon: 'clock' },
+  { id: 'share', icon: 'link' },
+  { id: 'waze', icon: 'car' },
+] as const satisfies readonly { id: string; icon: LandingIconName }[];
 const STEPS = ['add', 'order', 'drive'] as const;
 const USE_CASES = [
-  { id: 'couriers', icon: '📦' },
-  { id: 'sales', icon: '💼' },
-  { id: 'realEstate', icon: '🏠' },
-  { id: 'shoppers', icon: '🛒' },
-  { id: 'events', icon: '🎉' },
-  { id: 'travel', icon: '🗺️' },
-] as const;
+  { id: 'couriers', icon: 'box' },
+  { id: 'sales', icon: 'briefcase' },
+  { id: 'realEstate', icon: 'house' },
+  { id: 'shoppers', icon: 'cart' },
+  { id: 'events', icon: 'calendar' },
+  { id: 'travel', icon: 'map' },
+] as const satisfies readonly { id: string; icon: LandingIconName }[];
 const FAQ = ['free', 'account', 'stops', 'phone', 'optimise', 'waze'] as const;
 
 export function LandingPage() {
@@ -58,9 +59,7 @@ export function LandingPage() {
         <ul className="landing-grid">
           {FEATURES.map(({ id, icon }) => (
             <li key={id} className="landing-card">
-              <span className="landing-card__icon" aria-hidden="true">
-                {icon}
-              </span>
+              <LandingIcon name={icon} />
               <h3 className="landing-card__title">{t(`landing.features.${id}.title`)}</h3>
               <p className="landing-card__text">{t(`landing.features.${id}.text`)}</p>
             </li>
@@ -94,9 +93,7 @@ export function LandingPage() {
         <ul className="landing-grid">
           {USE_CASES.map(({ id, icon }) => (
             <li key={id} className="landing-card landing-card--compact">
-              <span className="landing-card__icon" aria-hidden="true">
-                {icon}
-              </span>
+              <LandingIcon name={icon} />
               <h3 className="landing-card__title">{t(`landing.useCases.${id}.title`)}</h3>
               <p className="landing-card__text">{t(`landing.useCases.${id}.text`)}</p>
             </li>
