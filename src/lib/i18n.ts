@@ -93,7 +93,7 @@ export const i18nReady = i18n
  * A manual choice: it overrides the first-visit detection still under way and is stored
  * under i18nextLng (spec section 4).
  */
-export function chooseLanguage(code: LanguageCode): Promise<unknown> {
+export function chooseInterfaceLanguage(code: LanguageCode): Promise<unknown> {
   firstVisitDetection.abort(new Error('The visitor chose a language'));
   return i18n.changeLanguage(code);
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { availableLanguages, chooseLanguage, DEFAULT_LANGUAGE, type LanguageCode } from '@/lib/i18n';
+import { availableLanguages, chooseInterfaceLanguage, DEFAULT_LANGUAGE, type LanguageCode } from '@/lib/i18n';
 
 /**
  * A native select (the phone's own picker, fully keyboard- and screen-reader-operable),
@@ -23,7 +23,7 @@ export function LanguageSwitcher() {
         aria-label={t('nav.language')}
         title={t('nav.language')}
         value={current.code}
-        onChange={(event) => void chooseLanguage(event.target.value as LanguageCode)}
+        onChange={(event) => void chooseInterfaceLanguage(event.target.value as LanguageCode)}
       >
         {availableLanguages.map((language) => (
           <option key={language.code} value={language.code} lang={language.code}>

@@ -1,0 +1,50 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import i18n, { i18nReady } from '@/lib/i18n';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { ThemeToggle } from './theme/ThemeToggle';
+
+beforeAll(async () => {
+  await i18nReady;
+});
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+describe('theme toggle', () => {
+  it('says the current theme and what a click does, cycles and stores the choice', () => {
+    render(<ThemeToggle />);
+    const button = screen.getByRole('button', { name: 'Theme: automatic (follows your device). Switch to light' });
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-label')).toBe('Theme: light. Switch to dark');
+    expect(localStorage.getItem('theme')).toBe('light');
+    expect(document.documentElement.dataset.theme).toBe('light');
+    fireEvent.click(button);
+    expect(localStorage.getItem('theme')).toBe('dark');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    fireEvent.click(button);
+    expect(localStorage.getItem('theme')).toBe('auto');
+  });
+});
+
+describe('language switcher', () => {
+  it('is a select named Language listing the available languages, and a choice is stored', async () => {
+    await act(() => i18n.changeLanguage('en'));
+    render(<LanguageSwitcher />);
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Language' });
+    expect(select.value).toBe('en');
+    const options = [...select.options].map((option) => option.value);
+    expect(options[0]).toBe('en');
+    const other = options.find((code) => code !== 'en');
+    if (!other) return; // only English in this build
+    await act(async () => {
+      fireEvent.change(select, { target: { value: other } });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(i18n.language).toBe(other);
+    expect(localStorage.getItem('i18nextLng')).toBe(other);
+    expect(document.documentElement.lang).toBe(other);
+    await act(() => i18n.changeLanguage('en'));
+  });
+});
