@@ -131,6 +131,54 @@ test.describe('theme', () => {
   });
 });
 
+/** Text whose colour has less than WCAG AA contrast (4.5:1, 3:1 for large text) with what is behind it. */
+function lowContrastText() {
+  const parse = (color: string) => {
+    const parts = /rgba?\(([^)]+)\)/.exec(color)?.[1].split(/[ ,/]+/).filter(Boolean).map(Number);
+    return parts ? { r: parts[0], g: parts[1], b: parts[2], a: parts[3] ?? 1 } : null;
+  };
+  const luminance = ({ r, g, b }: { r: number; g: number; b: number }) => {
+    const linear = (value: number) => ((value /= 255) <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+  };
+  const background = (element: Element | null) => {
+    for (let current = element; current; current = current.parentElement) {
+      const color = parse(getComputedStyle(current).backgroundColor);
+      if (color && color.a > 0.5) return color;
+    }
+    return { r: 255, g: 255, b: 255 };
+  };
+  const failures: string[] = [];
+  for (const element of document.querySelectorAll('body *')) {
+    if (!element.getClientRects().length) continue;
+    if (![...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim())) continue;
+    const style = getComputedStyle(element);
+    if (style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
+    const foreground = parse(style.color);
+    if (!foreground) continue;
+    const [a, b] = [luminance(foreground), luminance(background(element))];
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    const size = parseFloat(style.fontSize);
+    const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+    if (ratio < (large ? 3 : 4.5)) failures.push(`${ratio.toFixed(2)} "${element.textContent?.trim().slice(0, 40)}"`);
+  }
+  return failures;
+}
+
+test.describe('contrast in both themes', () => {
+  for (const theme of ['light', 'dark']) {
+    for (const path of ['/', '/notice', '/privacy', '/terms', '/login', '/register']) {
+      test(`${path} in the ${theme} theme`, async ({ page }) => {
+        await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+        await page.goto(path);
+        await expect(heading(page)).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        expect(await page.evaluate(lowContrastText)).toEqual([]);
+      });
+    }
+  }
+});
+
 test.describe('phone layout at 375 × 667', () => {
   test.beforeEach(async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== 'phone', 'phone layout checks run in the phone project');
