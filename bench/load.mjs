@@ -16,8 +16,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { startStack } from '../supabase/local/stack.mjs';
-import { readSettings } from '../supabase/local/settings.mjs';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
@@ -54,6 +52,9 @@ async function startFakesProcess() {
 
 /** The stack with production defaults, over fake upstreams. */
 export async function startLoadStack({ databaseUrl = process.env.DATABASE_URL || undefined, functionsEnv = {} } = {}) {
+  // Imported here: the load-generator child processes need none of the stack.
+  const { startStack } = await import('../supabase/local/stack.mjs');
+  const { readSettings } = await import('../supabase/local/settings.mjs');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'route-planner-load-'));
   const fakes = await startFakesProcess();
   const stack = await startStack({

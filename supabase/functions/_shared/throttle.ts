@@ -7,6 +7,8 @@ export class UpstreamBusyError extends Error {
   }
 }
 
+const ARRIVAL_JITTER_MARGIN = 0.1;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -50,10 +52,13 @@ export function createUpstreamGate(options: {
   maxWaitMs: number;
   state: SharedState;
 }) {
-  const local = createThrottle(options.minIntervalMs, options.maxWaitMs);
+  // The upstream sees arrival times: 10% more than the interval absorbs the jitter
+  // between releasing a call here and its arrival there (a busy host, a new connection).
+  const intervalMs = Math.ceil(options.minIntervalMs * (1 + ARRIVAL_JITTER_MARGIN));
+  const local = createThrottle(intervalMs, options.maxWaitMs);
   return async function waitTurn(): Promise<void> {
     if (options.minIntervalMs <= 0) return;
-    const slot = await options.state.claimSlot(options.upstream, options.minIntervalMs, options.maxWaitMs);
+    const slot = await options.state.claimSlot(options.upstream, intervalMs, options.maxWaitMs);
     if (slot && !slot.granted) throw new UpstreamBusyError(slot.waitMs);
     if (slot && slot.waitMs > 0) await sleep(slot.waitMs);
     await local();
