@@ -3,10 +3,15 @@ import { Link, NavLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useIdentity } from '@/features/auth';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { navIcons } from './nav-icons';
 import { ThemeToggle } from './theme/ThemeToggle';
 import './AppHeader.css';
 
-export function AppHeader() {
+/**
+ * `phoneLinks`: the map layout has no bottom navigation, so on phones the header itself
+ * offers the way to the dashboard (an icon link; the text navigation shows from 640 px).
+ */
+export function AppHeader({ phoneLinks = false }: { phoneLinks?: boolean }) {
   const { t } = useTranslation();
   const { identity, signOut } = useIdentity();
   const signedIn = identity.status === 'signed-in';
@@ -22,6 +27,12 @@ export function AppHeader() {
         <NavLink to={paths.plan()}>{t('nav.plan')}</NavLink>
         {signedIn && <NavLink to={paths.dashboard()}>{t('nav.dashboard')}</NavLink>}
       </nav>
+
+      {phoneLinks && signedIn && (
+        <NavLink to={paths.dashboard()} className="icon-button app-header__phone-link" aria-label={t('nav.dashboard')} title={t('nav.dashboard')}>
+          {navIcons.dashboard}
+        </NavLink>
+      )}
 
       <div className="app-header__controls">
         <LanguageSwitcher />

@@ -6,7 +6,7 @@ import './layouts.css';
 export function MapLayout() {
   return (
     <div className="map-layout">
-      <AppHeader />
+      <AppHeader phoneLinks />
       <main className="map-layout__main" id="main">
         <Outlet />
       </main>

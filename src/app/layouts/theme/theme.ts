@@ -43,9 +43,14 @@ export function writeThemePreference(storage: Pick<Storage, 'setItem'> | null, p
   }
 }
 
+/** The browser's own bars (address bar on phones) take the page's colour. */
+const BROWSER_BAR_COLOURS: Record<ResolvedTheme, string> = { light: '#007bff', dark: '#1b1f24' };
+
 export function applyTheme(root: HTMLElement, preference: ThemePreference, systemPrefersDark: boolean) {
-  root.dataset.theme = resolveTheme(preference, systemPrefersDark);
+  const resolved = resolveTheme(preference, systemPrefersDark);
+  root.dataset.theme = resolved;
   root.dataset.themePreference = preference;
+  root.ownerDocument.querySelector('meta[name="theme-color"]')?.setAttribute('content', BROWSER_BAR_COLOURS[resolved]);
 }
 
 /** The page's theme, kept in step with localStorage, other tabs and the system setting. */
