@@ -54,11 +54,16 @@ export function RouteCard({ itinerary, sharing, deleting, onDelete, onShare, onR
         </button>
       </header>
 
+      <p className="route-card__meta">
+        <span data-testid="card-stops">{t('dashboard.stops', { count: facts.stopCount })}</span>
+        <span aria-hidden="true"> · </span>
+        <span className="visually-hidden">, {t('dashboard.created')}: </span>
+        <span data-testid="card-created">
+          {facts.created ? <time dateTime={itinerary.created_at}>{facts.created}</time> : unknown}
+        </span>
+      </p>
+
       <dl className="route-card__facts">
-        <div>
-          <dt className="visually-hidden">{t('dashboard.stopsLabel')}</dt>
-          <dd data-testid="card-stops">{t('dashboard.stops', { count: facts.stopCount })}</dd>
-        </div>
         <div>
           <dt>{t('dashboard.distance')}</dt>
           <dd data-testid="card-distance">{facts.distance ?? unknown}</dd>
@@ -67,22 +72,16 @@ export function RouteCard({ itinerary, sharing, deleting, onDelete, onShare, onR
           <dt>{t('dashboard.duration')}</dt>
           <dd data-testid="card-duration">{facts.duration ?? unknown}</dd>
         </div>
-        <div>
-          <dt>{t('dashboard.created')}</dt>
-          <dd data-testid="card-created">
-            {facts.created ? <time dateTime={itinerary.created_at}>{facts.created}</time> : unknown}
-          </dd>
-        </div>
       </dl>
 
       <div className="route-card__actions">
-        <Link className="button button--primary button--small" to={paths.wazeRoute(itinerary.id)} aria-describedby={titleId}>
+        <Link className="button button--primary button--small route-card__start" to={paths.wazeRoute(itinerary.id)} aria-describedby={titleId}>
           {t('dashboard.startWaze')}
         </Link>
         <button type="button" className="button button--small" aria-describedby={titleId} disabled={sharing} aria-busy={sharing} onClick={() => onShare(itinerary)}>
           {sharing ? t('dashboard.sharing') : t('dashboard.share')}
         </button>
-        <button type="button" className="button button--small button--ghost route-card__revoke" aria-describedby={titleId} onClick={() => onRevoke(itinerary)}>
+        <button type="button" className="button button--small route-card__revoke" aria-describedby={titleId} onClick={() => onRevoke(itinerary)}>
           {t('dashboard.revoke')}
         </button>
       </div>
