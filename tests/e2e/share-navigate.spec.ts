@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 /** Three stops the fake router can drive between (tests/fakes). */
 const STOPS = [
@@ -64,14 +64,26 @@ async function stubWaze(context: BrowserContext): Promise<string[]> {
 }
 
 /**
- * Navigations the page asks for, whatever their scheme (window.location.href = 'waze://...'
- * never becomes a network request), with the time they were asked for.
+ * Navigations the page starts by script (window.location.href = ...), whatever their scheme,
+ * with the time they were asked for. A waze:// navigation never becomes a network request;
+ * the Navigation API sees it first: it is recorded and cancelled, as on a phone without the
+ * app (the headless browser would otherwise hand it to the system, racing the next navigation).
  */
 async function watchNavigations(page: Page): Promise<{ url: string; at: number }[]> {
   const requested: { url: string; at: number }[] = [];
-  const cdp = await page.context().newCDPSession(page);
-  cdp.on('Page.frameRequestedNavigation', (event: { url: string }) => requested.push({ url: event.url, at: Date.now() }));
-  await cdp.send('Page.enable');
+  await page.exposeFunction('__recordNavigation', (url: string) => {
+    requested.push({ url, at: Date.now() });
+  });
+  await page.addInitScript(() => {
+    const record = (window as unknown as { __recordNavigation: (url: string) => void }).__recordNavigation;
+    (window as unknown as { navigation: EventTarget }).navigation.addEventListener('navigate', (event) => {
+      const navigate = event as Event & { destination: { url: string }; cancelable: boolean };
+      const url = navigate.destination.url;
+      if (!/^(waze:|https:\/\/waze\.com\/)/.test(url)) return;
+      record(url);
+      if (url.startsWith('waze:') && navigate.cancelable) navigate.preventDefault();
+    });
+  });
   return requested;
 }
 
@@ -85,6 +97,8 @@ async function signIn(page: Page, account: Account) {
 
 const referrerMeta = (page: Page) => page.locator('head meta[name="referrer"]').last();
 const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
+/** A tap on the phone (touch events, as a driver's finger), a click on the desktop. */
+const press = (control: Locator, testInfo: TestInfo) => (isPhone(testInfo) ? control.tap() : control.click());
 
 /**
  * Presses a control that hands `stop` to Waze and checks what happened: on a desktop a new
@@ -95,13 +109,13 @@ const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
 async function expectHandOff(
   page: Page,
   testInfo: TestInfo,
-  press: () => Promise<void>,
+  control: Locator,
   stop: { lat: number; lng: number },
   navigations: { url: string; at: number }[],
 ) {
   if (!isPhone(testInfo)) {
     const popup = page.waitForEvent('popup');
-    await press();
+    await press(control, testInfo);
     const tab = await popup;
     await expect(tab).toHaveURL(wazeWeb(stop));
     await expect(tab.getByText('Waze stub')).toBeVisible();
@@ -110,19 +124,19 @@ async function expectHandOff(
   }
   const appPage = page.url();
   const before = navigations.length;
-  const pressedAt = Date.now();
-  await press();
+  await press(control, testInfo);
   await expect.poll(() => navigations.slice(before).map((n) => n.url)).toContain(wazeApp(stop));
   await page.waitForURL(wazeWeb(stop));
   await expect(page.getByText('Waze stub')).toBeVisible();
   const app = navigations.slice(before).find((n) => n.url === wazeApp(stop))!;
   const web = navigations.slice(before).find((n) => n.url === wazeWeb(stop))!;
   expect(web, 'the web link follows the app link').toBeTruthy();
-  expect(app.at - pressedAt).toBeLessThan(400);
   // 500 ms fallback delay (less a few ms of clock skew between the test and the browser).
   expect(web.at - app.at).toBeGreaterThanOrEqual(450);
-  await page.goBack();
-  await expect(page).toHaveURL(appPage);
+  expect(web.at - app.at).toBeLessThan(3000);
+  // Back to the app the way a driver returns to the tab. Not goBack(): a page restored from the
+  // back-forward cache reloads itself when the dev server's socket reconnects, racing the next click.
+  await page.goto(appPage);
 }
 
 test.describe('shared route', () => {
@@ -162,20 +176,18 @@ test.describe('shared route', () => {
     expect(apiReferers.length).toBeGreaterThan(0);
     expect(new Set(apiReferers)).toEqual(new Set([`${appOrigin}/`]));
 
-    await expectHandOff(page, testInfo, () => page.getByRole('button', { name: 'Start Route in Waze' }).click(), STOPS[0], navigations);
+    await expectHandOff(page, testInfo, page.getByRole('button', { name: 'Start Route in Waze' }), STOPS[0], navigations);
     await expect(page.locator('.shared-stop').nth(0)).toHaveAttribute('aria-current', 'step');
-    await expectHandOff(page, testInfo, () => page.getByRole('button', { name: 'Next Stop (2/3)' }).click(), STOPS[1], navigations);
+    await expectHandOff(page, testInfo, page.getByRole('button', { name: 'Next Stop (2/3)' }), STOPS[1], navigations);
     await expect(page.locator('.shared-stop').nth(1)).toHaveAttribute('aria-current', 'step');
-    await expectHandOff(page, testInfo, () => page.getByRole('button', { name: 'Next Stop (3/3)' }).click(), STOPS[2], navigations);
+    await expectHandOff(page, testInfo, page.getByRole('button', { name: 'Next Stop (3/3)' }), STOPS[2], navigations);
     await expect(page.getByRole('button', { name: /^Next Stop/ })).toHaveCount(0);
     await expect(page.locator('.shared-stop').nth(2)).toHaveAttribute('aria-current', 'step');
 
     // Each stop's own button, back to stop 2: Next Stop (3/3) comes back.
-    await expectHandOff(page, testInfo, () => page.getByRole('button', { name: /^Navigate to stop 2 in Waze: Dijon/ }).click(), STOPS[1], navigations);
+    await expectHandOff(page, testInfo, page.getByRole('button', { name: /^Navigate to stop 2 in Waze: Dijon/ }), STOPS[1], navigations);
     await expect(page.getByRole('button', { name: 'Next Stop (3/3)' })).toBeVisible();
-    expect(opened).toEqual(
-      isPhone(testInfo) ? [STOPS[0], STOPS[1], STOPS[2], STOPS[1]].map(wazeWeb) : [STOPS[0], STOPS[1], STOPS[2], STOPS[1]].map(wazeWeb),
-    );
+    expect(opened).toEqual([STOPS[0], STOPS[1], STOPS[2], STOPS[1]].map(wazeWeb));
 
     // No third party ever saw the page: only the app, the tile server and Waze's own links.
     expect([...hosts].filter((host) => host !== new URL(appOrigin).host).sort()).toEqual(['tile.openstreetmap.org', 'waze.com']);
@@ -260,9 +272,9 @@ test.describe('navigation page', () => {
     await expect(bar).toHaveAttribute('aria-valuenow', '0');
     await expect(bar).toHaveAttribute('aria-valuemax', '3');
 
-    await expectHandOff(page, testInfo, () => page.getByRole('button', { name: 'Start Route in Waze' }).click(), STOPS[0], navigations);
+    await expectHandOff(page, testInfo, page.getByRole('button', { name: 'Start Route in Waze' }), STOPS[0], navigations);
     await expect(page.getByText('Current stop 1 of 3')).toBeVisible();
-    await expectHandOff(page, testInfo, () => points.nth(1).click(), STOPS[1], navigations);
+    await expectHandOff(page, testInfo, points.nth(1), STOPS[1], navigations);
     await expect(page.getByText('Current stop 2 of 3')).toBeVisible();
     await expect(bar).toHaveAttribute('aria-valuenow', '2');
     await expect(points.nth(1)).toHaveAttribute('aria-current', 'step');
@@ -277,10 +289,10 @@ test.describe('navigation page', () => {
     await expect(page.getByRole('progressbar', { name: 'Route progress' })).toHaveAttribute('aria-valuenow', '2');
     await expect(page.locator('.drive-point').nth(1)).toHaveAttribute('aria-current', 'step');
 
-    await expectHandOff(page, testInfo, () => page.getByRole('button', { name: 'Next Stop (3/3)' }).click(), STOPS[2], navigations);
+    await expectHandOff(page, testInfo, page.getByRole('button', { name: 'Next Stop (3/3)' }), STOPS[2], navigations);
     await expect(page.getByText('Current stop 3 of 3')).toBeVisible();
     await expect(page.getByRole('button', { name: /^Next Stop/ })).toHaveCount(0);
-    await page.getByRole('button', { name: 'Start over' }).click();
+    await press(page.getByRole('button', { name: 'Start over' }), testInfo);
     await expect(page.getByRole('progressbar', { name: 'Route progress' })).toHaveAttribute('aria-valuenow', '0');
 
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
