@@ -199,6 +199,27 @@ test.describe('shared route', () => {
     await expect(referrerMeta(page)).toHaveAttribute('content', 'strict-origin-when-cross-origin');
   });
 
+  test("the dashboard's Share button makes a link that opens without an account", async ({ page, context, browser, request }, testInfo) => {
+    await stubTiles(context);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const owner = await register(request, testInfo);
+    await createRoute(request, owner, 'Shared from the dashboard');
+    await signIn(page, owner);
+    await page.goto('/dashboard');
+    const card = page.locator('article').filter({ hasText: 'Shared from the dashboard' });
+    const shared = page.waitForResponse((response) => /\/api\/itineraries\/[^/]+\/share$/.test(response.url()) && response.request().method() === 'POST');
+    await card.getByRole('button', { name: 'Share', exact: true }).click();
+    const { shareUrl } = (await (await shared).json()) as { shareUrl: string };
+
+    const visitor = await browser.newContext();
+    await stubTiles(visitor);
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(new URL(shareUrl).pathname);
+    await expect(visitorPage.getByRole('heading', { level: 1, name: 'Shared from the dashboard' })).toBeVisible();
+    await expect(visitorPage.getByText('Shared Route • 3 stops')).toBeVisible();
+    await visitor.close();
+  });
+
   test('an unknown token: Route Not Found', async ({ page, context }) => {
     await stubTiles(context);
     await page.goto('/share/this-token-does-not-exist-0123456789abcdefghijk');
