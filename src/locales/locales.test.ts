@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+
+/**
+ * Every language has exactly the English keys, the same {{variables}} per key, and no
+ * English left behind (a missing key would show English, or the raw key, to a user).
+ */
+
+type Tree = { [key: string]: string | Tree };
+
+const LANGUAGES = ['es', 'fr', 'de', 'it', 'pt'] as const;
+const files = import.meta.glob<{ default: Tree }>('./*.json', { eager: true });
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === 'string') out.set(`${prefix}${key}`, value);
+    else for (const [inner, text] of flatten(value, `${prefix}${key}.`)) out.set(inner, text);
+  }
+  return out;
+}
+
+const variables = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((match) => match[1]).sort();
+
+/**
+ * Values that may equal the English text in some language: names, and words that
+ * really are the same there. Keep this list short.
+ */
+const SAME_AS_ENGLISH_ALLOWED = new Set<string>([]);
+
+const english = flatten(en as Tree);
+
+describe('translations', () => {
+  it('exist for the six product languages', () => {
+    expect(Object.keys(files).sort()).toEqual(['./de.json', './en.json', './es.json', './fr.json', './it.json', './pt.json']);
+  });
+
+  describe.each(LANGUAGES)('%s', (language) => {
+    const translated = flatten(files[`./${language}.json`]?.default ?? {});
+
+    it('has exactly the English keys', () => {
+      const missing = [...english.keys()].filter((key) => !translated.has(key));
+      const extra = [...translated.keys()].filter((key) => !english.has(key));
+      expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+    });
+
+    it('keeps the {{variables}} of every text', () => {
+      const mismatched = [...english]
+        .filter(([key, text]) => translated.has(key) && variables(text).join() !== variables(translated.get(key)!).join())
+        .map(([key]) => key);
+      expect(mismatched).toEqual([]);
+    });
+
+    it('has no empty texts', () => {
+      expect([...translated].filter(([, text]) => text.trim() === '').map(([key]) => key)).toEqual([]);
+    });
+
+    it('leaves no English sentence untranslated', () => {
+      const untranslated = [...english]
+        .filter(([key, text]) => text.trim().split(/\s+/).length > 3 && translated.get(key) === text)
+        .map(([key]) => key)
+        .filter((key) => !SAME_AS_ENGLISH_ALLOWED.has(key));
+      expect(untranslated).toEqual([]);
+    });
+  });
+});
