@@ -59,6 +59,10 @@ async function newAccount(page: Page, testInfo: TestInfo, label: string) {
 test.describe('accounts and My Routes', () => {
   test.beforeEach(async ({ page }) => {
     await stubTiles(page);
+    // These flows check the English texts; the first visit would otherwise pick French from Lyon.
+    await page.addInitScript(() => {
+      if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', 'en');
+    });
   });
 
   test('plan anonymously, Sign Up to Save, register: the route is on My Routes; sign out and in again', async ({ page }, testInfo) => {
