@@ -6,6 +6,13 @@ const OCEAN = { display_name: 'North Atlantic Ocean', lat: 35, lng: -40 };
 
 test.use({ geolocation: HERE, permissions: ['geolocation'] });
 
+// English pages: a first visit located in Lyon would otherwise choose French (spec section 4).
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', 'en');
+  });
+});
+
 /** No tile server in tests: answer every tile with nothing, and remember the zoom levels asked for. */
 async function stubTiles(page: Page): Promise<number[]> {
   const zooms: number[] = [];
@@ -227,11 +234,9 @@ test.describe('planner', () => {
     await page.unroute('**/api/itineraries');
 
     const created = page.waitForResponse((response) => response.url().endsWith('/api/itineraries') && response.request().method() === 'POST');
-    const saved = page.waitForEvent('dialog');
     await page.getByRole('button', { name: 'Save Route' }).click();
-    const dialog = await saved;
-    expect(dialog.message()).toBe('Route saved successfully!');
-    await dialog.accept();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Route saved successfully!')).toBeVisible();
     const itinerary = (await (await created).json()) as { id: string; title: string };
     expect(itinerary.title).toBe('Paris to Dijon');
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -241,12 +246,9 @@ test.describe('planner', () => {
     await expect(page.getByPlaceholder('Enter route title...')).toHaveValue('Paris to Dijon');
     await expect(stopNames(page)).toHaveText([/^Paris/, /^Dijon/]);
     await page.getByPlaceholder('Enter route title...').fill('Burgundy run');
-    const updated = page.waitForEvent('dialog');
     await page.getByRole('button', { name: 'Update Route' }).click();
-    const updateDialog = await updated;
-    expect(updateDialog.message()).toBe('Route updated successfully!');
-    await updateDialog.accept();
     await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Route updated successfully!')).toBeVisible();
 
     await page.goto(`/edit-route/${itinerary.id}`);
     await expect(page.getByPlaceholder('Enter route title...')).toHaveValue('Burgundy run');
