@@ -6,6 +6,18 @@ import { contentSecurityPolicy } from './vite/csp';
 /** Where the local gateway (Auth, REST, Edge Functions) listens; see supabase/local. */
 const gatewayUrl = process.env.SUPABASE_LOCAL_URL ?? 'http://127.0.0.1:54321';
 
+/** Dev server and preview alike: the spec's /api contract is served at the SPA's own origin. */
+const localServer = {
+  port: Number(process.env.PORT ?? 5173),
+  strictPort: true,
+  host: '127.0.0.1',
+  proxy: {
+    '/api': { target: gatewayUrl, rewrite: (path: string) => `/functions/v1${path}` },
+    '/auth/v1': { target: gatewayUrl },
+    '/rest/v1': { target: gatewayUrl },
+  },
+};
+
 export default defineConfig({
   plugins: [react(), contentSecurityPolicy()],
   resolve: {
@@ -15,25 +27,6 @@ export default defineConfig({
       '@': fileURLToPath(new URL('./src', import.meta.url)),
     },
   },
-  server: {
-    port: Number(process.env.PORT ?? 5173),
-    strictPort: true,
-    host: '127.0.0.1',
-    proxy: {
-      // The spec's /api contract is served at the SPA's own origin.
-      '/api': { target: gatewayUrl, rewrite: (path) => `/functions/v1${path}` },
-      '/auth/v1': { target: gatewayUrl },
-      '/rest/v1': { target: gatewayUrl },
-    },
-  },
-  preview: {
-    port: Number(process.env.PORT ?? 5173),
-    strictPort: true,
-    host: '127.0.0.1',
-    proxy: {
-      '/api': { target: gatewayUrl, rewrite: (path) => `/functions/v1${path}` },
-      '/auth/v1': { target: gatewayUrl },
-      '/rest/v1': { target: gatewayUrl },
-    },
-  },
+  server: localServer,
+  preview: localServer,
 });
