@@ -65,7 +65,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('requires email and password', async () => {
-    for (const body of [{}, { email: 'a@b.co' }, { email: '', password: 'x' }, { email: 1, password: 2 }]) {
+    for (const body of [{}, { email: 'a@b.co' }, { email: '', password: 'x' }, { email: 1, password: 2 }, { email: '\u0000', password: ' ' }]) {
       const answer = await call('POST', '/auth/login', { body });
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.error).toBeTruthy();

@@ -25,7 +25,9 @@ describe('GET /api/geocoding/search', () => {
 
   it('identifies itself to the geocoder and passes the caller’s language', async () => {
     await fakes.clearRequests('nominatim');
-    await call('GET', '/geocoding/search?q=Berlin', { headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+    // A text never asked before, so the answer cannot come from the cache.
+    const q = encodeURIComponent(uniqueText('Berlin'));
+    await call('GET', `/geocoding/search?q=${q}`, { headers: { 'accept-language': 'de-DE,de;q=0.9' } });
     const [request] = await fakes.requests('nominatim');
     expect(request.headers['user-agent']).toMatch(/route-planner/);
     expect(request.headers['accept-language']).toBe('de-DE');

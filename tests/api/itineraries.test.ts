@@ -88,6 +88,7 @@ describe('itinerary input validation', () => {
     ['title not text', { title: 12, stops: [stops.timesSquare] }, /title must be a string/],
     ['body is an array', [route], /JSON object/],
     ['body is null', null, /JSON object/],
+    ['a NUL character in a stop name', { title: 'x', stops: [{ name: 'a\u0000b', lat: 1, lng: 1 }] }, 'Text must not contain NUL characters'],
   ];
 
   it.each(invalid)('refuses %s with 400 and a clear error', async (_case, body, message) => {
