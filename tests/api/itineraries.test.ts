@@ -68,6 +68,22 @@ describe('itineraries CRUD', () => {
     expect(single.title).toBe('Trip to Empire State Building');
   });
 
+  it('keeps stop notes and statuses, trims notes and drops blank ones', async () => {
+    const created = await createRoute(alice, {
+      title: 'With notes',
+      stops: [
+        { ...stops.timesSquare, note: '  Door code 4521  ', status: 'done' },
+        { ...stops.timesSquare, note: '   ', status: 'skipped' },
+        { ...stops.timesSquare },
+      ],
+    });
+    expect(created.stops).toEqual([
+      { ...stops.timesSquare, note: 'Door code 4521', status: 'done' },
+      { ...stops.timesSquare, status: 'skipped' },
+      { ...stops.timesSquare },
+    ]);
+  });
+
   it('keeps a single stop route with zero distance', async () => {
     const created = await createRoute(alice, { title: 'One stop', stops: [stops.timesSquare] });
     expect(created.total_distance).toBe(0);
@@ -88,6 +104,9 @@ describe('itinerary input validation', () => {
     ['title not text', { title: 12, stops: [stops.timesSquare] }, /title must be a string/],
     ['body is an array', [route], /JSON object/],
     ['body is null', null, /JSON object/],
+    ['a note that is not text', { title: 'x', stops: [{ name: 'a', lat: 1, lng: 1, note: 5 }] }, /note must be a string/],
+    ['a note too long', { title: 'x', stops: [{ name: 'a', lat: 1, lng: 1, note: 'n'.repeat(1001) }] }, /note must be at most 1000/],
+    ['an unknown stop status', { title: 'x', stops: [{ name: 'a', lat: 1, lng: 1, status: 'finished' }] }, /status must be one of: done, skipped/],
     ['a NUL character in a stop name', { title: 'x', stops: [{ name: 'a\u0000b', lat: 1, lng: 1 }] }, 'Text must not contain NUL characters'],
   ];
 

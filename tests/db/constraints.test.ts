@@ -83,6 +83,12 @@ describeOnEveryBackend('Table checks', (db) => {
         ['lat true', [stop({ lat: true })]],
         ['lat as an object', [stop({ lat: { value: 45 } })]],
         ['one bad stop among good ones', [stop(), stop(), stop({ lat: 91 }), stop()]],
+        ['a note that is a number', [stop({ note: 1234 })]],
+        ['a note that is null', [stop({ note: null })]],
+        ['a note of 1001 characters', [stop({ note: 'n'.repeat(1001) })]],
+        ['a status that is not done or skipped', [stop({ status: 'finished' })]],
+        ['a status that is null', [stop({ status: null })]],
+        ['a status that is a boolean', [stop({ status: true })]],
       ])('%s', async (_, stops) => {
         const result = await outcome(createAsOwner('Bad stops', JSON.stringify(stops)));
         expect(result.code).toBe(SQLSTATE.checkViolation);
@@ -127,6 +133,9 @@ describeOnEveryBackend('Table checks', (db) => {
         ['a name of exactly 500 characters', [stop({ name: 'x'.repeat(500) })]],
         ['a name of 500 non-ASCII characters (counted as characters, not bytes)', [stop({ name: 'é'.repeat(500) })]],
         ['a name of one character', [stop({ name: 'A' })]],
+        ['a note of 1000 characters', [stop({ note: 'n'.repeat(1000) })]],
+        ['an empty note', [stop({ note: '' })]],
+        ['a done stop and a skipped stop with notes', [stop({ status: 'done', note: 'Door code 4521' }), stop({ status: 'skipped' })]],
       ])('%s', async (_, stops) => {
         const rows = await createAsOwner('Good stops', JSON.stringify(stops));
         expect(rows).toHaveLength(1);

@@ -4,8 +4,10 @@ import {
   MIN_SEARCH_QUERY_CHARS,
   MIN_STOPS_TO_CALCULATE,
   STOP_NAME_MAX_CHARS,
+  STOP_NOTE_MAX_CHARS,
   TITLE_MAX_CHARS,
 } from './domain/limits.ts';
+import { STOP_STATUSES } from './domain/stops.ts';
 
 const latitude = z
   .number({ error: 'lat must be a number' })
@@ -26,7 +28,18 @@ export const stopSchema = z.object({
     .max(STOP_NAME_MAX_CHARS, `name must be at most ${STOP_NAME_MAX_CHARS} characters`),
   lat: latitude,
   lng: longitude,
-});
+  note: z
+    .string({ error: 'note must be a string' })
+    .trim()
+    .max(STOP_NOTE_MAX_CHARS, `note must be at most ${STOP_NOTE_MAX_CHARS} characters`)
+    .optional(),
+  status: z.enum(STOP_STATUSES, { error: `status must be one of: ${STOP_STATUSES.join(', ')}` }).optional(),
+}).transform(({ note, status, ...stop }) => ({
+  ...stop,
+  // A blank note is no note; an absent status is "to do". Neither is stored empty.
+  ...(note ? { note } : {}),
+  ...(status ? { status } : {}),
+}));
 
 /** Body of POST and PUT /itineraries. A blank title becomes the auto title. */
 export const itineraryInputSchema = z.object(

@@ -8,6 +8,8 @@ export const STOP_NAME_DISPLAY_CHARS = 100;
 /** Longest stop name the backend accepts (a cut name is 101 chars; imports may carry longer ones). */
 export const STOP_NAME_MAX_CHARS = 500;
 export const TITLE_MAX_CHARS = 200;
+/** Longest optional stop note (a door code, a phone number, delivery instructions). */
+export const STOP_NOTE_MAX_CHARS = 1000;
 /** The product promises no stop limit; the request body size is the real bound. */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 /** Spec section 9: minimum 2 stops to calculate a route. */

@@ -1,9 +1,17 @@
 import { STOP_NAME_DISPLAY_CHARS } from './limits.ts';
 
+/** Where a driver is with a stop; a stop without a status is still to do. */
+export const STOP_STATUSES = ['done', 'skipped'] as const;
+export type StopStatus = (typeof STOP_STATUSES)[number];
+
 export interface Stop {
   name: string;
   lat: number;
   lng: number;
+  /** Optional free text for the driver (a door code, a phone number). */
+  note?: string;
+  /** Set on the road: done or skipped. Absent means still to do. */
+  status?: StopStatus;
 }
 
 export const isLatitude = (value: unknown): value is number =>
