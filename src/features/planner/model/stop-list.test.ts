@@ -20,6 +20,18 @@ describe('stopListReducer', () => {
     expect(toStops(state.stops)).toEqual([paris, dijon, lyon]);
   });
 
+  it('appends many stops in one step with unique ids, keeping their notes', () => {
+    const state = run([{ type: 'add', stop: paris }]);
+    const appended = run([{ type: 'appendMany', stops: [dijon, { ...lyon, note: 'Door code 1234' }, { ...paris, note: '' }] }], state);
+    expect(names(appended)).toEqual(['Paris', 'Dijon', 'Lyon', 'Paris']);
+    expect(appended.stops.map((stop) => stop.note)).toEqual([undefined, undefined, 'Door code 1234', undefined]);
+    expect(new Set(appended.stops.map((stop) => stop.id)).size).toBe(4);
+    const more = run([{ type: 'add', stop: dijon }], appended);
+    expect(new Set(more.stops.map((stop) => stop.id)).size).toBe(5);
+    expect(appended.currentStopIndex).toBe(state.currentStopIndex);
+    expect(stopListReducer(state, { type: 'appendMany', stops: [] })).toBe(state);
+  });
+
   it('moves a stop from one index to another, and the focused stop follows', () => {
     const focused = run([{ type: 'focus', index: 0 }], threeStops());
     const moved = run([{ type: 'move', from: 0, to: 2 }], focused);

@@ -16,6 +16,8 @@ export interface StopListState {
 
 export type StopListAction =
   | { type: 'add'; stop: Stop }
+  /** Several stops at the end in one step (an import), notes kept. */
+  | { type: 'appendMany'; stops: readonly Stop[] }
   | { type: 'remove'; index: number }
   | { type: 'move'; from: number; to: number }
   /** A new order of the same stops (e.g. from the optimiser), by id. */
@@ -59,6 +61,17 @@ export function stopListReducer(state: StopListState, action: StopListAction): S
       const { name, lat, lng } = action.stop;
       const stop: PlannedStop = { id: `stop-${state.nextId}`, name, lat, lng };
       return { ...state, stops: [...state.stops, stop], nextId: state.nextId + 1 };
+    }
+    case 'appendMany': {
+      if (action.stops.length === 0) return state;
+      const appended = action.stops.map(({ name, lat, lng, note }, offset): PlannedStop => ({
+        id: `stop-${state.nextId + offset}`,
+        name,
+        lat,
+        lng,
+        ...(note ? { note } : {}),
+      }));
+      return { ...state, stops: [...state.stops, ...appended], nextId: state.nextId + appended.length };
     }
     case 'remove': {
       if (!isIndex(action.index, state.stops.length)) return state;
