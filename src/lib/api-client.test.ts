@@ -112,6 +112,20 @@ describe('api client', () => {
     expect(lastRequest(fetchMock).init.method).toBe('DELETE');
   });
 
+  it("keeps a 429's Retry-After seconds on the ApiError", async () => {
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ error: 'Too many requests' }), {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '7' },
+        }),
+    );
+    const error = await clientWith(fetchMock as unknown as typeof fetch)
+      .get('/geocoding/search')
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 429, retryAfterSeconds: 7, serverError: 'Too many requests' });
+  });
+
   it("maps an error body's `error` field to ApiError.message", async () => {
     const fetchMock = vi.fn(async () => json({ error: 'Itinerary not found' }, 404));
     const error = await clientWith(fetchMock as unknown as typeof fetch)

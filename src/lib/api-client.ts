@@ -22,13 +22,22 @@ export class ApiError extends Error {
   readonly code: ApiErrorCode;
   /** The body's `error` field, when the server sent one. */
   readonly serverError: string | undefined;
+  /** A 429 or 503's Retry-After header in seconds, when the server sent one. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(init: { status: number; code: ApiErrorCode; message: string; serverError?: string }) {
+  constructor(init: {
+    status: number;
+    code: ApiErrorCode;
+    message: string;
+    serverError?: string;
+    retryAfterSeconds?: number;
+  }) {
     super(init.message);
     this.name = 'ApiError';
     this.status = init.status;
     this.code = init.code;
     this.serverError = init.serverError;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
 
@@ -82,6 +91,15 @@ async function readBody(response: Response): Promise<unknown> {
   } catch {
     return text;
   }
+}
+
+/** Retry-After in seconds (the delay form; an HTTP date is read too). */
+function retryAfterOf(headers: Headers): number | undefined {
+  const value = headers.get('Retry-After')?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
 function serverErrorOf(body: unknown): string | undefined {
@@ -162,6 +180,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
           code: response.status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST',
           message: serverError ?? `Request failed with status code ${response.status}`,
           serverError,
+          retryAfterSeconds: retryAfterOf(response.headers),
         });
       }
 
