@@ -7,9 +7,8 @@ import { paths } from '@/config/paths';
 import { GoogleSignInButton } from '../google/GoogleSignInButton';
 import { useIdentity } from '../identity-context';
 import { authErrorMessage } from './auth-error';
-import { PendingRouteBanner } from './PendingRouteBanner';
+import { AuthCard, AuthDivider, AuthField, AuthSubmit } from './AuthCard';
 import { useAuthFlow } from './use-auth-flow';
-import './auth-page.css';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -54,71 +53,33 @@ export function LoginPage() {
   if (signedIn && !submitting) return <LoadingState label={t('auth.login.submitting')} />;
 
   return (
-    <section className="auth-page" aria-labelledby="login-title">
-      <div className="auth-card">
-        <h1 id="login-title" className="auth-card__title">
-          {t('auth.login.title')}
-        </h1>
-        <p className="auth-card__subtitle">{t('auth.login.subtitle')}</p>
+    <AuthCard titleId="login-title" title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} error={error}>
+      <form className="auth-form" onSubmit={handleSubmit}>
+        <AuthField label={t('auth.email')} type="email" name="email" autoComplete="email" value={email} onValueChange={setEmail} />
+        <AuthField
+          label={t('auth.password')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onValueChange={setPassword}
+        />
+        <AuthSubmit busy={submitting} label={t('auth.login.submit')} busyLabel={t('auth.login.submitting')} />
+      </form>
 
-        <PendingRouteBanner />
+      <AuthDivider label={t('auth.or')} />
 
-        {error && (
-          <p className="auth-card__error" role="alert">
-            {error}
-          </p>
-        )}
-
-        <form className="auth-form" onSubmit={handleSubmit}>
-          <label className="auth-form__field">
-            <span>{t('auth.email')}</span>
-            <input
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          </label>
-          <label className="auth-form__field">
-            <span>{t('auth.password')}</span>
-            <input
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </label>
-          <button
-            type="submit"
-            className="button button--primary button--block"
-            disabled={submitting}
-            aria-busy={submitting}
-          >
-            {submitting ? t('auth.login.submitting') : t('auth.login.submit')}
-          </button>
-        </form>
-
-        <div className="auth-card__divider">
-          <span>{t('auth.or')}</span>
-        </div>
-
-        <div className="auth-card__alternatives">
-          <GoogleSignInButton clientId={env.googleClientId} mode="signin" onCredential={handleGoogle} />
-          <button type="button" className="button button--block" onClick={continueAsGuest}>
-            {t('auth.login.continueAsGuest')}
-          </button>
-        </div>
-
-        <p className="auth-card__switch">
-          {t('auth.login.noAccount')}{' '}
-          <Link to={paths.register({ returnTo })}>{t('auth.login.registerLink')}</Link>
-        </p>
+      <div className="auth-card__alternatives">
+        <GoogleSignInButton clientId={env.googleClientId} mode="signin" onCredential={handleGoogle} />
+        <button type="button" className="button button--block" onClick={continueAsGuest}>
+          {t('auth.login.continueAsGuest')}
+        </button>
       </div>
-    </section>
+
+      <p className="auth-card__switch">
+        {t('auth.login.noAccount')} <Link to={paths.register({ returnTo })}>{t('auth.login.registerLink')}</Link>
+      </p>
+    </AuthCard>
   );
 }
 

@@ -9,6 +9,7 @@ import { AuthFailure, useIdentity } from '../identity-context';
 import { parkPendingRouteForConfirmation } from '../model/pending-route';
 import { validateRegistration } from '../model/registration';
 import { authErrorMessage } from './auth-error';
+import { AuthCard, AuthDivider, AuthField, AuthSubmit } from './AuthCard';
 import { PendingRouteBanner } from './PendingRouteBanner';
 import { useAuthFlow } from './use-auth-flow';
 import './auth-page.css';
@@ -92,77 +93,36 @@ export function RegisterPage() {
   }
 
   return (
-    <section className="auth-page" aria-labelledby="register-title">
-      <div className="auth-card">
-        <h1 id="register-title" className="auth-card__title">
-          {t('auth.register.title')}
-        </h1>
-        <p className="auth-card__subtitle">{t('auth.register.subtitle')}</p>
+    <AuthCard titleId="register-title" title={t('auth.register.title')} subtitle={t('auth.register.subtitle')} error={error}>
+      <form className="auth-form" onSubmit={handleSubmit}>
+        <AuthField label={t('auth.email')} type="email" name="email" autoComplete="email" value={email} onValueChange={setEmail} />
+        <AuthField
+          label={t('auth.password')}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          value={password}
+          onValueChange={setPassword}
+        />
+        <AuthField
+          label={t('auth.confirmPassword')}
+          type="password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onValueChange={setConfirmPassword}
+        />
+        <AuthSubmit busy={submitting} label={t('auth.register.submit')} busyLabel={t('auth.register.submitting')} />
+      </form>
 
-        <PendingRouteBanner />
+      <AuthDivider label={t('auth.or')} />
 
-        {error && (
-          <p className="auth-card__error" role="alert">
-            {error}
-          </p>
-        )}
+      <GoogleSignInButton clientId={env.googleClientId} mode="signup" onCredential={handleGoogle} />
 
-        <form className="auth-form" onSubmit={handleSubmit}>
-          <label className="auth-form__field">
-            <span>{t('auth.email')}</span>
-            <input
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          </label>
-          <label className="auth-form__field">
-            <span>{t('auth.password')}</span>
-            <input
-              type="password"
-              name="password"
-              autoComplete="new-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </label>
-          <label className="auth-form__field">
-            <span>{t('auth.confirmPassword')}</span>
-            <input
-              type="password"
-              name="confirmPassword"
-              autoComplete="new-password"
-              required
-              value={confirmPassword}
-              onChange={(event) => setConfirmPassword(event.target.value)}
-            />
-          </label>
-          <button
-            type="submit"
-            className="button button--primary button--block"
-            disabled={submitting}
-            aria-busy={submitting}
-          >
-            {submitting ? t('auth.register.submitting') : t('auth.register.submit')}
-          </button>
-        </form>
-
-        <div className="auth-card__divider">
-          <span>{t('auth.or')}</span>
-        </div>
-
-        <GoogleSignInButton clientId={env.googleClientId} mode="signup" onCredential={handleGoogle} />
-
-        <p className="auth-card__switch">
-          {t('auth.register.haveAccount')}{' '}
-          <Link to={paths.login({ returnTo })}>{t('auth.register.loginLink')}</Link>
-        </p>
-      </div>
-    </section>
+      <p className="auth-card__switch">
+        {t('auth.register.haveAccount')} <Link to={paths.login({ returnTo })}>{t('auth.register.loginLink')}</Link>
+      </p>
+    </AuthCard>
   );
 }
 
