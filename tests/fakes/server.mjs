@@ -40,6 +40,8 @@ import { createServer } from 'node:http';
  * @property {string} [host] default 127.0.0.1
  * @property {FakeMode} [mode] initial mode, default 'ok'
  * @property {ModeOptions} [modeOptions]
+ * @property {number | [number, number]} [latencyMs] every answer waits this long, or a random time
+ *   in [min, max] (a realistic network and server time for benchmarks; default 0)
  */
 
 export const MODES = Object.freeze(['ok', 'down', 'slow', 'garbage']);
@@ -89,11 +91,12 @@ export async function startFakeServer(options, answer, wrongShape) {
       }
       send(response, result.status, 'application/json; charset=utf-8', JSON.stringify(result.body));
     };
-    if (mode === 'slow') {
+    const delay = mode === 'slow' ? modeOptions.delayMs : latency(options.latencyMs);
+    if (delay > 0) {
       const timer = setTimeout(() => {
         pending.delete(timer);
         reply();
-      }, modeOptions.delayMs);
+      }, delay);
       pending.add(timer);
       return;
     }
@@ -122,6 +125,12 @@ export async function startFakeServer(options, answer, wrongShape) {
         server.closeAllConnections();
       }),
   };
+}
+
+/** @param {number | [number, number] | undefined} latencyMs */
+function latency(latencyMs) {
+  if (Array.isArray(latencyMs)) return latencyMs[0] + Math.random() * (latencyMs[1] - latencyMs[0]);
+  return latencyMs ?? 0;
 }
 
 /**
