@@ -1,0 +1,77 @@
+import { getItinerary, updateItinerary } from '@/features/itineraries';
+import { keepItineraryOffline } from './offline-route';
+import { offlineStore } from './storage/idb-store';
+import { flushOutbox, type OutboxApi, type SyncOutcome } from './sync';
+
+/**
+ * Runs the outbox in the browser: on demand (after each change, on page load) and
+ * whenever the connection returns. One flush at a time per browser (Web Locks when
+ * available, so two tabs never send at once); a request during a flush runs another.
+ */
+
+const outboxApi: OutboxApi = {
+  get: (itineraryId) => getItinerary(itineraryId),
+  put: (itineraryId, input) => updateItinerary({ id: itineraryId, input }),
+};
+
+type Listener = (outcome: SyncOutcome) => void;
+const listeners = new Set<Listener>();
+
+/** Every outcome of every flush, for the pages that show the route. */
+export function onSyncOutcome(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const LOCK_NAME = 'route-planner-outbox';
+
+async function flushOnce(ownerId: string): Promise<void> {
+  const store = offlineStore();
+  const flush = () => flushOutbox(store, outboxApi, ownerId);
+  const outcomes = navigator.locks ? await navigator.locks.request(LOCK_NAME, flush) : await flush();
+  for (const outcome of outcomes) {
+    if (outcome.kind === 'saved' || outcome.kind === 'conflict') await keepItineraryOffline(store, ownerId, outcome.itinerary);
+    listeners.forEach((listener) => listener(outcome));
+  }
+}
+
+let running: Promise<void> | null = null;
+let rerun: string | null = null;
+
+/** Saves ownerId's queued changes now (coalesced with a flush already under way). */
+export function requestSync(ownerId: string): Promise<void> {
+  if (running) {
+    rerun = ownerId;
+    return running;
+  }
+  running = (async () => {
+    let next: string | null = ownerId;
+    while (next) {
+      rerun = null;
+      try {
+        await flushOnce(next);
+      } catch (error) {
+        console.warn('Could not save the offline changes yet', error);
+      }
+      next = rerun;
+    }
+  })().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+let syncingOwner: string | null = null;
+let listening = false;
+
+/** From now on, changes of `ownerId` are sent whenever the connection returns; sends them now too. */
+export function startOutboxSync(ownerId: string): void {
+  syncingOwner = ownerId;
+  if (!listening) {
+    listening = true;
+    window.addEventListener('online', () => {
+      if (syncingOwner) void requestSync(syncingOwner);
+    });
+  }
+  void requestSync(ownerId);
+}
