@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, fakes, stops, uniquePoints } from './client.ts';
-import { greatCircleMeters, FALLBACK_SPEED_METERS_PER_SECOND } from '@domain/geo.ts';
+import { greatCircleMeters, FALLBACK_SPEED_METERS_PER_SECOND, type LatLng } from '@domain/geo.ts';
+import { ROUTE_TABLE_MAX_STOPS } from '@domain/limits.ts';
+import { DETOUR_FACTOR, SPEED_MPS, greatCircleMetres } from '../fakes/index.mjs';
 
 /** A point the fake router cannot reach (Antarctic sea). */
 const unreachable = { lat: -70, lng: 0 };
@@ -95,5 +97,109 @@ describe('POST /api/routes/total and /api/routes/legs', () => {
     expect(answer.body.legs.every((leg: { estimated: boolean }) => !leg.estimated)).toBe(true);
     const requests = await fakes.requests('osrm');
     expect(requests).toHaveLength(3);
+  });
+});
+
+describe('POST /api/routes/table', () => {
+  type Table = { distances: number[][]; durations: number[][]; estimated: boolean };
+  /** The fake router's road model (its earth radius, the coordinates sent at 6 decimals, 0.1 rounding). */
+  const sent = (p: LatLng) => [Number(p.lng.toFixed(6)), Number(p.lat.toFixed(6))];
+  const tenth = (value: number) => Math.round(value * 10) / 10;
+  const road = (from: LatLng, to: LatLng) => tenth(greatCircleMetres(sent(from), sent(to)) * DETOUR_FACTOR);
+
+  function expectRoadTable(table: Table, points: LatLng[]) {
+    expect(table.estimated).toBe(false);
+    expect(table.distances).toHaveLength(points.length);
+    expect(table.durations).toHaveLength(points.length);
+    points.forEach((from, i) => {
+      expect(table.distances[i]).toHaveLength(points.length);
+      expect(table.durations[i]).toHaveLength(points.length);
+      points.forEach((to, j) => {
+        // One expect per cell would be 2 x 16,900 assertions: fail with the first wrong cell.
+        const distance = road(from, to);
+        const duration = tenth(distance / SPEED_MPS);
+        if (table.distances[i][j] !== distance || table.durations[i][j] !== duration) {
+          expect.fail(`${i} -> ${j}: ${table.distances[i][j]} m ${table.durations[i][j]} s, expected ${distance} m ${duration} s`);
+        }
+      });
+    });
+  }
+
+  function expectEstimatedTable(table: Table, points: LatLng[]) {
+    expect(table.estimated).toBe(true);
+    points.forEach((from, i) => {
+      points.forEach((to, j) => {
+        expect(table.distances[i][j]).toBeCloseTo(greatCircleMeters(from, to), 0);
+        expect(table.durations[i][j]).toBeCloseTo(greatCircleMeters(from, to) / FALLBACK_SPEED_METERS_PER_SECOND, 0);
+      });
+    });
+  }
+
+  it('answers road distances and durations between every pair, from one table request', async () => {
+    const points = uniquePoints(4);
+    await fakes.clearRequests('osrm');
+    const answer = await call<Table>('POST', '/routes/table', { body: { stops: points } });
+    expect(answer.status).toBe(200);
+    expectRoadTable(answer.body, points);
+    const requests = await fakes.requests('osrm');
+    expect(requests).toHaveLength(1);
+    const coordinates = points.map((p) => `${p.lng.toFixed(6)},${p.lat.toFixed(6)}`).join(';');
+    expect(requests[0].path).toBe(`/table/v1/driving/${coordinates}?annotations=distance,duration`);
+  });
+
+  it('assembles a table of more than 100 stops from blocks of at most 100 x 100', async () => {
+    const points = uniquePoints(130);
+    await fakes.clearRequests('osrm');
+    const answer = await call<Table>('POST', '/routes/table', { body: { stops: points } });
+    expect(answer.status).toBe(200);
+    expectRoadTable(answer.body, points);
+    // Groups [0-99] and [100-129]: two all-to-all blocks and the two between them.
+    const requests = await fakes.requests('osrm');
+    expect(requests).toHaveLength(4);
+    expect(requests.every((request) => request.path.startsWith('/table/v1/driving/'))).toBe(true);
+
+    // Asked again: every block comes from the cache.
+    await fakes.clearRequests('osrm');
+    const again = await call<Table>('POST', '/routes/table', { body: { stops: points } });
+    expect(again.body).toEqual(answer.body);
+    expect(await fakes.requests('osrm')).toHaveLength(0);
+  });
+
+  it('estimates only the pairs the router has no road for', async () => {
+    const points = [...uniquePoints(2), unreachable];
+    const answer = await call<Table>('POST', '/routes/table', { body: { stops: points } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.estimated).toBe(false);
+    expect(answer.body.distances[0][1]).toBeCloseTo(road(points[0], points[1]), -1);
+    expect(answer.body.distances[0][2]).toBeCloseTo(greatCircleMeters(points[0], unreachable), 0);
+    expect(answer.body.distances[2][1]).toBeCloseTo(greatCircleMeters(unreachable, points[1]), 0);
+  });
+
+  it('falls back to great-circle estimates when the router is down, slow or answers garbage', async () => {
+    for (const mode of ['down', 'slow', 'garbage']) {
+      await fakes.setMode('osrm', mode);
+      const points = uniquePoints(3);
+      const answer = await call<Table>('POST', '/routes/table', { body: { stops: points } });
+      expect(answer.status, mode).toBe(200);
+      expectEstimatedTable(answer.body, points);
+    }
+  });
+
+  it('refuses bad stops with 400', async () => {
+    const bodies = [
+      {},
+      { stops: 'x' },
+      { stops: [stops.timesSquare] },
+      { stops: [stops.timesSquare, { lat: 91, lng: 0 }] },
+      { stops: [stops.timesSquare, { lat: 0 }] },
+      { stops: uniquePoints(ROUTE_TABLE_MAX_STOPS + 1) },
+    ];
+    for (const body of bodies) {
+      const answer = await call('POST', '/routes/table', { body });
+      expect(answer.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(typeof answer.body.error).toBe('string');
+    }
+    const tooMany = await call('POST', '/routes/table', { body: { stops: uniquePoints(ROUTE_TABLE_MAX_STOPS + 1) } });
+    expect(tooMany.body.error).toBe(`stops must hold at most ${ROUTE_TABLE_MAX_STOPS} points`);
   });
 });

@@ -11,6 +11,10 @@ export interface ApiConfig {
   upstreamMinIntervalMs: number;
   geocoderTimeoutMs: number;
   routerTimeoutMs: number;
+  /** waypoints per route request (consecutive requests share their boundary stop) */
+  routerMaxWaypoints: number;
+  /** sources (and destinations) per table request: blocks of at most N x N (OSRM's max-table-size) */
+  routerTableMaxCoordinates: number;
   /**
    * service_role key, used only for the proxies' shared state (cache, rate limits,
    * upstream slots) through service_role-only SQL functions; never for itinerary data.
@@ -28,6 +32,12 @@ export interface ApiConfig {
 }
 
 type Env = { get(name: string): string | undefined };
+
+/** A whole number of at least `minimum`; unset or not a number: the default. */
+function wholeNumber(text: string | undefined, fallback: number, minimum: number): number {
+  const value = Number(text ?? fallback);
+  return Number.isFinite(value) ? Math.max(minimum, Math.floor(value)) : fallback;
+}
 
 const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
 
@@ -48,6 +58,8 @@ export function readConfig(env: Env): ApiConfig {
     upstreamMinIntervalMs: Number(env.get('UPSTREAM_MIN_INTERVAL_MS') ?? 1000),
     geocoderTimeoutMs: Number(env.get('GEOCODER_TIMEOUT_MS') ?? 8000),
     routerTimeoutMs: Number(env.get('ROUTER_TIMEOUT_MS') ?? 8000),
+    routerMaxWaypoints: wholeNumber(env.get('ROUTER_MAX_WAYPOINTS'), 50, 2),
+    routerTableMaxCoordinates: wholeNumber(env.get('ROUTER_TABLE_MAX_COORDINATES'), 100, 1),
     supabaseServiceRoleKey: env.get('SUPABASE_SERVICE_ROLE_KEY') || null,
     upstreamMaxWaitMs: Number(env.get('UPSTREAM_MAX_WAIT_MS') ?? 5000),
     geocodingRateLimitPerMinute: Number(env.get('GEOCODING_RATE_LIMIT_PER_MINUTE') ?? 60),

@@ -43,6 +43,14 @@ describe('computeRoute', () => {
     expect(requests).toHaveLength(3);
   });
 
+  it('asks for as many waypoints per request as configured', async () => {
+    const { client, requests } = fakeRouter();
+    const route = await computeRoute(client, points(500), { geometry: false, maxWaypoints: 100 });
+    expect(route.legs).toHaveLength(499);
+    // 99 legs per request (consecutive requests share their boundary stop): 6 requests.
+    expect(requests.map((batch) => batch.length)).toEqual([100, 100, 100, 100, 100, 5]);
+  });
+
   it('estimates only the legs touching an unroutable point', async () => {
     const stops = points(10);
     const { client } = fakeRouter({ unroutable: [stops[4]] });

@@ -6,8 +6,9 @@ import { z } from 'zod';
 import { estimateRoute, sumLegs, type LatLng, type RouteLeg, type RouteTotals } from './domain/geo.ts';
 import { fetchWithTimeout } from './http.ts';
 import { createSingleFlight, type SharedState } from './shared-state.ts';
+import { createCachedTable, createOsrmTable, type TableService } from './routing-table.ts';
 
-/** Waypoints per router request; consecutive batches share their boundary stop. */
+/** Default waypoints per router request (ROUTER_MAX_WAYPOINTS); consecutive batches share their boundary stop. */
 export const MAX_WAYPOINTS_PER_REQUEST = 50;
 
 export interface RouteResult extends RouteTotals {
@@ -17,6 +18,8 @@ export interface RouteResult extends RouteTotals {
 export interface RouterClient {
   /** Legs between consecutive points, or null when the router cannot route them. */
   route(points: LatLng[], options: { geometry: boolean }): Promise<RoutedLeg[] | RouterFailure>;
+  /** The table service (distances and durations between many points), when the router has one. */
+  table?: TableService;
 }
 
 export type RoutedLeg = Omit<RouteLeg, 'estimated'>;
@@ -54,6 +57,7 @@ export function createOsrmClient(options: {
   waitTurn: () => Promise<void>;
 }): RouterClient {
   return {
+    table: createOsrmTable(options),
     async route(points, { geometry }) {
       const coordinates = points.map((p) => `${p.lng.toFixed(6)},${p.lat.toFixed(6)}`).join(';');
       const query = geometry
@@ -122,10 +126,11 @@ export function batchPoints<T>(points: readonly T[], size = MAX_WAYPOINTS_PER_RE
 export async function computeRoute(
   router: RouterClient,
   points: readonly LatLng[],
-  options: { geometry: boolean },
+  options: { geometry: boolean; maxWaypoints?: number },
 ): Promise<RouteResult> {
   const legs: RouteLeg[] = [];
-  for (const batch of batchPoints(points)) legs.push(...(await routeBatch(router, batch, options)));
+  const batches = batchPoints(points, options.maxWaypoints ?? MAX_WAYPOINTS_PER_REQUEST);
+  for (const batch of batches) legs.push(...(await routeBatch(router, batch, options)));
   return { ...sumLegs(legs), legs };
 }
 
@@ -134,7 +139,7 @@ async function routeBatch(
   batch: LatLng[],
   options: { geometry: boolean },
 ): Promise<RouteLeg[]> {
-  const answer = await router.route(batch, options);
+  const answer = await router.route(batch, { geometry: options.geometry });
   if (!isFailure(answer)) return answer.map((leg) => ({ ...leg, estimated: false }));
   if (answer.failure === 'unroutable' && batch.length > 2) {
     const middle = Math.floor(batch.length / 2);
@@ -171,6 +176,7 @@ const isCachedLeg = (value: unknown): value is CachedLeg =>
 export function createCachedRouter(inner: RouterClient, state: SharedState, ttlSeconds: number): RouterClient {
   const singleFlight = createSingleFlight();
   return {
+    ...(inner.table ? { table: createCachedTable(inner.table, state, ttlSeconds) } : {}),
     async route(points, { geometry }) {
       const keys = points.slice(1).map((to, i) => legKey(points[i], to));
       const cached = await state.cacheGet(keys);

@@ -3,6 +3,7 @@ import {
   MAX_SEARCH_QUERY_CHARS,
   MIN_SEARCH_QUERY_CHARS,
   MIN_STOPS_TO_CALCULATE,
+  ROUTE_TABLE_MAX_STOPS,
   STOP_NAME_MAX_CHARS,
   STOP_NOTE_MAX_CHARS,
   TITLE_MAX_CHARS,
@@ -93,6 +94,17 @@ export const routeStopsSchema = z.object(
     stops: z
       .array(pointSchema, { error: 'stops must be an array of {lat, lng}' })
       .min(MIN_STOPS_TO_CALCULATE, 'Add at least 2 stops to calculate route'),
+  },
+  { error: 'Body must be a JSON object with stops' },
+);
+
+/** Body of POST /routes/table: bounded, since the answer grows with the square of the stops. */
+export const routeTableSchema = z.object(
+  {
+    stops: z
+      .array(pointSchema, { error: 'stops must be an array of {lat, lng}' })
+      .min(MIN_STOPS_TO_CALCULATE, 'Add at least 2 stops to calculate route')
+      .max(ROUTE_TABLE_MAX_STOPS, `stops must hold at most ${ROUTE_TABLE_MAX_STOPS} points`),
   },
   { error: 'Body must be a JSON object with stops' },
 );

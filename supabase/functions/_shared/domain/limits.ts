@@ -17,3 +17,5 @@ export const MIN_STOPS_TO_CALCULATE = 2;
 /** Spec section 9: minimum search query length. */
 export const MIN_SEARCH_QUERY_CHARS = 3;
 export const MAX_SEARCH_QUERY_CHARS = 300;
+/** Most stops in one POST /api/routes/table (a 500 x 500 table is two 250,000-value matrices). */
+export const ROUTE_TABLE_MAX_STOPS = 500;

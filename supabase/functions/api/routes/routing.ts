@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { parseInput, readJsonBody } from '../../_shared/http.ts';
-import { routeStopsSchema, segmentSchema } from '../../_shared/validation.ts';
+import { routeStopsSchema, routeTableSchema, segmentSchema } from '../../_shared/validation.ts';
 import { computeRoute } from '../../_shared/routing.ts';
+import { computeTable } from '../../_shared/routing-table.ts';
 
 /**
  * The route service. Every answer is complete: a leg the router fails on is the
@@ -18,7 +19,10 @@ export const routingRoutes = new Hono<AppEnv>()
   // Totals of a whole route (and per-leg figures, without lines).
   .post('/total', async (c) => {
     const { stops } = parseInput(routeStopsSchema, await readJsonBody(c));
-    const route = await computeRoute(c.var.router, stops, { geometry: false });
+    const route = await computeRoute(c.var.router, stops, {
+      geometry: false,
+      maxWaypoints: c.var.config.routerMaxWaypoints,
+    });
     return c.json({
       totalDistance: route.totalDistance,
       totalDuration: route.totalDuration,
@@ -28,5 +32,14 @@ export const routingRoutes = new Hono<AppEnv>()
   // Totals and every leg with its line, in as few router requests as possible.
   .post('/legs', async (c) => {
     const { stops } = parseInput(routeStopsSchema, await readJsonBody(c));
-    return c.json(await computeRoute(c.var.router, stops, { geometry: true }));
+    return c.json(
+      await computeRoute(c.var.router, stops, { geometry: true, maxWaypoints: c.var.config.routerMaxWaypoints }),
+    );
+  })
+  // Distances and durations between every pair of stops (the optimiser's road costs).
+  .post('/table', async (c) => {
+    const { stops } = parseInput(routeTableSchema, await readJsonBody(c));
+    return c.json(
+      await computeTable(c.var.router.table, stops, { blockSize: c.var.config.routerTableMaxCoordinates }),
+    );
   });

@@ -1,0 +1,193 @@
+/**
+ * The table service: road distances and durations between every pair of stops, from an
+ * OSRM-compatible router's table service, asked for in blocks of at most N sources by
+ * N destinations (OSRM's max-table-size) and assembled. When the router fails, or has
+ * no table service, the whole table is the great-circle estimate (flagged `estimated`),
+ * so the costs stay on one scale.
+ */
+import { z } from 'zod';
+import { FALLBACK_SPEED_METERS_PER_SECOND, greatCircleMeters, type LatLng } from './domain/geo.ts';
+import { fetchWithTimeout } from './http.ts';
+import type { RouterFailure } from './routing.ts';
+import { createSingleFlight, type SharedState } from './shared-state.ts';
+
+/** One block of the table: rows are sources, columns destinations; null where no route exists. */
+export interface TableBlock {
+  distances: (number | null)[][];
+  durations: (number | null)[][];
+}
+
+/** Sources to destinations; without destinations, every source to every source. */
+export interface TableRequest {
+  sources: LatLng[];
+  destinations?: LatLng[];
+}
+
+export type TableService = (request: TableRequest) => Promise<TableBlock | RouterFailure>;
+
+export interface RouteTable {
+  /** metres, [from][to] */
+  distances: number[][];
+  /** seconds, [from][to] */
+  durations: number[][];
+  /** true when the router could not be used and every value is the great-circle estimate */
+  estimated: boolean;
+}
+
+const isFailure = (value: TableBlock | RouterFailure): value is RouterFailure => 'failure' in value;
+
+const coordinate = (p: LatLng) => `${p.lng.toFixed(6)},${p.lat.toFixed(6)}`;
+const indices = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i).join(';');
+
+const cells = z.array(z.array(z.number().nonnegative().nullable()));
+const osrmTableResponse = z.object({ code: z.literal('Ok'), distances: cells, durations: cells });
+
+const hasShape = (rows: unknown[][], height: number, width: number) =>
+  rows.length === height && rows.every((row) => row.length === width);
+
+/** The table service of an OSRM-compatible router, behind the same upstream gate and timeout as its routes. */
+export function createOsrmTable(options: {
+  baseUrl: string;
+  timeoutMs: number;
+  userAgent: string;
+  waitTurn: () => Promise<void>;
+}): TableService {
+  return async ({ sources, destinations }) => {
+    const points = destinations ? [...sources, ...destinations] : sources;
+    let query = 'annotations=distance,duration';
+    if (destinations) {
+      query += `&sources=${indices(0, sources.length)}&destinations=${indices(sources.length, destinations.length)}`;
+    }
+    const url = `${options.baseUrl}/table/v1/driving/${points.map(coordinate).join(';')}?${query}`;
+    let response: Response;
+    try {
+      await options.waitTurn();
+      response = await fetchWithTimeout(url, { headers: { 'User-Agent': options.userAgent } }, options.timeoutMs);
+    } catch (error) {
+      return { failure: 'unavailable', reason: `router unreachable: ${(error as Error).message}` };
+    }
+    const body: unknown = await response.json().catch(() => null);
+    if (!response.ok) {
+      const code = (body as { code?: unknown } | null)?.code;
+      return { failure: 'unavailable', reason: `router table answered HTTP ${response.status}${code ? ` ${String(code)}` : ''}` };
+    }
+    const parsed = osrmTableResponse.safeParse(body);
+    if (!parsed.success) return { failure: 'unavailable', reason: 'router answered an invalid table payload' };
+    const height = sources.length;
+    const width = destinations?.length ?? sources.length;
+    const { distances, durations } = parsed.data;
+    if (!hasShape(distances, height, width) || !hasShape(durations, height, width)) {
+      return { failure: 'unavailable', reason: 'router answered a table of the wrong size' };
+    }
+    return { distances, durations };
+  };
+}
+
+/** Table blocks are cached by their points rounded to 5 decimals (about 1 m), like route legs. */
+const KEY_DECIMALS = 5;
+
+async function blockKey({ sources, destinations }: TableRequest): Promise<string> {
+  const text = (points: LatLng[]) =>
+    points.map((p) => `${p.lng.toFixed(KEY_DECIMALS)},${p.lat.toFixed(KEY_DECIMALS)}`).join(';');
+  const description = `${text(sources)}|${destinations ? text(destinations) : '*'}`;
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(description));
+  const hex = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `route:table:${hex}`;
+}
+
+const isBlock = (value: unknown): value is TableBlock =>
+  typeof value === 'object' && value !== null &&
+  Array.isArray((value as TableBlock).distances) && Array.isArray((value as TableBlock).durations);
+
+/**
+ * The table service behind the shared cache: a block already known is reused, identical
+ * concurrent requests share one upstream call, failures are never cached.
+ */
+export function createCachedTable(inner: TableService, state: SharedState, ttlSeconds: number): TableService {
+  const singleFlight = createSingleFlight();
+  return async (request) => {
+    const key = await blockKey(request);
+    return singleFlight(key, async () => {
+      const hit = (await state.cacheGet([key])).get(key);
+      if (isBlock(hit)) return hit;
+      const answer = await inner(request);
+      if (!isFailure(answer)) await state.cachePut([{ key, value: answer }], ttlSeconds);
+      return answer;
+    });
+  };
+}
+
+/** Consecutive groups of at most `size` indices covering 0..count-1. */
+export function tableGroups(count: number, size: number): number[][] {
+  const groups: number[][] = [];
+  for (let start = 0; start < count; start += size) {
+    groups.push(Array.from({ length: Math.min(size, count - start) }, (_, i) => start + i));
+  }
+  return groups;
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/** The straight-line distance and duration at the fallback speed, rounded to 0.1 like the router's. */
+function estimatePair(from: LatLng, to: LatLng): { distance: number; duration: number } {
+  const distance = greatCircleMeters(from, to);
+  return { distance: round1(distance), duration: round1(distance / FALLBACK_SPEED_METERS_PER_SECOND) };
+}
+
+/** Every pair as the great-circle estimate. */
+export function estimateTable(points: readonly LatLng[]): RouteTable {
+  const distances = points.map(() => new Array<number>(points.length).fill(0));
+  const durations = points.map(() => new Array<number>(points.length).fill(0));
+  points.forEach((from, i) => {
+    points.forEach((to, j) => {
+      if (i === j) return;
+      const { distance, duration } = estimatePair(from, to);
+      distances[i][j] = distance;
+      durations[i][j] = duration;
+    });
+  });
+  return { distances, durations, estimated: true };
+}
+
+/**
+ * The whole table of `points`, asked for block by block (one block at a time, so the
+ * upstream gate spaces them), at most `blockSize` sources by `blockSize` destinations
+ * each. The first block the router fails on ends the attempt: the answer is then the
+ * great-circle estimate throughout. A pair the router has no route for gets its estimate.
+ */
+export async function computeTable(
+  table: TableService | undefined,
+  points: readonly LatLng[],
+  options: { blockSize: number },
+): Promise<RouteTable> {
+  if (!table) return estimateTable(points);
+  const n = points.length;
+  const distances = points.map(() => new Array<number>(n).fill(0));
+  const durations = points.map(() => new Array<number>(n).fill(0));
+  const groups = tableGroups(n, options.blockSize);
+  const at = (group: number[]) => group.map((index) => points[index]);
+  for (const rows of groups) {
+    for (const columns of groups) {
+      const answer = await table(rows === columns ? { sources: at(rows) } : { sources: at(rows), destinations: at(columns) });
+      if (isFailure(answer)) {
+        console.warn(`route table: estimating all ${n} x ${n} pairs: ${answer.reason}`);
+        return estimateTable(points);
+      }
+      rows.forEach((i, r) => {
+        columns.forEach((j, c) => {
+          const distance = answer.distances[r][c];
+          const duration = answer.durations[r][c];
+          if (distance === null || duration === null) {
+            const estimate = i === j ? { distance: 0, duration: 0 } : estimatePair(points[i], points[j]);
+            distances[i][j] = estimate.distance;
+            durations[i][j] = estimate.duration;
+          } else {
+            distances[i][j] = distance;
+            durations[i][j] = duration;
+          }
+        });
+      });
+    }
+  }
+  return { distances, durations, estimated: false };
+}
