@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCoordinate, formatDistance, formatDuration, formatLatLng } from './format';
+import { formatClockTime, formatCoordinate, formatDistance, formatDuration, formatLatLng } from './format';
 
 describe('formatDistance (spec section 9)', () => {
   it('shows metres under 1000 m', () => {
@@ -71,5 +71,14 @@ describe('formatDistance (rounding edges and locales)', () => {
 
   it('follows the language for separators', () => {
     expect(formatDistance(1234, 'de')).toBe('1,2 km');
+  });
+});
+
+describe('formatClockTime', () => {
+  it('shows hours and minutes as the language writes them', () => {
+    const at = new Date(2026, 10, 22, 14, 5).getTime();
+    expect(formatClockTime(at, 'en')).toBe('2:05 PM');
+    expect(formatClockTime(at, 'de')).toBe('14:05');
+    expect(formatClockTime(at, 'fr')).toBe('14:05');
   });
 });

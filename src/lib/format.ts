@@ -43,3 +43,8 @@ export function formatCoordinate(value: number, decimals = 4): string {
 export function formatLatLng(point: { lat: number; lng: number }, decimals = 4): string {
   return `${formatCoordinate(point.lat, decimals)}, ${formatCoordinate(point.lng, decimals)}`;
 }
+
+/** A time of day in the language's own way ("14:32", "2:32 PM"): arrival times on the road. */
+export function formatClockTime(epochMs: number, locale: string = DEFAULT_FORMAT_LOCALE): string {
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(new Date(epochMs));
+}
