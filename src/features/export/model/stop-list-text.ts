@@ -1,0 +1,15 @@
+import type { Stop } from '@domain/stops.ts';
+
+/**
+ * The route as plain text for a message or a note: the title, then one numbered line
+ * per stop, its note (if any) indented on the next line.
+ */
+export function stopListText(title: string, stops: readonly Pick<Stop, 'name' | 'note'>[]): string {
+  const lines = [title.trim(), ''];
+  stops.forEach((stop, index) => {
+    lines.push(`${index + 1}. ${stop.name}`);
+    const note = stop.note?.trim();
+    if (note) lines.push(...note.split(/\r\n|\n|\r/).map((noteLine) => `   ${noteLine}`));
+  });
+  return lines.join('\n').trim() + '\n';
+}
