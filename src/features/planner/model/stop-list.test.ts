@@ -120,4 +120,28 @@ describe('stopListReducer', () => {
     expect(run([{ type: 'focus', index: 1 }], state).currentStopIndex).toBe(1);
     expect(stopListReducer(state, { type: 'focus', index: 5 })).toBe(state);
   });
+
+  it('sets, edits and removes a stop note; notes travel with load, add and toStops', () => {
+    const state = threeStops();
+    const dijonId = state.stops[1].id;
+    const noted = stopListReducer(state, { type: 'setNote', id: dijonId, note: 'Door code 4521 ' });
+    expect(noted.stops[1]).toEqual({ ...state.stops[1], note: 'Door code 4521 ' });
+    expect(noted.stops[0]).toBe(state.stops[0]);
+    expect(toStops(noted.stops)[1]).toEqual({ ...dijon, note: 'Door code 4521' });
+    expect(stopListReducer(noted, { type: 'setNote', id: dijonId, note: 'Door code 4521 ' })).toBe(noted);
+    expect(stopListReducer(noted, { type: 'setNote', id: 'missing', note: 'x' })).toBe(noted);
+
+    const cleared = stopListReducer(noted, { type: 'setNote', id: dijonId, note: '' });
+    expect(cleared.stops[1]).toEqual(state.stops[1]);
+    expect('note' in cleared.stops[1]).toBe(false);
+    expect(toStops([{ ...state.stops[0], note: '   ' }])).toEqual([paris]);
+
+    const long = stopListReducer(state, { type: 'setNote', id: dijonId, note: 'x'.repeat(1500) });
+    expect(long.stops[1].note).toHaveLength(1000);
+
+    const loaded = stopListReducer(initialStopListState, { type: 'load', title: 'T', stops: [{ ...paris, note: 'Ring twice' }, dijon] });
+    expect(toStops(loaded.stops)).toEqual([{ ...paris, note: 'Ring twice' }, dijon]);
+    const added = stopListReducer(initialStopListState, { type: 'add', stop: { ...lyon, note: 'Back door' } });
+    expect(added.stops[0].note).toBe('Back door');
+  });
 });

@@ -1,3 +1,4 @@
+import { STOP_NOTE_MAX_CHARS } from '@domain/limits.ts';
 import type { Stop } from '@domain/stops.ts';
 
 /** A stop in the planner: the domain stop plus a stable id for list keys and markers. */
@@ -26,6 +27,8 @@ export type StopListAction =
   | { type: 'load'; title: string; stops: readonly Stop[] }
   | { type: 'renameTitle'; title: string }
   | { type: 'renameStop'; id: string; name: string }
+  /** The stop's note (door code, phone...) as typed, cut to STOP_NOTE_MAX_CHARS; empty removes it. */
+  | { type: 'setNote'; id: string; note: string }
   | { type: 'focus'; index: number };
 
 export const initialStopListState: StopListState = {
@@ -41,8 +44,17 @@ const clampIndex = (index: number, length: number): number =>
 const isIndex = (index: number, length: number): boolean =>
   Number.isInteger(index) && index >= 0 && index < length;
 
+/** A stop's note, kept only when it says something. */
+const noteOf = (note: string | undefined): { note?: string } => (note && note.trim() !== '' ? { note } : {});
+
 function withIds(stops: readonly Stop[], nextId: number): { stops: PlannedStop[]; nextId: number } {
-  const planned = stops.map(({ name, lat, lng }, offset) => ({ id: `stop-${nextId + offset}`, name, lat, lng }));
+  const planned = stops.map(({ name, lat, lng, note }, offset) => ({
+    id: `stop-${nextId + offset}`,
+    name,
+    lat,
+    lng,
+    ...noteOf(note),
+  }));
   return { stops: planned, nextId: nextId + stops.length };
 }
 
@@ -58,8 +70,8 @@ function indexAfterMove(current: number, from: number, to: number): number {
 export function stopListReducer(state: StopListState, action: StopListAction): StopListState {
   switch (action.type) {
     case 'add': {
-      const { name, lat, lng } = action.stop;
-      const stop: PlannedStop = { id: `stop-${state.nextId}`, name, lat, lng };
+      const { name, lat, lng, note } = action.stop;
+      const stop: PlannedStop = { id: `stop-${state.nextId}`, name, lat, lng, ...noteOf(note) };
       return { ...state, stops: [...state.stops, stop], nextId: state.nextId + 1 };
     }
     case 'appendMany': {
@@ -115,12 +127,22 @@ export function stopListReducer(state: StopListState, action: StopListAction): S
       stops[index] = { ...stops[index], name: action.name };
       return { ...state, stops };
     }
+    case 'setNote': {
+      const index = state.stops.findIndex((stop) => stop.id === action.id);
+      if (index === -1) return state;
+      const note = action.note.slice(0, STOP_NOTE_MAX_CHARS);
+      const { note: previous, ...stop } = state.stops[index];
+      if ((previous ?? '') === note) return state;
+      const stops = [...state.stops];
+      stops[index] = note === '' ? stop : { ...stop, note };
+      return { ...state, stops };
+    }
     case 'focus':
       if (!isIndex(action.index, state.stops.length)) return state;
       return action.index === state.currentStopIndex ? state : { ...state, currentStopIndex: action.index };
   }
 }
 
-/** The stops as the /api and storage take them (without the planner's ids). */
+/** The stops as the /api and storage take them (without the planner's ids; a blank note is no note). */
 export const toStops = (stops: readonly PlannedStop[]): Stop[] =>
-  stops.map(({ name, lat, lng }) => ({ name, lat, lng }));
+  stops.map(({ name, lat, lng, note }) => ({ name, lat, lng, ...noteOf(note?.trim()) }));
