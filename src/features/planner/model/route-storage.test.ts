@@ -28,6 +28,14 @@ describe('route storage', () => {
     expect(readRouteDraft()).toBeNull();
   });
 
+  it("keeps a stop's note in the draft and the pending route", () => {
+    const noted = { ...lyon, note: 'Door code 4521' };
+    writeRouteDraft({ title: 'Errands', stops: [paris, noted] });
+    expect(readRouteDraft()).toEqual({ title: 'Errands', stops: [paris, noted] });
+    writePendingRoute({ title: 'Errands', stops: [noted] });
+    expect(readPendingRoute()?.stops).toEqual([noted]);
+  });
+
   it('leaves no draft behind for an empty route', () => {
     writeRouteDraft({ title: 'Errands', stops: [paris] });
     writeRouteDraft({ title: '  ', stops: [] });
