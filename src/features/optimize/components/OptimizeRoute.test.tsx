@@ -2,7 +2,11 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18nReady } from '@/lib/i18n';
+import { getRouteTable } from '@/features/routing';
 import { OptimizeRoute, type OptimizeStop } from './OptimizeRoute.tsx';
+
+// The route service at the module boundary: no road table unless a test gives one.
+vi.mock('@/features/routing', () => ({ getRouteTable: vi.fn(async () => null) }));
 
 // jsdom has no Web Worker: the fake answers with the real protocol handler.
 vi.mock('../worker/create-worker.ts', async () => {
@@ -83,12 +87,33 @@ describe('<OptimizeRoute>', () => {
     expect(onApply.mock.calls[0][0][1]).toBe(zigzag[2]);
     // 0.04 degrees of latitude (4.4 km) instead of 0.07 (7.8 km).
     expect(screen.getByRole('status').textContent).toBe('Saved 3.3 km (42.9%)');
+    expect(screen.getByText('Compared by straight-line distance.')).toBeDefined();
 
     fireEvent.click(screen.getByRole('button', { name: 'Undo optimisation' }));
     expect(order()).toBe('ACBED');
     expect(onUndo).toHaveBeenCalledWith(zigzag);
     expect(screen.queryByRole('button', { name: 'Undo optimisation' })).toBeNull();
     expect(screen.getByRole('status').textContent).toBe('');
+    expect(screen.queryByText('Compared by straight-line distance.')).toBeNull();
+  });
+
+  it('compares road distances when the route service gives them, and says so', async () => {
+    // By road, B is far from A (a river between them): A, C, B, ... is shorter than A, B, C, ...
+    const latitudes = zigzag.map((stop) => stop.lat);
+    const distances = latitudes.map((from, i) =>
+      latitudes.map((to, j) => {
+        if (i === j) return 0;
+        const metres = Math.abs(from - to) * 111_000;
+        return zigzag[i].id === 'B' || zigzag[j].id === 'B' ? metres + 20_000 : metres;
+      }),
+    );
+    vi.mocked(getRouteTable).mockResolvedValueOnce({ distances, durations: distances, estimated: false });
+    render(<Planner initial={zigzag} />);
+    fireEvent.click(optimiseButton());
+    await screen.findByText('Compared by road distance.');
+    expect(vi.mocked(getRouteTable)).toHaveBeenCalledWith(zigzag, expect.any(AbortSignal));
+    // B costs 20 km more on every edge: the road order visits it last (one edge instead of two).
+    expect(order()).toMatch(/^A[CDE]{3}B$/);
   });
 
   it('keeps the order when it is already the shortest', async () => {

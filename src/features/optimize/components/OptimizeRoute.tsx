@@ -9,7 +9,7 @@ import {
   type PlaceLike,
 } from '../model/presentation.ts';
 import { formatDistance } from '@/lib/format';
-import { useOptimizeRoute } from '../hooks/useOptimizeRoute.ts';
+import { useOptimizeRoute, type OptimizeCostKind } from '../hooks/useOptimizeRoute.ts';
 import { OptimizeCancelledError } from '../worker/optimize-client.ts';
 import './OptimizeRoute.css';
 
@@ -31,13 +31,19 @@ const MODE_OPTIONS = [
 
 /** What the last run produced; shown only while `stops` is still the list it was about. */
 type Outcome<T> =
-  | { kind: 'applied'; stops: T[]; previous: T[]; before: number; after: number }
-  | { kind: 'unchanged'; stops: readonly T[] }
+  | { kind: 'applied'; stops: T[]; previous: T[]; before: number; after: number; cost: OptimizeCostKind }
+  | { kind: 'unchanged'; stops: readonly T[]; cost: OptimizeCostKind }
   | { kind: 'failed'; stops: readonly T[] };
 
+const COST_LABELS = {
+  road: 'optimize.costRoad',
+  straight: 'optimize.costStraight',
+} as const satisfies Record<OptimizeCostKind, string>;
+
 /**
- * Mode select, 'Optimise route' button, the saving, and Undo. The optimiser runs in a Web Worker
- * on straight-line (great-circle) distances, so the page stays responsive at any stop count.
+ * Mode select, 'Optimise route' button, the saving (and which distances it compared), and Undo.
+ * The optimiser runs in a Web Worker, on road distances from the route service when it gives
+ * them and straight-line (great-circle) distances otherwise, so the page stays responsive.
  */
 export function OptimizeRoute<T extends OptimizeStop>({ stops, onApply, onUndo }: OptimizeRouteProps<T>) {
   const { t, i18n } = useTranslation();
@@ -60,16 +66,16 @@ export function OptimizeRoute<T extends OptimizeStop>({ stops, onApply, onUndo }
     const snapshot = stops;
     setOutcome(null);
     try {
-      const { order, before, after } = await optimize(snapshot, mode);
+      const { order, before, after, cost } = await optimize(snapshot, mode);
       // The list was edited while the optimiser ran: its answer is about another route.
       if (!sameStops(latestStops.current, snapshot)) return;
       if (!(after < before)) {
-        setOutcome({ kind: 'unchanged', stops: snapshot });
+        setOutcome({ kind: 'unchanged', stops: snapshot, cost });
         return;
       }
       const reordered = reorder(snapshot, order);
       onApply(reordered);
-      setOutcome({ kind: 'applied', stops: reordered, previous: [...snapshot], before, after });
+      setOutcome({ kind: 'applied', stops: reordered, previous: [...snapshot], before, after, cost });
     } catch (error) {
       if (!(error instanceof OptimizeCancelledError)) setOutcome({ kind: 'failed', stops: snapshot });
     }
@@ -139,6 +145,9 @@ export function OptimizeRoute<T extends OptimizeStop>({ stops, onApply, onUndo }
       <p className="optimize-route__status" role="status">
         {message}
       </p>
+      {shown && shown.kind !== 'failed' && !running && (
+        <p className="optimize-route__cost">{t(COST_LABELS[shown.cost])}</p>
+      )}
       {shown?.kind === 'failed' && !running && (
         <p className="optimize-route__error" role="alert">
           {t('optimize.failed')}

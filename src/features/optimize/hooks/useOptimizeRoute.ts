@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { LatLng } from '@domain/geo.ts';
+import { getRouteTable } from '@/features/routing';
 import type { RouteMode } from '../model/index.ts';
+import { directedLength, loadOptimizeCost, type OptimizeCost } from '../cost/optimize-cost.ts';
 import { createOptimizeWorker } from '../worker/create-worker.ts';
 import { OptimizeCancelledError, OptimizeClient, type OptimizeOutcome, type OptimizeWorker } from '../worker/optimize-client.ts';
 
@@ -10,24 +13,42 @@ export interface RoutePlace {
   lng: number;
 }
 
+/** Which distances the run compared: road distances from the route table, or great-circle. */
+export type OptimizeCostKind = OptimizeCost['kind'];
+
+export interface OptimizeRouteOutcome extends OptimizeOutcome {
+  cost: OptimizeCostKind;
+}
+
+/** Finds the costs to compare for these stops (road distances when available). */
+export type CostLoader = (stops: readonly LatLng[], signal: AbortSignal) => Promise<OptimizeCost>;
+
+const roadOrStraightLine: CostLoader = (stops, signal) => loadOptimizeCost(stops, getRouteTable, signal);
+
 export interface OptimizeRouteApi {
   /**
-   * Finds a shorter order of the stops (great-circle metres) in a Web Worker. Resolves with the
-   * order as indices into `stops` and the lengths before and after; rejects with
-   * OptimizeCancelledError when cancelled or superseded by a newer call.
+   * Finds a shorter order of the stops in a Web Worker, on road distances when the route service
+   * gives them (up to ROAD_DISTANCES_MAX_STOPS stops) and great-circle distances otherwise.
+   * Resolves with the order as indices into `stops`, the lengths before and after in metres and
+   * the cost used; rejects with OptimizeCancelledError when cancelled or superseded by a newer call.
    */
-  optimize(stops: readonly RoutePlace[], mode: RouteMode): Promise<OptimizeOutcome>;
+  optimize(stops: readonly RoutePlace[], mode: RouteMode): Promise<OptimizeRouteOutcome>;
   status: OptimizeStatus;
   cancel(): void;
 }
 
-export function useOptimizeRoute(createWorker: () => OptimizeWorker = createOptimizeWorker): OptimizeRouteApi {
+export function useOptimizeRoute(
+  createWorker: () => OptimizeWorker = createOptimizeWorker,
+  loadCost: CostLoader = roadOrStraightLine,
+): OptimizeRouteApi {
   const [status, setStatus] = useState<OptimizeStatus>('idle');
   const clientRef = useRef<OptimizeClient | null>(null);
+  const loading = useRef<AbortController | null>(null);
   const latestCall = useRef(0);
 
   useEffect(
     () => () => {
+      loading.current?.abort();
       clientRef.current?.dispose();
       clientRef.current = null;
     },
@@ -35,16 +56,33 @@ export function useOptimizeRoute(createWorker: () => OptimizeWorker = createOpti
   );
 
   const optimize = useCallback(
-    async (stops: readonly RoutePlace[], mode: RouteMode) => {
+    async (stops: readonly RoutePlace[], mode: RouteMode): Promise<OptimizeRouteOutcome> => {
       const client = (clientRef.current ??= new OptimizeClient(createWorker));
       const call = ++latestCall.current;
+      loading.current?.abort();
+      client.cancel();
+      const controller = new AbortController();
+      loading.current = controller;
       setStatus('running');
       try {
-        const outcome = await client.run(
-          stops.map((stop) => [stop.lat, stop.lng]),
-          'haversine',
-          mode,
-        );
+        let cost: OptimizeCost;
+        try {
+          cost = await loadCost(stops, controller.signal);
+        } catch (error) {
+          if (controller.signal.aborted) throw new OptimizeCancelledError();
+          throw error;
+        }
+        if (controller.signal.aborted) throw new OptimizeCancelledError();
+        const points = stops.map((stop) => [stop.lat, stop.lng] as const);
+        let outcome: OptimizeRouteOutcome;
+        if (cost.kind === 'road') {
+          const { order } = await client.run(points, 'haversine', mode, cost.matrix);
+          // The optimiser compared each pair's mean of both directions; show the real road lengths.
+          const before = directedLength(points.map((_, i) => i), cost.distances, mode);
+          outcome = { order, before, after: directedLength(order, cost.distances, mode), cost: 'road' };
+        } else {
+          outcome = { ...(await client.run(points, 'haversine', mode)), cost: 'straight' };
+        }
         if (call === latestCall.current) setStatus('done');
         return outcome;
       } catch (error) {
@@ -52,12 +90,17 @@ export function useOptimizeRoute(createWorker: () => OptimizeWorker = createOpti
           setStatus(error instanceof OptimizeCancelledError ? 'cancelled' : 'failed');
         }
         throw error;
+      } finally {
+        if (loading.current === controller) loading.current = null;
       }
     },
-    [createWorker],
+    [createWorker, loadCost],
   );
 
-  const cancel = useCallback(() => clientRef.current?.cancel(), []);
+  const cancel = useCallback(() => {
+    loading.current?.abort();
+    clientRef.current?.cancel();
+  }, []);
 
   return { optimize, status, cancel };
 }

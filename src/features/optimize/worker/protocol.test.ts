@@ -42,4 +42,28 @@ describe('handleOptimizeMessage', () => {
       type: 'error', id: 5, message: 'point 1: latitude 100 is outside -90..90',
     });
   });
+
+  it('compares the given matrix instead of the metric when there is one', () => {
+    // Four points on a line, but the matrix says 0-3 and 3-1 and 1-2 are the short hops.
+    const cost = [
+      [0, 9, 9, 1],
+      [9, 0, 1, 1],
+      [9, 1, 0, 9],
+      [1, 1, 9, 0],
+    ];
+    const matrix = Float64Array.from(cost.flat());
+    const response = handleOptimizeMessage({
+      type: 'optimize', id: 8, points: [paris, lyon, lille, orleans], metric: 'haversine', mode: 'fixed-start', matrix,
+    });
+    expect(response).toMatchObject({ type: 'result', order: [0, 3, 1, 2], before: 19, after: 3 });
+  });
+
+  it('refuses a matrix that does not fit the points or is not symmetric', () => {
+    const base = { type: 'optimize', points: [paris, lyon, lille, orleans], metric: 'haversine', mode: 'fixed-start' };
+    expect(handleOptimizeMessage({ ...base, id: 9, matrix: [1, 2, 3] })).toEqual({ type: 'error', id: 9, message: 'matrix must be a Float64Array' });
+    expect(handleOptimizeMessage({ ...base, id: 10, matrix: new Float64Array(4) })).toMatchObject({ type: 'error', id: 10 });
+    const asymmetric = new Float64Array(16).fill(1);
+    asymmetric[1] = 5;
+    expect(handleOptimizeMessage({ ...base, id: 11, matrix: asymmetric })).toMatchObject({ type: 'error', id: 11 });
+  });
 });

@@ -3,6 +3,7 @@ import {
   OptimizeInputError,
   ROUTE_MODES,
   optimizePoints,
+  solveRoute,
   type Metric,
   type Point,
   type RouteMode,
@@ -15,6 +16,11 @@ export interface OptimizeRequest {
   points: Point[];
   metric: Metric;
   mode: RouteMode;
+  /**
+   * Symmetric costs between the points (row-major n x n, e.g. road metres): when present the
+   * optimiser compares these instead of the metric's distances, and the lengths are in its unit.
+   */
+  matrix?: Float64Array;
 }
 
 /** Worker -> page: the new order with the route's length before and after, or why it failed. */
@@ -32,8 +38,11 @@ export function handleOptimizeMessage(message: unknown, now: () => number = () =
   if (!METRICS.includes(request.metric as Metric)) return error(`unknown metric: ${String(request.metric)}`);
   if (!ROUTE_MODES.includes(request.mode as RouteMode)) return error(`unknown mode: ${String(request.mode)}`);
   const started = now();
+  if (request.matrix !== undefined && !(request.matrix instanceof Float64Array)) return error('matrix must be a Float64Array');
   try {
-    const result = optimizePoints(request.points, { metric: request.metric as Metric, mode: request.mode });
+    const result = request.matrix
+      ? solveRoute({ n: request.points.length, matrix: request.matrix }, { mode: request.mode })
+      : optimizePoints(request.points, { metric: request.metric as Metric, mode: request.mode });
     return { type: 'result', id, order: result.order, before: result.inputLength, after: result.length, ms: now() - started };
   } catch (caught) {
     if (caught instanceof OptimizeInputError) return error(caught.message);
