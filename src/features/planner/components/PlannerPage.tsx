@@ -107,6 +107,7 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
     dispatch({ type: 'move', from, to });
     setAnnouncement(t('planner.announceMoved', { name: moved.name, position: to + 1, total: stops.length }));
   };
+  const setStopNote = useCallback((id: string, note: string) => dispatch({ type: 'setNote', id, note }), [dispatch]);
   const showStop = (index: number) => {
     dispatch({ type: 'focus', index });
     setHighlightedId(stops[index].id);
@@ -185,6 +186,7 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
               onShow={showStop}
               onMove={moveStop}
               onRemove={removeStop}
+              onNoteChange={setStopNote}
             />
           )}
           <p className="visually-hidden" role="status" aria-live="polite">
