@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { batchPoints, computeRoute, type RouterClient, type RoutedLeg, type RouterFailure } from './routing.ts';
+import { computeRoute, createCachedRouter, spansToRoute, type RouterClient, type RoutedLeg, type RouterFailure } from './routing.ts';
 import { estimateLeg, type LatLng } from './domain/geo.ts';
+import type { SharedState } from './shared-state.ts';
 
 const points = (n: number): LatLng[] => Array.from({ length: n }, (_, i) => ({ lat: i / 100, lng: i / 100 }));
 
@@ -18,18 +19,24 @@ function fakeRouter(options: { unroutable?: LatLng[]; down?: boolean } = {}) {
   return { client, requests };
 }
 
-describe('batchPoints', () => {
-  it('splits into windows that share their boundary points', () => {
-    expect(batchPoints([1, 2, 3, 4, 5], 3)).toEqual([[1, 2, 3], [3, 4, 5]]);
-    expect(batchPoints([1, 2, 3, 4], 3)).toEqual([[1, 2, 3], [3, 4]]);
-    expect(batchPoints([1, 2], 50)).toEqual([[1, 2]]);
-    expect(batchPoints([1], 50)).toEqual([]);
+describe('spansToRoute', () => {
+  const unknownAt = (count: number, indices: number[]) => Array.from({ length: count }, (_, i) => indices.includes(i));
+
+  it('cuts a route none knows into windows of at most maxWaypoints points sharing their boundary stops', () => {
+    expect(spansToRoute(unknownAt(4, [0, 1, 2, 3]), 3)).toEqual([[0, 1], [2, 3]]);
+    expect(spansToRoute(unknownAt(3, [0, 1, 2]), 3)).toEqual([[0, 1], [2, 2]]);
+    const spans = spansToRoute(new Array(999).fill(true), 50);
+    expect(spans.reduce((legs, [first, last]) => legs + last - first + 1, 0)).toBe(999);
+    expect(spans.every(([first, last]) => last - first + 2 <= 50)).toBe(true);
+    expect(spans).toHaveLength(Math.ceil(999 / 49));
   });
 
-  it('covers every leg exactly once', () => {
-    const batches = batchPoints(Array.from({ length: 1000 }, (_, i) => i));
-    expect(batches.reduce((legs, b) => legs + b.length - 1, 0)).toBe(999);
-    expect(batches.every((b) => b.length <= 50)).toBe(true);
+  it('asks nothing when every leg is known, and one span for unknown legs that fit together', () => {
+    expect(spansToRoute(new Array(10).fill(false), 50)).toEqual([]);
+    // A moved stop: its two legs. Two edits 20 legs apart still fit in one 50-point request.
+    expect(spansToRoute(unknownAt(499, [250, 251]), 50)).toEqual([[250, 251]]);
+    expect(spansToRoute(unknownAt(499, [10, 11, 30, 31]), 50)).toEqual([[10, 31]]);
+    expect(spansToRoute(unknownAt(499, [10, 11, 300, 301]), 50)).toEqual([[10, 11], [300, 301]]);
   });
 });
 
@@ -64,5 +71,29 @@ describe('computeRoute', () => {
     const route = await computeRoute(client, points(10), { geometry: false });
     expect(route.legs.every((leg) => leg.estimated)).toBe(true);
     expect(requests).toHaveLength(1);
+  });
+
+  it('behind the leg cache: a moved stop costs one request of its two legs, wherever it is', async () => {
+    const store = new Map<string, unknown>();
+    const state: SharedState = {
+      cacheGet: async (keys) => new Map(keys.filter((key) => store.has(key)).map((key) => [key, store.get(key)])),
+      cachePut: async (entries) => entries.forEach(({ key, value }) => store.set(key, value)),
+      takeToken: async () => ({ allowed: true, retryAfterSeconds: 0 }),
+      claimSlot: async () => null,
+    };
+    const { client, requests } = fakeRouter();
+    const router = createCachedRouter(client, state, 60);
+    const stops = points(500);
+    await computeRoute(router, stops, { geometry: true, maxWaypoints: 50 });
+    expect(requests).toHaveLength(Math.ceil(499 / 49));
+    await computeRoute(router, stops, { geometry: true, maxWaypoints: 50 });
+    expect(requests).toHaveLength(11);
+    // Stop 49 ends one cold window and starts the next: still one request.
+    const moved = stops.map((stop, i) => (i === 49 ? { lat: stop.lat + 0.001, lng: stop.lng } : stop));
+    const route = await computeRoute(router, moved, { geometry: true, maxWaypoints: 50 });
+    expect(requests).toHaveLength(12);
+    expect(requests[11]).toEqual(moved.slice(48, 51));
+    expect(route.legs).toHaveLength(499);
+    expect(route.legs.every((leg) => !leg.estimated)).toBe(true);
   });
 });

@@ -18,6 +18,8 @@ export interface RouteResult extends RouteTotals {
 export interface RouterClient {
   /** Legs between consecutive points, or null when the router cannot route them. */
   route(points: LatLng[], options: { geometry: boolean }): Promise<RoutedLeg[] | RouterFailure>;
+  /** The legs between consecutive points it already knows (null where not), without asking upstream. */
+  knownLegs?(points: LatLng[], options: { geometry: boolean }): Promise<(RoutedLeg | null)[]>;
   /** The table service (distances and durations between many points), when the router has one. */
   table?: TableService;
 }
@@ -109,28 +111,51 @@ function legLine(
   return line.length >= 2 ? line : [[from.lat, from.lng], [to.lat, to.lng]];
 }
 
-/** Consecutive windows of at most `size` points sharing their boundary points. */
-export function batchPoints<T>(points: readonly T[], size = MAX_WAYPOINTS_PER_REQUEST): T[][] {
-  const batches: T[][] = [];
-  for (let start = 0; start < points.length - 1; start += size - 1) {
-    batches.push(points.slice(start, Math.min(points.length, start + size)));
-  }
-  return batches;
+/**
+ * The requests that cover every unknown leg: ranges [first, last] of leg indices, each at most
+ * `maxWaypoints` points (last - first + 2), starting and ending on an unknown leg. Unknown legs
+ * close enough to share a request do (the known legs between them ride along), so a few edits
+ * anywhere in a long route cost one request each at most, and a route none knows is cut in
+ * consecutive windows sharing their boundary stops.
+ */
+export function spansToRoute(unknown: readonly boolean[], maxWaypoints: number): [number, number][] {
+  const spans: [number, number][] = [];
+  let open: [number, number] | null = null;
+  unknown.forEach((isUnknown, leg) => {
+    if (!isUnknown) return;
+    if (open && leg - open[0] + 2 <= maxWaypoints) {
+      open[1] = leg;
+      return;
+    }
+    open = [leg, leg];
+    spans.push(open);
+  });
+  return spans;
 }
 
 /**
- * Routes every leg of `points`. A batch the router says is unroutable is split in
- * halves until the failing legs are found, and only those become estimates; when the
- * router is unavailable the whole batch is estimated rather than retried leg by leg.
+ * Routes every leg of `points`: legs the router already knows are reused, the others are
+ * asked for in as few requests as possible (see spansToRoute). A span the router says is
+ * unroutable is split in halves until the failing legs are found, and only those become
+ * estimates; when the router is unavailable the whole span is estimated rather than retried
+ * leg by leg.
  */
 export async function computeRoute(
   router: RouterClient,
   points: readonly LatLng[],
   options: { geometry: boolean; maxWaypoints?: number },
 ): Promise<RouteResult> {
-  const legs: RouteLeg[] = [];
-  const batches = batchPoints(points, options.maxWaypoints ?? MAX_WAYPOINTS_PER_REQUEST);
-  for (const batch of batches) legs.push(...(await routeBatch(router, batch, options)));
+  const known = router.knownLegs
+    ? await router.knownLegs([...points], { geometry: options.geometry })
+    : points.slice(1).map(() => null);
+  const legs: RouteLeg[] = known.map((leg) => (leg ? { ...leg, estimated: false } : null!));
+  const spans = spansToRoute(known.map((leg) => leg === null), options.maxWaypoints ?? MAX_WAYPOINTS_PER_REQUEST);
+  for (const [first, last] of spans) {
+    const routed = await routeBatch(router, points.slice(first, last + 2), options);
+    routed.forEach((leg, i) => {
+      legs[first + i] = leg;
+    });
+  }
   return { ...sumLegs(legs), legs };
 }
 
@@ -175,21 +200,25 @@ const isCachedLeg = (value: unknown): value is CachedLeg =>
  */
 export function createCachedRouter(inner: RouterClient, state: SharedState, ttlSeconds: number): RouterClient {
   const singleFlight = createSingleFlight();
+  /** The cached legs between consecutive points (with their lines when `geometry`), null where unknown. */
+  async function lookUp(points: LatLng[], geometry: boolean) {
+    const keys = points.slice(1).map((to, i) => legKey(points[i], to));
+    const cached = await state.cacheGet(keys);
+    const known = keys.map((key): RoutedLeg | null => {
+      const leg = cached.get(key);
+      if (!isCachedLeg(leg)) return null;
+      if (geometry && !(Array.isArray(leg.coordinates) && leg.coordinates.length >= 2)) return null;
+      return { distance: leg.distance, duration: leg.duration, coordinates: geometry ? leg.coordinates! : [] };
+    });
+    return { keys, known };
+  }
   return {
     ...(inner.table ? { table: createCachedTable(inner.table, state, ttlSeconds) } : {}),
+    knownLegs: async (points, { geometry }) => (await lookUp(points, geometry)).known,
     async route(points, { geometry }) {
-      const keys = points.slice(1).map((to, i) => legKey(points[i], to));
-      const cached = await state.cacheGet(keys);
-      const known = keys.map((key) => {
-        const leg = cached.get(key);
-        if (!isCachedLeg(leg)) return null;
-        if (geometry && !(Array.isArray(leg.coordinates) && leg.coordinates.length >= 2)) return null;
-        return leg;
-      });
+      const { keys, known } = await lookUp(points, geometry);
       const first = known.indexOf(null);
-      const legs: RoutedLeg[] = known.map((leg) =>
-        leg ? { distance: leg.distance, duration: leg.duration, coordinates: geometry ? leg.coordinates! : [] } : null!,
-      );
+      const legs = [...known] as RoutedLeg[];
       if (first === -1) return legs;
       const last = known.lastIndexOf(null);
       const span = points.slice(first, last + 2);
