@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { contentSecurityPolicy } from './vite/csp';
+import { pwa } from './vite/pwa';
 
 /** Where the local gateway (Auth, REST, Edge Functions) listens; see supabase/local. */
 const gatewayUrl = process.env.SUPABASE_LOCAL_URL ?? 'http://127.0.0.1:54321';
@@ -19,7 +20,7 @@ const localServer = {
 };
 
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [react(), pwa(), contentSecurityPolicy()],
   resolve: {
     alias: {
       // Pure domain logic shared with the `api` Edge Function (one source of truth).
