@@ -19,6 +19,9 @@ const PAGES = [
   { name: 'navigation', path: '/waze-route/00000000-0000-4000-8000-000000000000', guest: true },
 ];
 
+/** `--files` lists each page's scripts with their gzipped size. */
+const showFiles = process.argv.includes('--files');
+
 const outDir = mkdtempSync(path.join(tmpdir(), 'route-planner-bundle-'));
 process.env.VITE_SUPABASE_ANON_KEY ??= 'sb_publishable_bench';
 await build({ root, logLevel: 'error', build: { outDir, emptyOutDir: true } });
@@ -53,6 +56,9 @@ try {
       verdict = `  target<${page.targetKb}KB  ${met ? 'ok' : 'MISSED'}`;
     }
     console.log(`bundle  ${page.name.padEnd(13)} js-gzip=${kb.toFixed(1)}KB  files=${scripts.size}${verdict}`);
+    if (showFiles) {
+      for (const [url, size] of scripts) console.log(`          ${((await size) / 1024).toFixed(1).padStart(6)}KB  ${new URL(url).pathname}`);
+    }
     await context.close();
   }
 } finally {

@@ -1,17 +1,42 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { LoadingState } from '@/components/LoadingState';
 import { paths, routePatterns } from '@/config/paths';
 import { IdentityProvider } from '@/features/auth';
+import LandingPage from '@/features/landing/components/LandingPage';
 import { MapLayout } from './layouts/MapLayout';
 import { StandardLayout } from './layouts/StandardLayout';
 import { RequireAccess } from './routing/RequireAccess';
 
-/** Pages load on demand; each module's default export is the page component. */
-const page = (load: () => Promise<{ default: ComponentType }>) => async () => {
-  const module = await load();
-  return { Component: module.default };
-};
+type PageModule = { default: ComponentType };
+
+/**
+ * A page that loads on demand (each module's default export is the page component). Pages that
+ * fetch server data (`fetches`, the default) load the shared TanStack Query client with them.
+ */
+function lazyPage(load: () => Promise<PageModule>, { fetches = true } = {}): ReactNode {
+  const Page = lazy(async (): Promise<PageModule> => {
+    if (!fetches) return load();
+    const [{ default: Component }, { SharedQueryProvider }] = await Promise.all([
+      load(),
+      import('./query-provider'),
+    ]);
+    return {
+      default: function PageWithQueries() {
+        return (
+          <SharedQueryProvider>
+            <Component />
+          </SharedQueryProvider>
+        );
+      },
+    };
+  });
+  return (
+    <Suspense fallback={<LoadingState />}>
+      <Page />
+    </Suspense>
+  );
+}
 
 /** The identity provider navigates (Continue as Guest), so it lives inside the router. */
 function RootRoute() {
@@ -22,58 +47,54 @@ function RootRoute() {
   );
 }
 
-/** Spec section 2: every path and its access rule. */
+const plannerPage = () => import('@/features/planner/components/PlannerPage');
+const navigationPage = () => import('@/features/navigation/components/NavigationPage');
+
+/** Spec section 2: every path and its access rule. The landing page is in the main bundle. */
 export const routes: RouteObject[] = [
   {
     element: <RootRoute />,
-    hydrateFallbackElement: <LoadingState />,
     children: [
       {
         element: <StandardLayout />,
         children: [
-          {
-            index: true,
-            lazy: page(() => import('@/features/landing/components/LandingPage')),
-          },
+          { index: true, element: <LandingPage /> },
           {
             path: routePatterns.share,
-            lazy: page(() => import('@/features/share/components/SharedRoutePage')),
+            element: lazyPage(() => import('@/features/share/components/SharedRoutePage')),
           },
           {
             path: routePatterns.login,
-            lazy: page(() => import('@/features/auth/components/LoginPage')),
+            element: lazyPage(() => import('@/features/auth/components/LoginPage')),
           },
           {
             path: routePatterns.register,
-            lazy: page(() => import('@/features/auth/components/RegisterPage')),
+            element: lazyPage(() => import('@/features/auth/components/RegisterPage')),
           },
           {
             path: routePatterns.notice,
-            lazy: page(() => import('@/features/legal/components/NoticePage')),
+            element: lazyPage(() => import('@/features/legal/components/NoticePage'), { fetches: false }),
           },
           {
             path: routePatterns.privacy,
-            lazy: page(() => import('@/features/legal/components/PrivacyPage')),
+            element: lazyPage(() => import('@/features/legal/components/PrivacyPage'), { fetches: false }),
           },
           {
             path: routePatterns.terms,
-            lazy: page(() => import('@/features/legal/components/TermsPage')),
+            element: lazyPage(() => import('@/features/legal/components/TermsPage'), { fetches: false }),
           },
           {
             element: <RequireAccess access="protected" />,
             children: [
               {
                 path: routePatterns.dashboard,
-                lazy: page(() => import('@/features/itineraries/components/DashboardPage')),
+                element: lazyPage(() => import('@/features/itineraries/components/DashboardPage')),
               },
-              {
-                path: routePatterns.wazeRoute,
-                lazy: page(() => import('@/features/navigation/components/NavigationPage')),
-              },
+              { path: routePatterns.wazeRoute, element: lazyPage(navigationPage) },
               {
                 // Without an id the page says 'No route ID provided' (spec section 8) instead of redirecting.
                 path: routePatterns.wazeRoute.replace('/:id', ''),
-                lazy: page(() => import('@/features/navigation/components/NavigationPage')),
+                element: lazyPage(navigationPage),
               },
             ],
           },
@@ -84,21 +105,11 @@ export const routes: RouteObject[] = [
         children: [
           {
             element: <RequireAccess access="auth-settled" />,
-            children: [
-              {
-                path: routePatterns.plan,
-                lazy: page(() => import('@/features/planner/components/PlannerPage')),
-              },
-            ],
+            children: [{ path: routePatterns.plan, element: lazyPage(plannerPage) }],
           },
           {
             element: <RequireAccess access="protected" />,
-            children: [
-              {
-                path: routePatterns.editRoute,
-                lazy: page(() => import('@/features/planner/components/PlannerPage')),
-              },
-            ],
+            children: [{ path: routePatterns.editRoute, element: lazyPage(plannerPage) }],
           },
         ],
       },
@@ -107,4 +118,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -43,3 +43,24 @@ describe('parseEnv', () => {
     );
   });
 });
+
+describe('parseEnv, more rules', () => {
+  it('rejects a Supabase URL that is not http(s) and names every problem at once', () => {
+    let error: unknown;
+    try {
+      parseEnv({ VITE_SUPABASE_URL: 'ftp://files.example' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    expect((error as Error).message).toMatch(/VITE_SUPABASE_URL/);
+    expect((error as Error).message).toMatch(/VITE_SUPABASE_ANON_KEY is not set/);
+  });
+
+  it('trims values', () => {
+    expect(parseEnv({ VITE_SUPABASE_ANON_KEY: ' anon ', VITE_GOOGLE_CLIENT_ID: ' id ' })).toMatchObject({
+      supabaseAnonKey: 'anon',
+      googleClientId: 'id',
+    });
+  });
+});

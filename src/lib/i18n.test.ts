@@ -44,3 +44,15 @@ describe('i18n', () => {
     expect(availableLanguages.map((language) => language.code)).toContain('en');
   });
 });
+
+describe('i18n fallbacks', () => {
+  it('loads only the interface language: an offered language does not fall back to English', async () => {
+    await i18nReady;
+    await i18n.changeLanguage('fr');
+    expect(i18n.languages).toEqual(['fr']);
+    expect(i18n.t('auth.login.submit')).not.toBe('auth.login.submit');
+    await i18n.changeLanguage('xx');
+    expect(i18n.resolvedLanguage).toBe('en');
+    await i18n.changeLanguage('en');
+  });
+});

@@ -1,7 +1,6 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import en from '@/locales/en.json';
 import { browserLanguageSources, hasChosenLanguage, LANGUAGE_STORAGE_KEY } from '@/lib/language/stored-language';
 
 /** The six interface languages of the product (spec section 1). */
@@ -21,13 +20,10 @@ export const DEFAULT_LANGUAGE: LanguageCode = 'en';
 export { LANGUAGE_STORAGE_KEY };
 
 /**
- * Non-English translations load on demand, each in its own chunk. Adding
- * src/locales/es.json is all it takes to offer Spanish.
+ * Translations load on demand, each in its own chunk, and only the interface language's:
+ * adding src/locales/es.json is all it takes to offer Spanish.
  */
-const lazyLocales = import.meta.glob<{ default: ResourceKey }>([
-  '../locales/*.json',
-  '!../locales/en.json',
-]);
+const lazyLocales = import.meta.glob<{ default: ResourceKey }>('../locales/*.json');
 
 const loaderFor = (code: string) => lazyLocales[`../locales/${code}.json`];
 
@@ -78,9 +74,12 @@ export const i18nReady = i18n
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources: { en: { translation: en } },
-    partialBundledLanguages: true,
-    fallbackLng: DEFAULT_LANGUAGE,
+    // English is the fallback only for languages the product does not offer: every offered
+    // language has every key (src/locales/locales.test.ts), so it never needs English too.
+    fallbackLng: {
+      default: [DEFAULT_LANGUAGE],
+      ...Object.fromEntries(productLanguages.map((language) => [language.code, []])),
+    },
     supportedLngs: availableLanguages.map((language) => language.code),
     load: 'languageOnly',
     detection: detectionOptions,

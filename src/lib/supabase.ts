@@ -1,4 +1,4 @@
-import { createClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { env } from '@/config/env';
 
 /**
@@ -6,23 +6,79 @@ import { env } from '@/config/env';
  * localStorage key and refreshes it. That replaces the spec's `token` key
  * (a documented deviation); nothing else in the SPA stores tokens.
  *
+ * supabase-js weighs about 60 KB gzipped, more than half the landing page's
+ * budget, so it loads on demand: when this device holds a session (or an auth
+ * redirect is in the URL), or when the user signs in. A visitor without a
+ * session never downloads it.
+ *
  * Without VITE_SUPABASE_URL the client talks to this origin, where the dev
  * server proxies /auth/v1 and /rest/v1 to the local gateway.
  */
-export const supabase = createClient(
-  env.supabaseUrl ?? window.location.origin,
-  env.supabaseAnonKey,
-  {
-    auth: {
-      persistSession: true,
-      autoRefreshToken: true,
-      detectSessionInUrl: true,
-    },
-  },
-);
+
+export interface LoadedSupabase {
+  client: SupabaseClient;
+  /** supabase-js's own error guards, loaded with it. */
+  isAuthError(error: unknown): boolean;
+  isAuthRetryableFetchError(error: unknown): boolean;
+}
+
+const projectUrl = () => env.supabaseUrl ?? window.location.origin;
+
+/** supabase-js's default storage key (`sb-<first label of the host>-auth-token`), set explicitly so both agree. */
+export function sessionStorageKeyFor(url: string): string {
+  return `sb-${new URL(url).hostname.split('.')[0]}-auth-token`;
+}
+
+const sessionStorageKey = () => sessionStorageKeyFor(projectUrl());
+
+/** True for the localStorage keys supabase-js writes (the session and the PKCE code verifier). */
+export const isSessionStorageKey = (key: string | null): boolean =>
+  key !== null && key.startsWith(sessionStorageKey());
+
+/** Parameters an auth redirect (email confirmation, OAuth) puts in the URL for supabase-js to read. */
+const AUTH_REDIRECT_PARAMS = /[#?&](access_token|error_description|error_code)=/;
+
+/**
+ * Read synchronously, without supabase-js: is there anything on this device that only the
+ * client can interpret (a stored session or code verifier, or an auth redirect in the URL)?
+ */
+export function hasStoredAuthState(): boolean {
+  if (typeof window === 'undefined') return false;
+  if (AUTH_REDIRECT_PARAMS.test(`${window.location.search}${window.location.hash}`)) return true;
+  try {
+    for (let index = 0; index < localStorage.length; index += 1) {
+      if (isSessionStorageKey(localStorage.key(index))) return true;
+    }
+  } catch {
+    // Storage unavailable (private mode): no session can have been kept.
+  }
+  return false;
+}
+
+let loading: Promise<LoadedSupabase> | null = null;
+
+/** The client, created once on first use. */
+export function loadSupabase(): Promise<LoadedSupabase> {
+  loading ??= import('@supabase/supabase-js').then(({ createClient, isAuthError, isAuthRetryableFetchError }) => ({
+    client: createClient(projectUrl(), env.supabaseAnonKey, {
+      auth: {
+        persistSession: true,
+        autoRefreshToken: true,
+        detectSessionInUrl: true,
+        storageKey: sessionStorageKey(),
+      },
+    }),
+    isAuthError,
+    isAuthRetryableFetchError,
+  }));
+  return loading;
+}
 
 /** The current access token, refreshed by supabase-js when needed; null when signed out. */
 export async function getAccessToken(): Promise<string | null> {
-  const { data } = await supabase.auth.getSession();
+  // No session on this device and no client yet: signed out, without loading supabase-js.
+  if (loading === null && !hasStoredAuthState()) return null;
+  const { client } = await loadSupabase();
+  const { data } = await client.auth.getSession();
   return data.session?.access_token ?? null;
 }

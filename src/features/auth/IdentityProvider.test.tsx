@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { useIdentity, type IdentityContextValue } from './identity-context';
 import { IdentityProvider } from './IdentityProvider';
 import { GUEST_MODE_KEY } from './model/identity';
+import { registerAccountCache } from '@/lib/account-caches';
 
 type AuthListener = (event: string, session: { user: { id: string; email?: string } } | null) => void;
 
@@ -19,12 +20,31 @@ const auth = vi.hoisted(() => ({
   onAuthStateChange: vi.fn(),
 }));
 
-vi.mock('@/lib/supabase', () => ({ supabase: { auth }, getAccessToken: async () => null }));
+const stored = vi.hoisted(() => ({ authState: false }));
+const loadSupabase = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/supabase', () => ({
+  loadSupabase,
+  hasStoredAuthState: () => stored.authState,
+  isSessionStorageKey: (key: string | null) => key === 'sb-test-auth-token',
+  getAccessToken: async () => null,
+}));
+
+/** supabase-js's guards, as the lazily loaded module provides them. */
+const isAuthError = (error: unknown) => typeof error === 'object' && error !== null && '__isAuthError' in error;
+const isAuthRetryableFetchError = (error: unknown) =>
+  isAuthError(error) && (error as unknown as Error).name === 'AuthRetryableFetchError';
+
+/** A session kept on this device by supabase-js. */
+function storeSession() {
+  stored.authState = true;
+  auth.getSession.mockResolvedValue({ data: { session }, error: null });
+}
 
 const user = { id: 'user-1', email: 'driver@example.com' };
 const session = { access_token: 'jwt', user };
 
 let current: IdentityContextValue;
+let unregisterCache = () => {};
 function Probe() {
   current = useIdentity();
   const { identity } = current;
@@ -33,6 +53,7 @@ function Probe() {
 
 function renderProvider() {
   const queryClient = new QueryClient();
+  unregisterCache = registerAccountCache(() => queryClient.clear());
   const router = createMemoryRouter(
     [
       {
@@ -60,6 +81,8 @@ const status = () => screen.getByTestId('identity').textContent;
 describe('IdentityProvider', () => {
   beforeEach(() => {
     localStorage.clear();
+    stored.authState = false;
+    loadSupabase.mockResolvedValue({ client: { auth }, isAuthError, isAuthRetryableFetchError });
     auth.listeners = [];
     auth.onAuthStateChange.mockImplementation((listener: AuthListener) => {
       auth.listeners.push(listener);
@@ -71,24 +94,59 @@ describe('IdentityProvider', () => {
   });
   afterEach(() => {
     cleanup();
+    unregisterCache();
     vi.clearAllMocks();
   });
 
-  it('starts loading, then is anonymous without a session or guest flag', async () => {
+  it('is anonymous at once without a stored session or guest flag, and does not load supabase-js', async () => {
     renderProvider();
-    expect(status()).toBe('loading');
-    await waitFor(() => expect(status()).toBe('anonymous'));
+    expect(status()).toBe('anonymous');
+    await act(async () => {});
+    expect(loadSupabase).not.toHaveBeenCalled();
     expect(auth.getUser).not.toHaveBeenCalled();
   });
 
-  it('restores the guest flag', async () => {
+  it('restores the guest flag at once', () => {
     localStorage.setItem(GUEST_MODE_KEY, 'true');
     renderProvider();
-    await waitFor(() => expect(status()).toBe('guest'));
+    expect(status()).toBe('guest');
+    expect(loadSupabase).not.toHaveBeenCalled();
+  });
+
+  it('with a stored session: loading until supabase-js has loaded and the server has answered', async () => {
+    storeSession();
+    let answer: (value: unknown) => void = () => {};
+    auth.getUser.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderProvider();
+    expect(status()).toBe('loading');
+    await waitFor(() => expect(auth.getUser).toHaveBeenCalled());
+    expect(status()).toBe('loading');
+    await act(async () => answer({ data: { user }, error: null }));
+    expect(status()).toBe('signed-in:driver@example.com');
+    expect(loadSupabase).toHaveBeenCalled();
+  });
+
+  it('follows a sign-in made in another tab before this one loaded supabase-js', async () => {
+    renderProvider();
+    expect(status()).toBe('anonymous');
+    auth.getSession.mockResolvedValue({ data: { session }, error: null });
+    await act(async () => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'sb-test-auth-token' }));
+    });
+    await waitFor(() => expect(status()).toBe('signed-in:driver@example.com'));
+  });
+
+  it('signs out without supabase-js when no session was ever loaded', async () => {
+    localStorage.setItem(GUEST_MODE_KEY, 'true');
+    renderProvider();
+    await act(() => current.signOut());
+    expect(status()).toBe('anonymous');
+    expect(localStorage.getItem(GUEST_MODE_KEY)).toBeNull();
+    expect(loadSupabase).not.toHaveBeenCalled();
   });
 
   it('validates a stored session with the server before trusting it', async () => {
-    auth.getSession.mockResolvedValue({ data: { session }, error: null });
+    storeSession();
     renderProvider();
     await waitFor(() => expect(status()).toBe('signed-in:driver@example.com'));
     expect(auth.getUser).toHaveBeenCalledTimes(1);
@@ -96,7 +154,7 @@ describe('IdentityProvider', () => {
   });
 
   it('removes a session the server rejects', async () => {
-    auth.getSession.mockResolvedValue({ data: { session }, error: null });
+    storeSession();
     auth.getUser.mockResolvedValue({
       data: { user: null },
       error: Object.assign(new Error('invalid JWT'), { __isAuthError: true, name: 'AuthApiError', status: 401 }),
@@ -107,7 +165,7 @@ describe('IdentityProvider', () => {
   });
 
   it('keeps a stored session when the server cannot be reached to validate it', async () => {
-    auth.getSession.mockResolvedValue({ data: { session }, error: null });
+    storeSession();
     auth.getUser.mockResolvedValue({
       data: { user: null },
       error: Object.assign(new Error('Failed to fetch'), { __isAuthError: true, name: 'AuthRetryableFetchError', status: 0 }),
@@ -199,7 +257,7 @@ describe('IdentityProvider', () => {
 
   it('signs out: ends the session, clears the guest flag and the cached data', async () => {
     localStorage.setItem(GUEST_MODE_KEY, 'true');
-    auth.getSession.mockResolvedValue({ data: { session }, error: null });
+    storeSession();
     const { queryClient } = renderProvider();
     await waitFor(() => expect(status()).toBe('signed-in:driver@example.com'));
     queryClient.setQueryData(['itineraries', 'list'], [{ id: 'r1' }]);
@@ -212,7 +270,7 @@ describe('IdentityProvider', () => {
   });
 
   it('follows auth events after start-up (e.g. a session ended in another tab)', async () => {
-    auth.getSession.mockResolvedValue({ data: { session }, error: null });
+    storeSession();
     renderProvider();
     await waitFor(() => expect(status()).toBe('signed-in:driver@example.com'));
     act(() => auth.listeners.forEach((listener) => listener('SIGNED_OUT', null)));

@@ -1,9 +1,8 @@
-import { isAuthError, isAuthRetryableFetchError, type Session } from '@supabase/supabase-js';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { supabase } from '@/lib/supabase';
+import { clearAccountCaches } from '@/lib/account-caches';
+import { hasStoredAuthState, isSessionStorageKey, loadSupabase, type LoadedSupabase } from '@/lib/supabase';
 import { AuthFailure, IdentityContext, type IdentityContextValue, type SignUpOptions } from './identity-context';
 import {
   identityFrom,
@@ -19,9 +18,15 @@ import {
  * it never answered (network failure, gateway error): then the page's generic
  * message applies (spec section 8).
  */
-function serverMessageOf(error: unknown): string | undefined {
-  if (!isAuthError(error) || isAuthRetryableFetchError(error)) return undefined;
-  return error.message || undefined;
+function serverMessageOf(kit: LoadedSupabase, error: unknown): string | undefined {
+  if (!kit.isAuthError(error) || kit.isAuthRetryableFetchError(error)) return undefined;
+  return (error as Error).message || undefined;
+}
+
+interface ClientRun {
+  active: boolean;
+  started: Promise<LoadedSupabase> | null;
+  unsubscribe?: () => void;
 }
 
 const sameUser = (a: AuthUser | null, b: AuthUser | null) =>
@@ -33,111 +38,140 @@ const sameUser = (a: AuthUser | null, b: AuthUser | null) =>
  * server cannot be reached the stored session is kept, since it is not known
  * to be invalid and will be checked again on the next request.
  */
-async function restoreUser(): Promise<AuthUser | null> {
-  const { data } = await supabase.auth.getSession();
-  const session: Session | null = data.session;
+async function restoreUser(kit: LoadedSupabase): Promise<AuthUser | null> {
+  const { data } = await kit.client.auth.getSession();
+  const session = data.session;
   if (!session) return null;
 
-  const { data: userData, error } = await supabase.auth.getUser();
+  const { data: userData, error } = await kit.client.auth.getUser();
   if (!error && userData.user) return toAuthUser(userData.user);
-  if (error && isAuthRetryableFetchError(error)) return toAuthUser(session.user);
+  if (error && kit.isAuthRetryableFetchError(error)) return toAuthUser(session.user);
 
-  await supabase.auth.signOut({ scope: 'local' });
+  await kit.client.auth.signOut({ scope: 'local' });
   return null;
 }
 
 /**
  * The one owner of the session. Everything else reads the identity through
  * `useIdentity()` and never talks to supabase.auth directly.
+ *
+ * Without anything stored (no session, no auth redirect in the URL) the identity is known at
+ * once, read synchronously from localStorage, and supabase-js is not loaded until the user
+ * signs in (or another tab does). With a stored session the identity stays `loading` while
+ * supabase-js loads and the server validates the session.
  */
 export function IdentityProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const [storedAtStart] = useState(hasStoredAuthState);
   const [user, setUser] = useState<AuthUser | null>(null);
-  const [guestFlag, setGuestFlag] = useState(false);
-  const [settled, setSettled] = useState(false);
+  const [guestFlag, setGuestFlag] = useState(readGuestFlag);
+  const [settled, setSettled] = useState(!storedAtStart);
   const userIdRef = useRef<string | null>(null);
+  /** One per mount of the effect below (StrictMode mounts twice): its client subscription and start-up. */
+  const runRef = useRef<ClientRun>({ active: true, started: null });
 
-  const applyUser = useCallback(
-    (next: AuthUser | null) => {
-      const previousId = userIdRef.current;
-      userIdRef.current = next?.id ?? null;
-      // Cached server data belongs to the account that fetched it.
-      if (previousId !== null && previousId !== userIdRef.current) queryClient.clear();
-      setUser((current) => (sameUser(current, next) ? current : next));
-      setSettled(true);
-    },
-    [queryClient],
-  );
+  const applyUser = useCallback((next: AuthUser | null) => {
+    const previousId = userIdRef.current;
+    userIdRef.current = next?.id ?? null;
+    // Cached server data belongs to the account that fetched it.
+    if (previousId !== null && previousId !== userIdRef.current) clearAccountCaches();
+    setUser((current) => (sameUser(current, next) ? current : next));
+    setSettled(true);
+  }, []);
 
-  useEffect(() => {
-    let active = true;
-    let changedDuringStartup = false;
+  /** Loads supabase-js once, follows its auth events and checks the stored session. */
+  const startClient = useCallback((): Promise<LoadedSupabase> => {
+    const run = runRef.current;
+    run.started ??= (async () => {
+      const kit = await loadSupabase();
+      if (!run.active) return kit;
+      let changedDuringStartup = false;
+      const {
+        data: { subscription },
+      } = kit.client.auth.onAuthStateChange((event, session) => {
+        // The start-up check below decides the first state, after validating with the server.
+        if (!run.active || event === 'INITIAL_SESSION') return;
+        changedDuringStartup = true;
+        applyUser(toAuthUser(session?.user));
+      });
+      run.unsubscribe = () => subscription.unsubscribe();
 
-    const {
-      data: { subscription },
-    } = supabase.auth.onAuthStateChange((event, session) => {
-      // The start-up check below decides the first state, after validating with the server.
-      if (!active || event === 'INITIAL_SESSION') return;
-      changedDuringStartup = true;
-      applyUser(toAuthUser(session?.user));
-    });
-
-    restoreUser()
-      .catch((error: unknown) => {
+      const restored = await restoreUser(kit).catch((error: unknown) => {
         console.error('Could not restore the session', error);
         return null;
-      })
-      .then((restored) => {
-        if (!active) return;
+      });
+      if (run.active) {
         setGuestFlag(readGuestFlag());
         if (!changedDuringStartup) applyUser(restored);
         else setSettled(true);
-      });
-
-    return () => {
-      active = false;
-      subscription.unsubscribe();
-    };
+      }
+      return kit;
+    })();
+    return run.started;
   }, [applyUser]);
+
+  useEffect(() => {
+    const run: ClientRun = { active: true, started: null };
+    runRef.current = run;
+    // A session stored on this device: load the client after the first paint and validate it.
+    if (storedAtStart) {
+      startClient().catch((error: unknown) => {
+        console.error('Could not load the authentication client', error);
+        if (run.active) setSettled(true);
+      });
+    }
+    // Another tab signed in or out before this one loaded the client: load it to follow.
+    const onStorage = (event: StorageEvent) => {
+      if (isSessionStorageKey(event.key) && run.started === null) void startClient().catch(() => undefined);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      run.active = false;
+      run.unsubscribe?.();
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [storedAtStart, startClient]);
 
   const signIn = useCallback(
     async (email: string, password: string) => {
-      const { data, error } = await supabase.auth.signInWithPassword({ email, password });
-      if (error || !data.user) throw new AuthFailure(serverMessageOf(error));
+      const kit = await startClient();
+      const { data, error } = await kit.client.auth.signInWithPassword({ email, password });
+      if (error || !data.user) throw new AuthFailure(serverMessageOf(kit, error));
       applyUser(toAuthUser(data.user));
     },
-    [applyUser],
+    [applyUser, startClient],
   );
 
   const signUp = useCallback(
     async (email: string, password: string, options?: SignUpOptions) => {
-      const { data, error } = await supabase.auth.signUp({
+      const kit = await startClient();
+      const { data, error } = await kit.client.auth.signUp({
         email,
         password,
         options: options?.emailRedirectTo ? { emailRedirectTo: options.emailRedirectTo } : undefined,
       });
-      if (error) throw new AuthFailure(serverMessageOf(error));
+      if (error) throw new AuthFailure(serverMessageOf(kit, error));
       // Without a session the project requires email confirmation before the first sign-in.
       if (!data.session) return { confirmationRequired: true };
       applyUser(toAuthUser(data.session.user));
       return { confirmationRequired: false };
     },
-    [applyUser],
+    [applyUser, startClient],
   );
 
   const signInWithGoogle = useCallback(
     async (idToken: string | undefined) => {
       // Spec section 5: a missing credential is a failed social sign-in.
       if (!idToken) throw new AuthFailure(undefined);
-      const { data, error } = await supabase.auth.signInWithIdToken({ provider: 'google', token: idToken });
-      if (error || !data.user) throw new AuthFailure(serverMessageOf(error));
+      const kit = await startClient();
+      const { data, error } = await kit.client.auth.signInWithIdToken({ provider: 'google', token: idToken });
+      if (error || !data.user) throw new AuthFailure(serverMessageOf(kit, error));
       // Spec section 4: social sign-in also clears guest mode.
       writeGuestFlag(false);
       setGuestFlag(false);
       applyUser(toAuthUser(data.user));
     },
-    [applyUser],
+    [applyUser, startClient],
   );
 
   const continueAsGuest = useCallback(() => {
@@ -149,10 +183,14 @@ export function IdentityProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     writeGuestFlag(false);
     setGuestFlag(false);
-    const { error } = await supabase.auth.signOut({ scope: 'local' });
-    if (error) console.error('Sign-out request failed; the local session was removed', error);
+    // Without a loaded client there is no session to end on this device.
+    if (runRef.current.started !== null || hasStoredAuthState()) {
+      const kit = await startClient();
+      const { error } = await kit.client.auth.signOut({ scope: 'local' });
+      if (error) console.error('Sign-out request failed; the local session was removed', error);
+    }
     applyUser(null);
-  }, [applyUser]);
+  }, [applyUser, startClient]);
 
   const value = useMemo<IdentityContextValue>(() => {
     const identity: IdentityState = settled
