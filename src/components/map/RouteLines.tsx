@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { Polyline } from 'react-leaflet';
 import type { RouteLeg } from '@domain/geo.ts';
 import { ROUTE_LINE_STYLE } from './map-constants';
@@ -8,8 +8,11 @@ export interface RouteLinesProps {
   legs: readonly RouteLeg[];
 }
 
-/** The route's road lines, blue; estimated legs have no road line and are only logged (spec section 8). */
-export function RouteLines({ legs }: RouteLinesProps) {
+/**
+ * The route's road lines, blue; estimated legs have no road line and are only logged (spec section 8).
+ * Memoised: a long route's hundreds of lines are not rendered again when only the stops changed.
+ */
+export const RouteLines = memo(function RouteLines({ legs }: RouteLinesProps) {
   const { lines, skipped } = useMemo(() => legLines(legs), [legs]);
 
   useEffect(() => {
@@ -21,4 +24,4 @@ export function RouteLines({ legs }: RouteLinesProps) {
   return lines.map(({ legIndex, positions }) => (
     <Polyline key={legIndex} positions={positions} pathOptions={ROUTE_LINE_STYLE} interactive={false} />
   ));
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDistance, formatDuration } from '@/lib/format';
 
@@ -16,7 +17,7 @@ export interface TripSummaryProps {
 const UNKNOWN = '--';
 
 /** The Trip Summary card: Stops, Distance, Duration (spec sections 2 and 9). */
-export function TripSummary({ stopCount, totalDistance, totalDuration, calculating = false, estimated = false, className }: TripSummaryProps) {
+export const TripSummary = memo(function TripSummary({ stopCount, totalDistance, totalDuration, calculating = false, estimated = false, className }: TripSummaryProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
   return (
@@ -46,4 +47,4 @@ export function TripSummary({ stopCount, totalDistance, totalDuration, calculati
       {!calculating && estimated ? <p className="trip-summary__note">{t('summary.estimated')}</p> : null}
     </section>
   );
-}
+});

@@ -1,11 +1,12 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteLeg } from '@domain/geo.ts';
 import {
   MapCamera,
   MapClickHandler,
   MapView,
-  NumberedMarkers,
   RouteLines,
+  StopMarkersLayer,
   TripSummary,
   type CameraRequest,
   type MarkerStop,
@@ -13,6 +14,7 @@ import {
 import { formatLatLng } from '@/lib/format';
 import type { PositionState } from '../hooks/useCurrentPosition';
 import type { PlannedStop } from '../model/stop-list';
+import { useStopChangeTiming } from './interaction-timing';
 
 export interface PlannerMapProps {
   stops: readonly PlannedStop[];
@@ -33,8 +35,16 @@ export interface PlannerMapProps {
 export function PlannerMap(props: PlannerMapProps) {
   const { stops, highlightedIndex, legs, totals, calculating, estimated, camera, position } = props;
   const { t } = useTranslation();
+  // The list, markers and summary all follow `stops` in one commit; measured here, after it.
+  useStopChangeTiming(stops);
   const hasStops = stops.length > 0;
   const unknownUntilCalculated = stops.length >= 2 && totals === null;
+
+  const markerLabel = useCallback(
+    (stop: MarkerStop, number: number) => `${t('planner.stopNumber', { number })}: ${stop.name}`,
+    [t],
+  );
+  const clusterLabel = useCallback((count: number) => t('planner.clusterLabel', { count }), [t]);
 
   const popup = (stop: MarkerStop, number: number) => (
     <div className="stop-popup">
@@ -90,10 +100,11 @@ export function PlannerMap(props: PlannerMapProps) {
     >
       <MapClickHandler onClick={props.onMapClick} />
       <RouteLines legs={legs} />
-      <NumberedMarkers
+      <StopMarkersLayer
         stops={stops}
         activeIndex={highlightedIndex}
-        markerLabel={(stop, number) => `${t('planner.stopNumber', { number })}: ${stop.name}`}
+        markerLabel={markerLabel}
+        clusterLabel={clusterLabel}
         renderPopup={popup}
       />
       <MapCamera request={camera} />

@@ -1,8 +1,11 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { STOP_NOTE_MAX_CHARS } from '@domain/limits.ts';
 import { useSortableList } from '@/components/hooks/useSortableList';
 import { formatLatLng } from '@/lib/format';
 import type { PlannedStop } from '../model/stop-list';
+import './StopList.css';
 
 export interface StopListProps {
   stops: readonly PlannedStop[];
@@ -11,109 +14,306 @@ export interface StopListProps {
   onShow: (index: number) => void;
   onMove: (from: number, to: number) => void;
   onRemove: (index: number) => void;
+  /** Sets a stop's note; without it the list offers no note editing. */
+  onNoteChange?: (id: string, note: string) => void;
 }
+
+/** Longer lists render only the rows in and near view, in a scrolling box of their own. */
+export const VIRTUAL_LIST_ABOVE = 50;
+const ESTIMATED_ROW_PX = 58;
+/** Matches the CSS gap between rows of the virtual list (StopList.css). */
+const ROW_GAP_PX = 6;
+
+/** The row actions, stable for the list's life, so a memoised row re-renders only when its stop or place changes. */
+interface RowActions {
+  show(index: number): void;
+  move(index: number, to: number): void;
+  remove(index: number): void;
+  setNote(id: string, note: string): void;
+  toggleNote(id: string): void;
+  keyDown(event: KeyboardEvent, index: number): void;
+  registerShowButton(id: string, element: HTMLButtonElement | null): void;
+}
+
+interface StopRowProps {
+  stop: PlannedStop;
+  index: number;
+  isLast: boolean;
+  highlighted: boolean;
+  noteOpen: boolean;
+  notesEnabled: boolean;
+  actions: RowActions;
+  /** Virtual list only: the total, for screen readers (only some rows are in the page). */
+  setSize?: number;
+  measureRef?: (element: HTMLLIElement | null) => void;
+}
+
+const StopRow = memo(function StopRow({
+  stop,
+  index,
+  isLast,
+  highlighted,
+  noteOpen,
+  notesEnabled,
+  actions,
+  setSize,
+  measureRef,
+}: StopRowProps) {
+  const { t } = useTranslation();
+  const number = index + 1;
+  const noteId = `stop-note-${stop.id}`;
+  const editorId = `stop-note-editor-${stop.id}`;
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const noteButtonRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(noteOpen);
+  useEffect(() => {
+    if (noteOpen && !wasOpen.current) textareaRef.current?.focus();
+    wasOpen.current = noteOpen;
+  }, [noteOpen]);
+  const note = stop.note ?? '';
+
+  return (
+    <li
+      ref={measureRef}
+      data-index={index}
+      aria-setsize={setSize}
+      aria-posinset={setSize === undefined ? undefined : number}
+      className={highlighted ? 'stop-item stop-item--current' : 'stop-item'}
+    >
+      <span className="stop-item__handle" title={t('planner.dragStop', { number })} aria-hidden="true">
+        ⠿
+      </span>
+      <span className="stop-item__number" aria-hidden="true">
+        {number}
+      </span>
+      <button
+        type="button"
+        className="stop-item__show"
+        ref={(element) => actions.registerShowButton(stop.id, element)}
+        aria-label={t('planner.showStop', { number, name: stop.name })}
+        aria-describedby={note && !noteOpen ? `stop-list-help ${noteId}` : 'stop-list-help'}
+        onClick={() => actions.show(index)}
+        onKeyDown={(event) => actions.keyDown(event, index)}
+      >
+        <span className="stop-item__name">{stop.name}</span>
+        <span className="stop-item__coords">{formatLatLng(stop)}</span>
+      </button>
+      <span className="stop-item__tools">
+        {notesEnabled ? (
+          <button
+            type="button"
+            ref={noteButtonRef}
+            className={note ? 'stop-item__icon stop-item__note-button stop-item__note-button--filled' : 'stop-item__icon stop-item__note-button'}
+            aria-label={note ? t('planner.editNote', { number }) : t('planner.addNote', { number })}
+            title={note ? t('planner.editNote', { number }) : t('planner.addNote', { number })}
+            aria-expanded={noteOpen}
+            aria-controls={noteOpen ? editorId : undefined}
+            onClick={() => actions.toggleNote(stop.id)}
+          >
+            ✎
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="stop-item__icon"
+          aria-label={t('planner.moveUp', { number })}
+          disabled={index === 0}
+          onClick={() => actions.move(index, index - 1)}
+          onKeyDown={(event) => actions.keyDown(event, index)}
+        >
+          ↑
+        </button>
+        <button
+          type="button"
+          className="stop-item__icon"
+          aria-label={t('planner.moveDown', { number })}
+          disabled={isLast}
+          onClick={() => actions.move(index, index + 1)}
+          onKeyDown={(event) => actions.keyDown(event, index)}
+        >
+          ↓
+        </button>
+        <button
+          type="button"
+          className="stop-item__icon stop-item__remove"
+          aria-label={t('planner.removeStop', { number, name: stop.name })}
+          onClick={() => actions.remove(index)}
+        >
+          ×
+        </button>
+      </span>
+      {note && !noteOpen ? (
+        <p className="stop-item__note" id={noteId}>
+          {note}
+        </p>
+      ) : null}
+      {noteOpen ? (
+        <div className="stop-item__note-editor" id={editorId}>
+          <label className="stop-item__note-label" htmlFor={`${editorId}-text`}>
+            {t('planner.noteLabel', { number })}
+          </label>
+          <textarea
+            id={`${editorId}-text`}
+            ref={textareaRef}
+            className="stop-item__note-input"
+            rows={2}
+            maxLength={STOP_NOTE_MAX_CHARS}
+            placeholder={t('planner.notePlaceholder')}
+            value={note}
+            aria-describedby={`${editorId}-count`}
+            onChange={(event) => actions.setNote(stop.id, event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                event.preventDefault();
+                actions.toggleNote(stop.id);
+                noteButtonRef.current?.focus();
+              }
+            }}
+          />
+          <div className="stop-item__note-footer">
+            <span id={`${editorId}-count`} className="stop-item__note-count">
+              {t('planner.noteCount', { count: note.length, max: STOP_NOTE_MAX_CHARS })}
+            </span>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => {
+                actions.toggleNote(stop.id);
+                noteButtonRef.current?.focus();
+              }}
+            >
+              {t('planner.noteDone')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </li>
+  );
+});
 
 /**
  * The stops in route order. Drag by the handle (mouse or touch), or focus a
  * stop and press Alt+Arrow Up / Alt+Arrow Down, or use the move buttons.
+ * Each stop can carry a note (door code, phone number), edited in place.
+ *
+ * Long lists (more than VIRTUAL_LIST_ABOVE stops) are virtualised: only the rows in and near
+ * the view are in the page, so a change to a 500-stop route renders a few dozen rows. Dragging
+ * works among the rendered rows (the list does not scroll while dragging); moves further away
+ * are done with the keyboard or the move buttons.
  */
-export function StopList({ stops, highlightedIndex, onShow, onMove, onRemove }: StopListProps) {
-  const { t } = useTranslation();
+export function StopList({ stops, highlightedIndex, onShow, onMove, onRemove, onNoteChange }: StopListProps) {
   const listRef = useRef<HTMLOListElement>(null);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const virtual = stops.length > VIRTUAL_LIST_ABOVE;
+  const [openNoteId, setOpenNoteId] = useState<string | null>(null);
+
+  const virtualizer = useVirtualizer({
+    count: virtual ? stops.length : 0,
+    getScrollElement: () => viewportRef.current,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    gap: ROW_GAP_PX,
+    overscan: 6,
+    getItemKey: (index) => stops[index]?.id ?? index,
+  });
+  const items = virtual ? virtualizer.getVirtualItems() : [];
+  /** Index of the first rendered row: Sortable reports positions among the rendered rows. */
+  const firstRendered = virtual ? (items[0]?.index ?? 0) : 0;
+
+  const latest = useRef({ stops, onShow, onMove, onRemove, onNoteChange, firstRendered });
+  useLayoutEffect(() => {
+    latest.current = { stops, onShow, onMove, onRemove, onNoteChange, firstRendered };
+  });
+
   useSortableList(listRef, {
     handle: '.stop-item__handle',
     ghostClass: 'stop-item--ghost',
     chosenClass: 'stop-item--chosen',
-    onMove,
+    onMove: (from, to) => latest.current.onMove(latest.current.firstRendered + from, latest.current.firstRendered + to),
   });
+
   const showButtons = useRef(new Map<string, HTMLButtonElement>());
   /** After a keyboard move, the focus follows the moved stop to its new place. */
   const focusAfterMove = useRef<string | null>(null);
 
+  const actions = useMemo<RowActions>(() => {
+    const move = (index: number, to: number) => {
+      const current = latest.current.stops;
+      if (to < 0 || to >= current.length) return;
+      focusAfterMove.current = current[index].id;
+      latest.current.onMove(index, to);
+    };
+    return {
+      show: (index) => latest.current.onShow(index),
+      move,
+      remove: (index) => latest.current.onRemove(index),
+      setNote: (id, note) => latest.current.onNoteChange?.(id, note),
+      toggleNote: (id) => setOpenNoteId((current) => (current === id ? null : id)),
+      keyDown: (event, index) => {
+        if (!event.altKey) return;
+        if (event.key === 'ArrowUp') {
+          event.preventDefault();
+          move(index, index - 1);
+        } else if (event.key === 'ArrowDown') {
+          event.preventDefault();
+          move(index, index + 1);
+        }
+      },
+      registerShowButton: (id, element) => {
+        if (element) showButtons.current.set(id, element);
+        else showButtons.current.delete(id);
+      },
+    };
+  }, []);
+
+  // Runs after every render: in a virtual list the moved row may first need scrolling into the page.
   useEffect(() => {
     const id = focusAfterMove.current;
     if (id === null) return;
-    focusAfterMove.current = null;
-    showButtons.current.get(id)?.focus();
-  }, [stops]);
-
-  const move = (index: number, to: number) => {
-    if (to < 0 || to >= stops.length) return;
-    focusAfterMove.current = stops[index].id;
-    onMove(index, to);
-  };
-
-  const onKeyDown = (event: KeyboardEvent, index: number) => {
-    if (!event.altKey) return;
-    if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      move(index, index - 1);
-    } else if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      move(index, index + 1);
+    const button = showButtons.current.get(id);
+    if (button) {
+      focusAfterMove.current = null;
+      button.focus();
+      return;
     }
-  };
+    const index = stops.findIndex((stop) => stop.id === id);
+    if (index === -1 || !virtual) focusAfterMove.current = null;
+    else virtualizer.scrollToIndex(index, { align: 'auto' });
+  });
 
+  const row = (stop: PlannedStop, index: number, measureRef?: (element: HTMLLIElement | null) => void) => (
+    <StopRow
+      key={stop.id}
+      stop={stop}
+      index={index}
+      isLast={index === stops.length - 1}
+      highlighted={index === highlightedIndex}
+      noteOpen={openNoteId === stop.id}
+      notesEnabled={onNoteChange !== undefined}
+      actions={actions}
+      setSize={virtual ? stops.length : undefined}
+      measureRef={measureRef}
+    />
+  );
+
+  if (!virtual) {
+    return (
+      <ol className="stop-list" ref={listRef}>
+        {stops.map((stop, index) => row(stop, index))}
+      </ol>
+    );
+  }
+
+  const total = virtualizer.getTotalSize();
+  const last = items[items.length - 1];
   return (
-    <ol className="stop-list" ref={listRef}>
-      {stops.map((stop, index) => {
-        const number = index + 1;
-        return (
-          <li key={stop.id} className={index === highlightedIndex ? 'stop-item stop-item--current' : 'stop-item'}>
-            <span className="stop-item__handle" title={t('planner.dragStop', { number })} aria-hidden="true">
-              ⠿
-            </span>
-            <span className="stop-item__number" aria-hidden="true">
-              {number}
-            </span>
-            <button
-              type="button"
-              className="stop-item__show"
-              ref={(element) => {
-                if (element) showButtons.current.set(stop.id, element);
-                else showButtons.current.delete(stop.id);
-              }}
-              aria-label={t('planner.showStop', { number, name: stop.name })}
-              aria-describedby="stop-list-help"
-              onClick={() => onShow(index)}
-              onKeyDown={(event) => onKeyDown(event, index)}
-            >
-              <span className="stop-item__name">{stop.name}</span>
-              <span className="stop-item__coords">{formatLatLng(stop)}</span>
-            </button>
-            <span className="stop-item__tools">
-              <button
-                type="button"
-                className="stop-item__icon"
-                aria-label={t('planner.moveUp', { number })}
-                disabled={index === 0}
-                onClick={() => move(index, index - 1)}
-                onKeyDown={(event) => onKeyDown(event, index)}
-              >
-                ↑
-              </button>
-              <button
-                type="button"
-                className="stop-item__icon"
-                aria-label={t('planner.moveDown', { number })}
-                disabled={index === stops.length - 1}
-                onClick={() => move(index, index + 1)}
-                onKeyDown={(event) => onKeyDown(event, index)}
-              >
-                ↓
-              </button>
-              <button
-                type="button"
-                className="stop-item__icon stop-item__remove"
-                aria-label={t('planner.removeStop', { number, name: stop.name })}
-                onClick={() => onRemove(index)}
-              >
-                ×
-              </button>
-            </span>
-          </li>
-        );
-      })}
-    </ol>
+    <div className="stop-list-viewport" ref={viewportRef} data-testid="stop-list-viewport">
+      <ol
+        className="stop-list stop-list--virtual"
+        ref={listRef}
+        style={{ paddingTop: items[0]?.start ?? 0, paddingBottom: last ? Math.max(0, total - last.end) : 0 }}
+      >
+        {items.map((item) => row(stops[item.index], item.index, virtualizer.measureElement))}
+      </ol>
+    </div>
   );
 }
