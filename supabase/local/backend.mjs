@@ -4,6 +4,7 @@
 import { App } from '@supabase/lite';
 import { applyMigrations, applyRoles, applySeedOnce, openAdminSql } from './database.mjs';
 import { localKeys } from './settings.mjs';
+import { batchSessionSettings } from './session-context.mjs';
 
 process.env.LITE_TELEMETRY ??= '0';
 process.env.DO_NOT_TRACK ??= '1';
@@ -23,6 +24,7 @@ async function openConnection({ databaseUrl, dataDir }) {
  */
 export async function createBackend(options) {
   const connection = await openConnection(options);
+  batchSessionSettings(connection);
   const app = new App({
     connection,
     auth: {
