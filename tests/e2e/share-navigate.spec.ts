@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 /** Three stops the fake router can drive between (tests/fakes). */
-const STOPS = [
+const STOPS: { name: string; lat: number; lng: number; note?: string; status?: 'done' | 'skipped' }[] = [
   { name: 'Paris, Île-de-France, France', lat: 48.8534951, lng: 2.3483915 },
-  { name: 'Dijon, Côte-d’Or, France', lat: 47.3215806, lng: 5.0414701 },
+  { name: 'Dijon, Côte-d’Or, France', lat: 47.3215806, lng: 5.0414701, note: 'Door code 4821, ring twice' },
   { name: 'Lyon, Métropole de Lyon, France', lat: 45.764043, lng: 4.835659 },
 ];
 const wazeWeb = (stop: { lat: number; lng: number }) =>
@@ -28,6 +28,38 @@ async function register(request: APIRequestContext, testInfo: TestInfo): Promise
 }
 
 const bearer = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
+
+async function getRoute(request: APIRequestContext, owner: Account, id: string): Promise<{ stops: typeof STOPS; updated_at: string }> {
+  const response = await request.get(`/api/itineraries/${id}`, { headers: bearer(owner) });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { stops: typeof STOPS; updated_at: string };
+}
+
+/** Each stop's status as the server has it (null: still to do). */
+const statuses = async (request: APIRequestContext, owner: Account, id: string) =>
+  (await getRoute(request, owner, id)).stops.map((stop) => stop.status ?? null);
+
+/** The route's legs as the fake router drives them (what the page's ETAs come from). */
+async function routeLegs(request: APIRequestContext): Promise<{ distance: number; duration: number }[]> {
+  const response = await request.post('/api/routes/legs', { data: { stops: STOPS.map(({ lat, lng }) => ({ lat, lng })) } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { legs: { distance: number; duration: number }[] }).legs;
+}
+
+/** "ETA 2:05 PM" or "ETA 14:05" -> minutes since midnight. */
+function minutesOfDay(text: string): number {
+  const match = /(\d{1,2}):(\d{2})\s*([AP]M)?/i.exec(text.replace(/\u202f/g, ' '));
+  expect(match, `a time in "${text}"`).toBeTruthy();
+  const [, hour, minute, meridiem] = match!;
+  const hours = meridiem ? (Number(hour) % 12) + (meridiem.toUpperCase() === 'PM' ? 12 : 0) : Number(hour);
+  return hours * 60 + Number(minute);
+}
+
+/** Two clock times `minutes` apart, give or take the rounding to whole minutes (and midnight). */
+function expectMinutesApart(earlier: number, later: number, minutes: number) {
+  const gap = (later - earlier + 24 * 60) % (24 * 60);
+  expect(Math.abs(gap - minutes)).toBeLessThanOrEqual(1);
+}
 
 async function createRoute(request: APIRequestContext, owner: Account, title: string, stops = STOPS): Promise<string> {
   const response = await request.post('/api/itineraries', { headers: bearer(owner), data: { title, stops } });
@@ -142,7 +174,8 @@ async function expectHandOff(
 test.describe('shared route', () => {
   test('anyone with the link drives it with Waze; the link never leaks in a Referer', async ({ page, context, request }, testInfo) => {
     const owner = await register(request, testInfo);
-    const id = await createRoute(request, owner, 'Burgundy deliveries');
+    // Stop 1 already done on the road: the link shows it, and every stop's note.
+    const id = await createRoute(request, owner, 'Burgundy deliveries', [{ ...STOPS[0], status: 'done' }, STOPS[1], STOPS[2]]);
     const sharePath = await shareRoute(request, owner, id);
     const token = sharePath.split('/').pop()!;
 
@@ -162,6 +195,9 @@ test.describe('shared route', () => {
     await expect(page.getByText('Shared Route • 3 stops')).toBeVisible();
     await expect(page.locator('.shared-stop')).toHaveCount(3);
     await expect(page.locator('.shared-stop').nth(1)).toContainText('Dijon');
+    await expect(page.locator('.shared-stop').nth(1).locator('.stop-note')).toHaveText('Note: Door code 4821, ring twice');
+    await expect(page.locator('.shared-stop').nth(0).locator('.shared-stop__status')).toHaveText('Done');
+    await expect(page.locator('.shared-stop .stop-note')).toHaveCount(1);
     await expect(page.locator('.numbered-marker')).toHaveCount(3);
     await expect(page.locator('.leaflet-overlay-pane path')).toHaveCount(2);
     await expect(page.getByTestId('summary-distance')).toHaveText(/^\d+ km$/);
@@ -270,51 +306,87 @@ test.describe('shared route', () => {
 });
 
 test.describe('navigation page', () => {
-  test('trip points, hand-off and progress that survives a reload', async ({ page, context, request }, testInfo) => {
+  test('trip points, notes, done and skipped saved to the route, ETA per stop, hand-off', async ({ page, context, request }, testInfo) => {
     await stubTiles(context);
     await stubWaze(context);
     const navigations = await watchNavigations(page);
     const owner = await register(request, testInfo);
     const id = await createRoute(request, owner, 'Morning round');
     await signIn(page, owner);
+    const legs = await routeLegs(request);
 
     await page.goto(`/waze-route/${id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Morning round' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
     await expect(page.getByRole('heading', { name: 'Trip points (3)' })).toBeVisible();
-    await expect(page.getByText('Keep this page open while you drive.')).toBeVisible();
+    await expect(page.getByText('Keep this page open while you drive.', { exact: false })).toBeVisible();
     const points = page.locator('.drive-point');
     await expect(points).toHaveCount(3);
     await expect(points.nth(0)).toContainText('Paris, Île-de-France, France');
     // 6 decimals, as the browser rounds them.
     await expect(points.nth(0)).toContainText(`${STOPS[0].lat.toFixed(6)}, ${STOPS[0].lng.toFixed(6)}`);
     await expect(points.nth(2)).toContainText('45.764043, 4.835659');
+    // The note of stop 2, in the list.
+    await expect(page.locator('.drive-stop').nth(1).locator('.stop-note')).toHaveText('Note: Door code 4821, ring twice');
     const bar = page.getByRole('progressbar', { name: 'Route progress' });
     await expect(bar).toHaveAttribute('aria-valuenow', '0');
     await expect(bar).toHaveAttribute('aria-valuemax', '3');
+    await expect(page.getByText('Current stop 1 of 3')).toBeVisible();
+
+    // An ETA per stop from the route's leg durations: the gaps between them are the legs.
+    await expect(points.nth(2)).toContainText(/ETA \d{1,2}:\d{2}/);
+    const etas = await Promise.all([0, 1, 2].map(async (i) => minutesOfDay((await points.nth(i).locator('.drive-point__eta').textContent()) ?? '')));
+    expectMinutesApart(etas[0], etas[1], legs[0].duration / 60);
+    expectMinutesApart(etas[1], etas[2], legs[1].duration / 60);
+    const totalKm = Math.round((legs[0].distance + legs[1].distance) / 1000);
+    await expect(page.getByTestId('drive-remaining')).toHaveText(new RegExp(`^${totalKm} km to go, last stop around \\d{1,2}:\\d{2}`));
 
     await expectHandOff(page, testInfo, page.getByRole('button', { name: 'Start Route in Waze' }), STOPS[0], navigations);
-    await expect(page.getByText('Current stop 1 of 3')).toBeVisible();
     await expectHandOff(page, testInfo, points.nth(1), STOPS[1], navigations);
-    await expect(page.getByText('Current stop 2 of 3')).toBeVisible();
-    await expect(bar).toHaveAttribute('aria-valuenow', '2');
-    await expect(points.nth(1)).toHaveAttribute('aria-current', 'step');
-    expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), `navigationProgress:${id}`)).toEqual({
-      currentIndex: 1,
-      started: true,
-    });
+    // Handing a stop to Waze does not settle it.
+    await expect(page.getByText('Current stop 1 of 3')).toBeVisible();
 
-    // A reload (or a phone that dropped the tab while locked) keeps the progress.
+    // Arrived at stop 1: Done. Stop 2 becomes current, its note shown first.
+    const current = page.getByRole('group', { name: 'Current' });
+    await press(current.getByRole('button', { name: 'Done', exact: true }), testInfo);
+    await expect(page.getByText('Current stop 2 of 3')).toBeVisible();
+    await expect(bar).toHaveAttribute('aria-valuenow', '1');
+    await expect(current.locator('.stop-note')).toHaveText('Note: Door code 4821, ring twice');
+    await expect(current).toContainText(/ETA \d{1,2}:\d{2}/);
+    await expect(points.nth(0)).toContainText('Done');
+    await expect(points.nth(0).locator('.drive-point__eta')).toHaveCount(0);
+    await expect(points.nth(1)).toHaveAttribute('aria-current', 'step');
+    await expect.poll(() => statuses(request, owner, id)).toEqual(['done', null, null]);
+
+    // A reload (or a phone that dropped the tab while locked) reads the progress back from the route.
     await page.reload();
     await expect(page.getByText('Current stop 2 of 3')).toBeVisible();
-    await expect(page.getByRole('progressbar', { name: 'Route progress' })).toHaveAttribute('aria-valuenow', '2');
-    await expect(page.locator('.drive-point').nth(1)).toHaveAttribute('aria-current', 'step');
+    await expect(page.getByRole('progressbar', { name: 'Route progress' })).toHaveAttribute('aria-valuenow', '1');
+    await expectHandOff(page, testInfo, page.getByRole('button', { name: 'Next Stop (2/3)' }), STOPS[1], navigations);
 
-    await expectHandOff(page, testInfo, page.getByRole('button', { name: 'Next Stop (3/3)' }), STOPS[2], navigations);
+    // Skip stop 2 from the list, undo it, skip it again.
+    await press(page.getByRole('button', { name: /^Skip stop 2: Dijon/ }), testInfo);
     await expect(page.getByText('Current stop 3 of 3')).toBeVisible();
+    await expect(points.nth(1)).toContainText('Skipped');
+    await press(page.getByRole('button', { name: /^Undo stop 2: Dijon/ }), testInfo);
+    await expect(page.getByText('Current stop 2 of 3')).toBeVisible();
+    await press(page.getByRole('button', { name: /^Skip stop 2: Dijon/ }), testInfo);
+    await expect(page.getByText('Current stop 3 of 3')).toBeVisible();
+    await press(page.getByRole('button', { name: /^Mark stop 3 done: Lyon/ }), testInfo);
+    await expect(page.getByText('All stops done')).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Route progress' })).toHaveAttribute('aria-valuenow', '3');
     await expect(page.getByRole('button', { name: /^Next Stop/ })).toHaveCount(0);
+    await expect(page.getByTestId('drive-remaining')).toHaveCount(0);
+    await expect.poll(() => statuses(request, owner, id)).toEqual(['done', 'skipped', 'done']);
+
     await press(page.getByRole('button', { name: 'Start over' }), testInfo);
     await expect(page.getByRole('progressbar', { name: 'Route progress' })).toHaveAttribute('aria-valuenow', '0');
+    await expect(page.getByText('Current stop 1 of 3')).toBeVisible();
+    await expect.poll(() => statuses(request, owner, id)).toEqual([null, null, null]);
+    // Nothing else about the route changed: same stops, same note, nothing duplicated.
+    const saved = await getRoute(request, owner, id);
+    expect(saved.stops).toEqual(STOPS);
+    await expect(page.locator('.drive__offline')).toHaveCount(0);
 
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);

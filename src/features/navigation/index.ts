@@ -10,3 +10,4 @@ export {
 } from './model/progress';
 export { useStoredProgress, type ProgressStorage } from './hooks/useStoredProgress';
 export { useWazeHandOff } from './hooks/useWazeHandOff';
+export { StopNote } from './components/StopNote';

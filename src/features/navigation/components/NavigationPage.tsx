@@ -1,23 +1,32 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import type { Stop } from '@domain/stops.ts';
+import type { Stop, StopStatus } from '@domain/stops.ts';
 import { LoadingState } from '@/components/LoadingState';
 import { paths } from '@/config/paths';
-import { useItinerary } from '@/features/itineraries';
+import { useIdentity } from '@/features/auth';
+import { requestSync, useOnline } from '@/features/offline';
 import { isApiError } from '@/lib/api-client';
-import { formatLatLng } from '@/lib/format';
-import { useStoredProgress } from '../hooks/useStoredProgress';
+import { formatClockTime, formatDistance, formatLatLng } from '@/lib/format';
+import { useDriveLegs } from '../api/drive-legs';
+import { useDriveRoute } from '../api/drive-route';
+import { useNow } from '../hooks/useNow';
+import { useStopChanges, type SyncNotice } from '../hooks/useStopChanges';
 import { useWazeHandOff } from '../hooks/useWazeHandOff';
-import { navigationProgressKey, progressView } from '../model/progress';
+import { remainingTrip } from '../model/remaining-trip';
+import { stopProgressView, withoutStatuses, withStopStatus } from '../model/stop-status';
 import { ProgressBar } from './ProgressBar';
+import { StopNote } from './StopNote';
 import './NavigationPage.css';
 
 /** Spec section 9: coordinates on the navigation page have 6 decimals. */
 const COORDINATE_DECIMALS = 6;
+/** ETAs follow the clock: recomputed twice a minute. */
+const ETA_REFRESH_MS = 30_000;
 
 /** An id the api cannot know, or a route of someone else (RLS hides it): both are "not found". */
 const isMissingRoute = (error: unknown) => isApiError(error) && [400, 401, 403, 404].includes(error.status);
+const isNoConnection = (error: unknown) => isApiError(error) && error.status === 0;
 
 function PageFrame({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation();
@@ -39,6 +48,7 @@ function PageFrame({ title, children }: { title: string; children: ReactNode }) 
 export function NavigationPage() {
   const { t } = useTranslation();
   const { id } = useParams();
+  const { identity } = useIdentity();
   const itineraryId = id?.trim() ? id : undefined;
   if (!itineraryId) {
     return (
@@ -49,15 +59,17 @@ export function NavigationPage() {
       </PageFrame>
     );
   }
-  // One instance per route: its progress never mixes with another route's.
-  return <RouteNavigation key={itineraryId} itineraryId={itineraryId} />;
+  // The copy kept on the device belongs to the signed-in account.
+  const ownerId = identity.status === 'signed-in' ? identity.user.id : 'guest';
+  // One instance per route: its state never mixes with another route's.
+  return <RouteNavigation key={`${ownerId}:${itineraryId}`} ownerId={ownerId} itineraryId={itineraryId} />;
 }
 
-function RouteNavigation({ itineraryId }: { itineraryId: string }) {
+function RouteNavigation({ ownerId, itineraryId }: { ownerId: string; itineraryId: string }) {
   const { t } = useTranslation();
-  const query = useItinerary(itineraryId);
-  const stops = query.data?.stops ?? null;
-  const [progress, dispatch] = useStoredProgress(navigationProgressKey(itineraryId), stops?.length ?? null, 'local');
+  const online = useOnline();
+  const query = useDriveRoute(ownerId, itineraryId);
+  const changes = useStopChanges(ownerId, itineraryId, query.data);
 
   if (query.isPending) {
     return (
@@ -76,6 +88,7 @@ function RouteNavigation({ itineraryId }: { itineraryId: string }) {
         ) : (
           <div className="drive__message" role="alert">
             <p>{t('navigation.loadFailed')}</p>
+            {isNoConnection(query.error) && !online ? <p>{t('navigation.notKeptOffline')}</p> : null}
             <button type="button" className="button button--small" onClick={() => void query.refetch()} disabled={query.isFetching}>
               {t('common.retry')}
             </button>
@@ -86,36 +99,64 @@ function RouteNavigation({ itineraryId }: { itineraryId: string }) {
   }
 
   const route = query.data;
-  if (route.stops.length === 0) {
-    return (
-      <PageFrame title={route.title}>
-        <p className="drive__message">{t('navigation.noStops')}</p>
-      </PageFrame>
-    );
-  }
+  const offline = !online || route.fromDevice;
   return (
-    <PageFrame title={route.title}>
-      <TripPoints stops={route.stops} progress={progress} dispatch={dispatch} />
+    <PageFrame title={route.itinerary.title}>
+      {offline ? (
+        <p className="drive__offline" role="status">
+          {t('navigation.offline')}
+        </p>
+      ) : null}
+      <SyncMessage notice={changes.notice} onDismiss={changes.dismissNotice} onRetry={() => void requestSync(ownerId)} />
+      {route.stops.length === 0 ? (
+        <p className="drive__message">{t('navigation.noStops')}</p>
+      ) : (
+        <TripPoints ownerId={ownerId} itineraryId={itineraryId} stops={route.stops} onChange={(stops) => void changes.change(stops)} />
+      )}
     </PageFrame>
   );
 }
 
-type Progress = ReturnType<typeof useStoredProgress>;
-
-function TripPoints({ stops, progress, dispatch }: { stops: readonly Stop[]; progress: Progress[0]; dispatch: Progress[1] }) {
+function SyncMessage({ notice, onDismiss, onRetry }: { notice: SyncNotice; onDismiss: () => void; onRetry: () => void }) {
   const { t } = useTranslation();
-  const handOff = useWazeHandOff();
-  // The stored index may still exceed an edited route until the clamp runs.
-  const currentIndex = Math.min(progress.currentIndex, stops.length - 1);
-  const view = progressView({ ...progress, currentIndex }, stops.length);
-  const progressText = progress.started
-    ? t('navigation.currentStop', { current: view.current, total: view.total })
-    : t('navigation.notStarted');
+  if (!notice) return null;
+  const text = { conflict: t('navigation.syncConflict'), gone: t('navigation.syncGone'), saveFailed: t('navigation.syncFailed') }[notice];
+  return (
+    <div className="drive__message drive__message--warning" role="alert">
+      <p>{text}</p>
+      {notice === 'saveFailed' ? (
+        <button type="button" className="button button--small" onClick={onRetry}>
+          {t('common.retry')}
+        </button>
+      ) : null}
+      <button type="button" className="button button--small button--ghost" onClick={onDismiss}>
+        {t('common.dismiss')}
+      </button>
+    </div>
+  );
+}
 
-  const go = (index: number) => {
-    dispatch({ type: 'choose', index, stopCount: stops.length });
-    handOff(stops[index]);
-  };
+interface TripPointsProps {
+  ownerId: string;
+  itineraryId: string;
+  stops: readonly Stop[];
+  onChange: (stops: Stop[]) => void;
+}
+
+function TripPoints({ ownerId, itineraryId, stops, onChange }: TripPointsProps) {
+  const { t, i18n } = useTranslation();
+  const handOff = useWazeHandOff();
+  const now = useNow(ETA_REFRESH_MS);
+  const legs = useDriveLegs(ownerId, itineraryId, stops);
+  const view = stopProgressView(stops);
+  const trip = remainingTrip(stops, stops.length < 2 ? [] : (legs.data ?? null), now);
+  const locale = i18n.language;
+  const current = view.currentIndex;
+  const lastArrival = trip.arrivals.reduce<number | null>((last, arrival) => arrival ?? last, null);
+
+  const progressText =
+    current === null ? t('navigation.allSettled') : t('navigation.currentStop', { current: current + 1, total: view.total });
+  const setStatus = (index: number, status: StopStatus | null) => onChange(withStopStatus(stops, index, status));
 
   return (
     <>
@@ -123,52 +164,112 @@ function TripPoints({ stops, progress, dispatch }: { stops: readonly Stop[]; pro
         <p className="drive__progress-text" aria-live="polite">
           {progressText}
         </p>
-        <ProgressBar label={t('navigation.progressLabel')} value={view.current} max={view.total} valueText={progressText} />
-        <div className="drive__actions">
-          {!progress.started ? (
-            <button type="button" className="button button--primary button--large" onClick={() => go(0)}>
-              {t('waze.start')}
-            </button>
-          ) : null}
-          {progress.started && view.nextIndex !== null ? (
-            <button type="button" className="button button--primary button--large" onClick={() => go(view.nextIndex!)}>
-              {t('waze.next', { next: view.nextIndex + 1, total: view.total })}
-            </button>
-          ) : null}
-          {progress.started ? (
-            <button type="button" className="button button--small button--ghost" onClick={() => dispatch({ type: 'reset' })}>
+        <ProgressBar
+          label={t('navigation.progressLabel')}
+          value={view.settled}
+          max={view.total}
+          valueText={t('navigation.settledCount', { settled: view.settled, total: view.total })}
+        />
+        {current !== null && lastArrival !== null ? (
+          <p className="drive__remaining" data-testid="drive-remaining">
+            {t('navigation.remaining', { distance: formatDistance(trip.distance, locale), time: formatClockTime(lastArrival, locale) })}
+          </p>
+        ) : null}
+        {current !== null ? (
+          <div className="drive-current" aria-label={t('navigation.stateCurrent')} role="group">
+            <p className="drive-current__name">{stops[current].name}</p>
+            {trip.arrivals[current] !== null ? (
+              <p className="drive-current__eta">{t('navigation.eta', { time: formatClockTime(trip.arrivals[current]!, locale) })}</p>
+            ) : null}
+            <StopNote note={stops[current].note} className="stop-note--prominent" />
+            <div className="drive__actions">
+              <button type="button" className="button button--primary button--large" onClick={() => handOff(stops[current])}>
+                {view.settled === 0 && current === 0 ? t('waze.start') : t('waze.next', { next: current + 1, total: view.total })}
+              </button>
+              <button type="button" className="button drive__done" onClick={() => setStatus(current, 'done')}>
+                {t('navigation.markDone')}
+              </button>
+              <button type="button" className="button" onClick={() => setStatus(current, 'skipped')}>
+                {t('navigation.skip')}
+              </button>
+            </div>
+          </div>
+        ) : null}
+        {view.settled > 0 ? (
+          <div className="drive__actions">
+            <button type="button" className="button button--small button--ghost" onClick={() => onChange(withoutStatuses(stops))}>
               {t('navigation.startOver')}
             </button>
-          ) : null}
-        </div>
+          </div>
+        ) : null}
       </div>
 
       <h2 className="drive__heading">{t('navigation.tripPoints', { count: stops.length })}</h2>
-      <p className="drive__instructions">{t('navigation.instructions')}</p>
+      <p className="drive__instructions">{t('navigation.instructionsDriving')}</p>
       <ol className="drive-points">
         {stops.map((stop, index) => {
           const number = index + 1;
-          const isCurrent = progress.started && index === currentIndex;
-          const reached = progress.started && index < currentIndex;
-          const state = isCurrent ? t('navigation.stateCurrent') : reached ? t('navigation.stateReached') : null;
+          const isCurrent = index === current;
+          const arrival = trip.arrivals[index];
+          const state =
+            stop.status === 'done'
+              ? t('navigation.stateDone')
+              : stop.status === 'skipped'
+                ? t('navigation.stateSkipped')
+                : isCurrent
+                  ? t('navigation.stateCurrent')
+                  : null;
+          const labels = { number, name: stop.name };
           return (
-            <li key={index}>
+            <li key={index} className={['drive-stop', stop.status && `drive-stop--${stop.status}`].filter(Boolean).join(' ')}>
               <button
                 type="button"
-                className={['drive-point', isCurrent && 'drive-point--current', reached && 'drive-point--reached'].filter(Boolean).join(' ')}
+                className={['drive-point', isCurrent && 'drive-point--current', stop.status && `drive-point--${stop.status}`]
+                  .filter(Boolean)
+                  .join(' ')}
                 aria-current={isCurrent ? 'step' : undefined}
-                onClick={() => go(index)}
+                onClick={() => handOff(stop)}
               >
                 <span className="drive-point__number" aria-hidden="true">
-                  {reached ? '✓' : number}
+                  {stop.status === 'done' ? '✓' : stop.status === 'skipped' ? '↷' : number}
                 </span>
                 <span className="drive-point__body">
                   <span className="visually-hidden">{t('navigation.pointNumber', { number })} </span>
                   <span className="drive-point__name">{stop.name}</span>
                   <span className="drive-point__coords">{formatLatLng(stop, COORDINATE_DECIMALS)}</span>
+                  {arrival !== null ? (
+                    <span className="drive-point__eta">{t('navigation.eta', { time: formatClockTime(arrival, locale) })}</span>
+                  ) : null}
                 </span>
                 {state ? <span className="drive-point__state">{state}</span> : null}
               </button>
+              <StopNote note={stop.note} className="drive-stop__note" />
+              <div className="drive-stop__actions">
+                {stop.status ? (
+                  <button type="button" className="button button--small" aria-label={t('navigation.undoLabel', labels)} onClick={() => setStatus(index, null)}>
+                    {t('navigation.undo')}
+                  </button>
+                ) : (
+                  <>
+                    <button
+                      type="button"
+                      className="button button--small"
+                      aria-label={t('navigation.markDoneLabel', labels)}
+                      onClick={() => setStatus(index, 'done')}
+                    >
+                      {t('navigation.markDone')}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--small button--ghost"
+                      aria-label={t('navigation.skipLabel', labels)}
+                      onClick={() => setStatus(index, 'skipped')}
+                    >
+                      {t('navigation.skip')}
+                    </button>
+                  </>
+                )}
+              </div>
             </li>
           );
         })}

@@ -215,3 +215,21 @@ describe('offline outbox', () => {
     expect(await store.get<OutboxEntry>(offlineKeys.outbox('someone-else', '42'))).toBeDefined();
   });
 });
+
+describe('offline outbox: a change on a page that has not heard of its previous save yet', () => {
+  it('an undo right after a save is kept: the change is the difference to what the driver saw', async () => {
+    const store = createMemoryStore();
+    const server = fakeServer(itinerary());
+    const shown = itinerary();
+    // Skip stop 2: queued and saved (the server's updated_at moves on).
+    await queueStops(store, OWNER, shown, done(shown.stops, 1, 'skipped'));
+    await flushOutbox(store, server.api, OWNER);
+    expect(server.row()!.stops[1].status).toBe('skipped');
+
+    // The page still holds the old updated_at, but shows stop 2 skipped; the driver undoes it.
+    const seen = { ...shown, stops: done(shown.stops, 1, 'skipped') };
+    await queueStops(store, OWNER, seen, STOPS);
+    expect(await flushOutbox(store, server.api, OWNER)).toMatchObject([{ kind: 'saved' }]);
+    expect(server.row()!.stops).toEqual(STOPS);
+  });
+});

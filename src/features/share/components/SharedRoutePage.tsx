@@ -14,7 +14,7 @@ import {
   type MarkerStop,
 } from '@/components/map';
 import { paths } from '@/config/paths';
-import { progressView, useStoredProgress, useWazeHandOff } from '@/features/navigation';
+import { progressView, StopNote, useStoredProgress, useWazeHandOff } from '@/features/navigation';
 import { useRouteLegs } from '@/features/routing';
 import { isApiError } from '@/lib/api-client';
 import { useSharedRoute } from '../api/get-shared-route';
@@ -145,9 +145,17 @@ function SharedRouteView({ shareToken, route }: { shareToken: string; route: Sha
                     <span className="shared-stop__number" aria-hidden="true">
                       {number}
                     </span>
-                    <span className="shared-stop__name">
-                      <span className="visually-hidden">{t('share.stopNumber', { number })}: </span>
-                      {stop.name}
+                    <span className="shared-stop__body">
+                      <span className="shared-stop__name">
+                        <span className="visually-hidden">{t('share.stopNumber', { number })}: </span>
+                        {stop.name}
+                      </span>
+                      {stop.status ? (
+                        <span className={`shared-stop__status shared-stop__status--${stop.status}`}>
+                          {stop.status === 'done' ? t('navigation.stateDone') : t('navigation.stateSkipped')}
+                        </span>
+                      ) : null}
+                      <StopNote note={stop.note} />
                     </span>
                     <button
                       type="button"
