@@ -1,0 +1,219 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { build, preview, type PreviewServer } from 'vite';
+import { e2ePorts } from '../../playwright.config';
+import { localKeys, projectRoot } from '../../supabase/local/settings.mjs';
+
+/**
+ * Driving offline needs the production build and its service worker, which the dev server
+ * of the other specs does not have. This file builds the app once per run of the file and
+ * serves it with `vite preview` (the same /api, /auth and /rest proxy to the e2e stack
+ * that playwright.config.ts starts), on the app port + 1.
+ */
+const pwaPort = e2ePorts.app + 1;
+const pwaUrl = `http://localhost:${pwaPort}`;
+const outDir = path.join(projectRoot, '.data', `e2e-pwa-${pwaPort}`);
+
+const STOPS = [
+  { name: 'Paris, Île-de-France, France', lat: 48.8534951, lng: 2.3483915 },
+  { name: 'Dijon, Côte-d’Or, France', lat: 47.3215806, lng: 5.0414701, note: 'Door code 4821, ring twice' },
+  { name: 'Lyon, Métropole de Lyon, France', lat: 45.764043, lng: 4.835659, note: 'Loading bay behind the shop' },
+];
+const PASSWORD = 'e2e-password';
+const OFFLINE_NOTICE = "Offline — changes will be saved when you're back online";
+const wazeWeb = (stop: { lat: number; lng: number }) =>
+  `https://waze.com/ul?ll=${stop.lat.toFixed(6)},${stop.lng.toFixed(6)}&navigate=yes`;
+const wazeApp = (stop: { lat: number; lng: number }) => `waze://?ll=${stop.lat.toFixed(6)},${stop.lng.toFixed(6)}&navigate=yes`;
+
+let server: PreviewServer | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  process.env.SUPABASE_LOCAL_URL = `http://127.0.0.1:${e2ePorts.gateway}`;
+  process.env.VITE_SUPABASE_ANON_KEY ??= localKeys.publishableKey;
+  // Vite's notice about a future config loader (vite.config.ts imports without extensions) is noise here.
+  process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING = 'true';
+  const configFile = path.join(projectRoot, 'vite.config.ts');
+  await build({ root: projectRoot, configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  server = await preview({
+    root: projectRoot,
+    configFile,
+   
+    logLevel: 'warn',
+    build: { outDir },
+    preview: { port: pwaPort, strictPort: true, host: '127.0.0.1' },
+  });
+});
+
+test.afterAll(async () => {
+  await server?.close();
+  await rm(outDir, { recursive: true, force: true });
+});
+
+test.use({ baseURL: pwaUrl });
+
+interface Account {
+  email: string;
+  token: string;
+}
+
+async function register(request: APIRequestContext, testInfo: TestInfo): Promise<Account> {
+  const email = `offline-${testInfo.project.name}-${Date.now()}@example.com`;
+  const response = await request.post('/api/auth/register', { data: { email, password: PASSWORD } });
+  expect(response.status()).toBe(201);
+  return { email, token: ((await response.json()) as { token: string }).token };
+}
+
+const bearer = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
+
+async function createRoute(request: APIRequestContext, owner: Account, title: string): Promise<string> {
+  const response = await request.post('/api/itineraries', { headers: bearer(owner), data: { title, stops: STOPS } });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+interface SavedRoute {
+  title: string;
+  stops: (typeof STOPS[number] & { status?: string })[];
+  updated_at: string;
+}
+
+async function getRoute(request: APIRequestContext, owner: Account, id: string): Promise<SavedRoute> {
+  const response = await request.get(`/api/itineraries/${id}`, { headers: bearer(owner) });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as SavedRoute;
+}
+
+const statuses = async (request: APIRequestContext, owner: Account, id: string) =>
+  (await getRoute(request, owner, id)).stops.map((stop) => stop.status ?? null);
+
+async function signIn(page: Page, account: Account) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/plan$/);
+}
+
+/** Waze links the page opens (window.open on a desktop, location changes on a phone), kept and cancelled. */
+async function recordHandOffs(page: Page) {
+  await page.addInitScript(() => {
+    const handOffs: string[] = [];
+    (window as unknown as { __handOffs: string[] }).__handOffs = handOffs;
+    window.open = ((url?: string | URL) => {
+      handOffs.push(String(url));
+      return null;
+    }) as typeof window.open;
+    (window as unknown as { navigation: EventTarget }).navigation.addEventListener('navigate', (event) => {
+      const navigate = event as Event & { destination: { url: string }; cancelable: boolean };
+      if (!/^(waze:|https:\/\/waze\.com\/)/.test(navigate.destination.url)) return;
+      handOffs.push(navigate.destination.url);
+      if (navigate.cancelable) navigate.preventDefault();
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { __handOffs: string[] }).__handOffs);
+}
+
+const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
+
+/** Installed: the service worker controls the page (its precache is complete by then). */
+async function waitForServiceWorker(page: Page) {
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return Boolean(registration.active) && navigator.serviceWorker.controller !== null;
+  });
+}
+
+test.describe('driving offline', () => {
+  test('a route opened once keeps working offline; changes made offline are saved once when back online', async ({ page, context, request }, testInfo) => {
+    await context.route(/tile\.openstreetmap\.org\//, (route) => route.fulfill({ status: 204, body: '' }));
+    const handOffs = await recordHandOffs(page);
+    const owner = await register(request, testInfo);
+    const id = await createRoute(request, owner, 'Offline round');
+    const puts: string[] = [];
+    page.on('request', (req) => {
+      if (req.method() === 'PUT' && req.url().endsWith(`/api/itineraries/${id}`)) puts.push(req.postData() ?? '');
+    });
+
+    await signIn(page, owner);
+    // The app is installable: a manifest with its icons, and a service worker.
+    const manifest = (await (await request.get('/manifest.webmanifest')).json()) as Record<string, unknown>;
+    expect(manifest).toMatchObject({ name: 'Route Planner', start_url: '/', display: 'standalone', theme_color: '#007bff' });
+    await page.goto(`/waze-route/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Offline round' })).toBeVisible();
+    await expect(page.locator('.drive-point').nth(2)).toContainText(/ETA \d{1,2}:\d{2}/);
+    await waitForServiceWorker(page);
+
+    // Stop 1 done while online: saved at once.
+    const current = page.getByRole('group', { name: 'Current' });
+    await current.getByRole('button', { name: 'Done', exact: true }).click();
+    await expect(page.getByText('Current stop 2 of 3')).toBeVisible();
+    await expect.poll(() => statuses(request, owner, id)).toEqual(['done', null, null]);
+
+    // No connection: the page reloads from the service worker and the copy on the device.
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Offline round' })).toBeVisible();
+    await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
+    await expect(page.locator('.drive-point')).toHaveCount(3);
+    await expect(page.getByText('Current stop 2 of 3')).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Route progress' })).toHaveAttribute('aria-valuenow', '1');
+    await expect(current.locator('.stop-note')).toHaveText('Note: Door code 4821, ring twice');
+    await expect(page.locator('.drive-stop').nth(2).locator('.stop-note')).toHaveText('Note: Loading bay behind the shop');
+    await expect(page.locator('.drive-point').nth(2)).toContainText(/ETA \d{1,2}:\d{2}/);
+
+    // The Waze hand-off still works (Waze itself finds its own way).
+    await current.getByRole('button', { name: 'Next Stop (2/3)' }).click();
+    await expect.poll(handOffs).toContain(isPhone(testInfo) ? wazeApp(STOPS[1]) : wazeWeb(STOPS[1]));
+
+    // Stop 2 done offline: shown at once, kept across a reload, not on the server yet.
+    await current.getByRole('button', { name: 'Done', exact: true }).click();
+    await expect(page.getByText('Current stop 3 of 3')).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('Current stop 3 of 3')).toBeVisible();
+    await expect(page.locator('.drive-point').nth(1)).toContainText('Done');
+    await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
+    expect(await statuses(request, owner, id)).toEqual(['done', null, null]);
+
+    // Back online: the change is saved, exactly once, and nothing else changed.
+    await context.setOffline(false);
+    await expect.poll(() => statuses(request, owner, id)).toEqual(['done', 'done', null]);
+    await expect(page.getByText(OFFLINE_NOTICE)).toHaveCount(0);
+    const saved = await getRoute(request, owner, id);
+    expect(saved.title).toBe('Offline round');
+    expect(saved.stops).toEqual([{ ...STOPS[0], status: 'done' }, { ...STOPS[1], status: 'done' }, STOPS[2]]);
+    await page.reload();
+    await expect(page.getByText('Current stop 3 of 3')).toBeVisible();
+    // One PUT for the change made online, one for the change made offline.
+    expect(puts).toHaveLength(2);
+    expect(JSON.parse(puts[1]).stops).toEqual(saved.stops);
+  });
+
+  test('a route changed elsewhere meanwhile: the server version stays and the driver is told', async ({ page, context, request }, testInfo) => {
+    await context.route(/tile\.openstreetmap\.org\//, (route) => route.fulfill({ status: 204, body: '' }));
+    const owner = await register(request, testInfo);
+    const id = await createRoute(request, owner, 'Changed elsewhere');
+    await signIn(page, owner);
+    await page.goto(`/waze-route/${id}`);
+    await expect(page.getByText('Current stop 1 of 3')).toBeVisible();
+    await waitForServiceWorker(page);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
+    await page.getByRole('button', { name: /^Mark stop 1 done: Paris/ }).click();
+    await expect(page.getByText('Current stop 2 of 3')).toBeVisible();
+
+    // Meanwhile the office reorders the route.
+    const reordered = [STOPS[2], STOPS[0], STOPS[1]];
+    const edit = await request.put(`/api/itineraries/${id}`, { headers: bearer(owner), data: { title: 'Changed elsewhere', stops: reordered } });
+    expect(edit.status()).toBe(200);
+
+    await context.setOffline(false);
+    await expect(page.getByText('This route was changed elsewhere meanwhile', { exact: false })).toBeVisible();
+    await expect(page.locator('.drive-point').nth(0)).toContainText('Lyon');
+    await expect(page.getByText('Current stop 1 of 3')).toBeVisible();
+    expect((await getRoute(request, owner, id)).stops).toEqual(reordered);
+  });
+});
