@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { reversePlaceSchema, type ReversePlace } from '../model/place';
+import { shouldRetryGeocoding } from '../model/search-failure';
 import { geocodingKeys } from './query-keys';
 
 /** GET /api/geocoding/reverse?lat=&lng= */
@@ -18,6 +19,7 @@ export const reverseGeocodeQueryOptions = (lat: number, lng: number) =>
     queryKey: geocodingKeys.reverse(lat, lng),
     queryFn: ({ signal }) => reverseGeocode(lat, lng, signal),
     staleTime: Infinity,
+    retry: shouldRetryGeocoding,
   });
 
 export function useReverseGeocode(point: { lat: number; lng: number } | null) {

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MIN_SEARCH_QUERY_CHARS } from '@domain/limits.ts';
 import { apiClient } from '@/lib/api-client';
 import { placeListSchema, type Place } from '../model/place';
+import { shouldRetryGeocoding } from '../model/search-failure';
 import { geocodingKeys } from './query-keys';
 
 /** Spec section 5: a search runs only for a trimmed text of at least 3 characters. */
@@ -22,6 +23,7 @@ export const searchPlacesQueryOptions = (text: string) =>
     queryFn: ({ signal }) => searchPlaces(text, signal),
     enabled: isSearchable(text),
     staleTime: 5 * 60_000,
+    retry: shouldRetryGeocoding,
   });
 
 /** Pass the debounced text (spec: 300 ms); the query stays idle below 3 characters. */

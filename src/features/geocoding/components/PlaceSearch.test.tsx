@@ -3,9 +3,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const get = vi.fn();
-vi.mock('@/lib/api-client', () => ({ apiClient: { get: (...args: unknown[]) => get(...args) } }));
+// The real ApiError (what the client throws); no configuration or session needed here.
+vi.mock('@/config/env', () => ({ env: { apiUrl: '/api' } }));
+vi.mock('@/lib/supabase', () => ({ getAccessToken: async () => null }));
+vi.mock('@/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api-client')>()),
+  apiClient: { get: (...args: unknown[]) => get(...args) },
+}));
 
 import { i18nReady } from '@/lib/i18n';
+import { ApiError } from '@/lib/api-client';
 import { PlaceSearch } from './PlaceSearch';
 
 const paris = { display_name: 'Paris, Île-de-France, France', lat: 48.85, lng: 2.35 };
@@ -109,7 +116,7 @@ describe('PlaceSearch', () => {
   });
 
   it("shows 'No results found' for no match and for a failed search", async () => {
-    get.mockResolvedValueOnce([]).mockRejectedValueOnce(new Error('geocoder down'));
+    get.mockResolvedValueOnce([]).mockRejectedValue(new Error('geocoder down'));
     const { input } = renderSearch();
     typeText(input, 'Atlantis');
     await debounce();
@@ -117,8 +124,67 @@ describe('PlaceSearch', () => {
 
     typeText(input, 'Nowhere');
     await debounce();
+    await wait(5000); // an unexplained failure is retried (twice) before it shows
+    await settle();
     expect(screen.queryByRole('option')).toBeNull();
     expect(screen.getAllByText('No results found').length).toBeGreaterThan(0);
+  });
+
+  const geocoderAnswer = (status: number, serverError?: string, retryAfterSeconds?: number) =>
+    new ApiError({
+      status,
+      code: status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST',
+      message: serverError ?? `Request failed with status code ${status}`,
+      serverError,
+      retryAfterSeconds,
+    });
+
+  it('says the search is rate limited on a 429 {error}, instead of no results', async () => {
+    get.mockRejectedValueOnce(geocoderAnswer(429, 'Too many requests, please slow down and try again shortly', 30));
+    const { input } = renderSearch();
+    typeText(input, 'Lyon');
+    await debounce();
+    expect(screen.queryByRole('option')).toBeNull();
+    expect(screen.getAllByText('Too many searches, try again in a few seconds').length).toBeGreaterThan(0);
+    expect(screen.queryByText('No results found')).toBeNull();
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it.each([
+    [503, 'Geocoding service busy, please try again'],
+    [502, 'Geocoding service unavailable'],
+    [504, 'Geocoding service timed out'],
+  ])('says address search is unavailable on a %i {error}, and does not retry it', async (status, serverError) => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: 3 } } });
+    get.mockRejectedValue(geocoderAnswer(status, serverError, status === 503 ? 2 : undefined));
+    render(
+      <QueryClientProvider client={client}>
+        <PlaceSearch onPick={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    const input = screen.getByRole('combobox', { name: 'Search for an address' });
+    typeText(input, 'Lyon');
+    await debounce();
+    await wait(5000);
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(screen.getAllByText('Address search is unavailable right now, try again later').length).toBeGreaterThan(0);
+    expect(screen.queryByText('No results found')).toBeNull();
+  });
+
+  it("keeps 'No results found' for a failure the geocoder did not explain (no {error}, or not its status)", async () => {
+    get.mockImplementation(async (_path: string, { query }: { query: { q: string } }) => {
+      throw query.q === 'Lyon' ? geocoderAnswer(503) : geocoderAnswer(400, 'Invalid query');
+    });
+    const { input } = renderSearch();
+    typeText(input, 'Lyon');
+    await debounce();
+    await wait(5000); // an unexplained failure is retried (twice) before it shows
+    await settle();
+    expect(screen.getAllByText('No results found').length).toBeGreaterThan(0);
+    typeText(input, 'Lille');
+    await debounce();
+    expect(screen.getAllByText('No results found').length).toBeGreaterThan(0);
+    expect(screen.queryByText('Address search is unavailable right now, try again later')).toBeNull();
   });
 
   it('never shows a stale answer for a newer text', async () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '@/components/hooks/useDebouncedValue';
 import { isSearchable, useSearchPlaces } from '../api/search-places';
 import type { Place } from '../model/place';
+import { geocoderFailure } from '../model/search-failure';
 import './PlaceSearch.css';
 
 /** Spec section 9: search debounce 300 ms. */
@@ -15,7 +16,8 @@ export interface PlaceSearchProps {
 /**
  * Address search as an ARIA combobox: type 3+ characters, pick with the mouse
  * or with Arrow keys and Enter; Escape closes the list, then clears the text.
- * A failed search shows an empty result ('No results found').
+ * A failed search shows an empty result ('No results found'), unless the geocoder
+ * said why (rate limited, or the service down, busy or too slow): then it says so.
  */
 export function PlaceSearch({ onPick }: PlaceSearchProps) {
   const { t } = useTranslation();
@@ -76,7 +78,14 @@ export function PlaceSearch({ onPick }: PlaceSearchProps) {
   };
 
   const optionId = (index: number) => `${listId}-option-${index}`;
-  const status = searching ? t('search.searching') : finished && results.length === 0 ? t('search.noResults') : '';
+  const failure = finished && search.isError ? geocoderFailure(search.error) : null;
+  const status = searching
+    ? t('search.searching')
+    : failure
+      ? t(failure === 'rateLimited' ? 'search.rateLimited' : 'search.unavailable')
+      : finished && results.length === 0
+        ? t('search.noResults')
+        : '';
 
   return (
     <div className="place-search">
@@ -123,7 +132,9 @@ export function PlaceSearch({ onPick }: PlaceSearchProps) {
             </li>
           ))}
         </ul>
-        {status ? <p className="place-search__status">{status}</p> : null}
+        {status ? (
+          <p className={failure ? 'place-search__status place-search__status--error' : 'place-search__status'}>{status}</p>
+        ) : null}
       </div>
       <p className="visually-hidden" role="status" aria-live="polite">
         {showList && results.length > 0 ? t('search.resultCount', { count: results.length }) : status}
