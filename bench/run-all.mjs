@@ -8,6 +8,7 @@ const BENCHMARKS = [
   // high-resolution time is always allowed, and the flag only prints a warning.)
   ['deno', 'run', '--quiet', '--allow-read', '--v8-flags=--single-threaded', 'bench/optimizer.ts'],
   ['node', 'bench/bundle-size.mjs'],
+  ['node', 'bench/interaction.mjs'],
   ['node', 'bench/routing.mjs'],
 ];
 

@@ -4,6 +4,9 @@ import type { RouteLeg } from '@domain/geo.ts';
 import { ROUTE_LINE_STYLE } from './map-constants';
 import { legLines } from './route-lines';
 
+/** Up to this many road legs, each is its own line. */
+const ONE_PATH_ABOVE = 50;
+
 export interface RouteLinesProps {
   legs: readonly RouteLeg[];
 }
@@ -21,6 +24,11 @@ export const RouteLines = memo(function RouteLines({ legs }: RouteLinesProps) {
     }
   }, [skipped]);
 
+  const merged = useMemo(() => lines.map((line) => line.positions), [lines]);
+  // A long route is one multi-line path: hundreds of SVG paths are slow to add and remove.
+  if (lines.length > ONE_PATH_ABOVE) {
+    return <Polyline positions={merged} pathOptions={ROUTE_LINE_STYLE} interactive={false} />;
+  }
   return lines.map(({ legIndex, positions }) => (
     <Polyline key={legIndex} positions={positions} pathOptions={ROUTE_LINE_STYLE} interactive={false} />
   ));

@@ -310,7 +310,7 @@ export function StopList({ stops, highlightedIndex, onShow, onMove, onRemove, on
       <ol
         className="stop-list stop-list--virtual"
         ref={listRef}
-        style={{ paddingTop: items[0]?.start ?? 0, paddingBottom: last ? Math.max(0, total - last.end) : 0 }}
+        style={{ paddingTop: items[0]?.start ?? 0, paddingBottom: last ? Math.max(0, total - last.end) : total }}
       >
         {items.map((item) => row(stops[item.index], item.index, virtualizer.measureElement))}
       </ol>
