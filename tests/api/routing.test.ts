@@ -87,7 +87,7 @@ describe('POST /api/routes/total and /api/routes/legs', () => {
     }
   });
 
-  it('routes 120 stops in batches that share their boundary stops', async () => {
+  it('routes 120 stops in requests of at most 100 waypoints that share their boundary stops', async () => {
     // Points never routed before, so no leg can come from the cache.
     const many = uniquePoints(120);
     await fakes.clearRequests('osrm');
@@ -96,7 +96,9 @@ describe('POST /api/routes/total and /api/routes/legs', () => {
     expect(answer.body.legs).toHaveLength(119);
     expect(answer.body.legs.every((leg: { estimated: boolean }) => !leg.estimated)).toBe(true);
     const requests = await fakes.requests('osrm');
-    expect(requests).toHaveLength(3);
+    // 119 legs, 99 per request of 100 waypoints.
+    expect(requests).toHaveLength(2);
+    expect(requests.map((request) => request.path.split('?')[0].split(';').length)).toEqual([100, 21]);
   });
 });
 

@@ -1,4 +1,7 @@
 /** The `api` function's configuration, read once from the environment. */
+import { MAX_WAYPOINTS_PER_REQUEST } from './routing.ts';
+import { TABLE_BLOCK_SIZE } from './routing-table.ts';
+
 export interface ApiConfig {
   supabaseUrl: string;
   supabaseAnonKey: string;
@@ -58,8 +61,8 @@ export function readConfig(env: Env): ApiConfig {
     upstreamMinIntervalMs: Number(env.get('UPSTREAM_MIN_INTERVAL_MS') ?? 1000),
     geocoderTimeoutMs: Number(env.get('GEOCODER_TIMEOUT_MS') ?? 8000),
     routerTimeoutMs: Number(env.get('ROUTER_TIMEOUT_MS') ?? 8000),
-    routerMaxWaypoints: wholeNumber(env.get('ROUTER_MAX_WAYPOINTS'), 50, 2),
-    routerTableMaxCoordinates: wholeNumber(env.get('ROUTER_TABLE_MAX_COORDINATES'), 100, 1),
+    routerMaxWaypoints: wholeNumber(env.get('ROUTER_MAX_WAYPOINTS'), MAX_WAYPOINTS_PER_REQUEST, 2),
+    routerTableMaxCoordinates: wholeNumber(env.get('ROUTER_TABLE_MAX_COORDINATES'), TABLE_BLOCK_SIZE, 1),
     supabaseServiceRoleKey: env.get('SUPABASE_SERVICE_ROLE_KEY') || null,
     upstreamMaxWaitMs: Number(env.get('UPSTREAM_MAX_WAIT_MS') ?? 5000),
     geocodingRateLimitPerMinute: Number(env.get('GEOCODING_RATE_LIMIT_PER_MINUTE') ?? 60),

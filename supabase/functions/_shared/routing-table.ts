@@ -23,6 +23,9 @@ export interface TableRequest {
   destinations?: LatLng[];
 }
 
+/** Default sources and destinations per table request (ROUTER_TABLE_MAX_COORDINATES): osrm-routed's --max-table-size. */
+export const TABLE_BLOCK_SIZE = 100;
+
 export type TableService = (request: TableRequest) => Promise<TableBlock | RouterFailure>;
 
 export interface RouteTable {

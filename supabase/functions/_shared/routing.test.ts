@@ -47,7 +47,8 @@ describe('computeRoute', () => {
     expect(route.legs).toHaveLength(119);
     expect(route.totalDistance).toBe(119 * 2000);
     expect(route.totalDuration).toBe(119 * 120);
-    expect(requests).toHaveLength(3);
+    // 99 legs per request of MAX_WAYPOINTS_PER_REQUEST (100) points.
+    expect(requests.map((batch) => batch.length)).toEqual([100, 21]);
   });
 
   it('asks for as many waypoints per request as configured', async () => {
@@ -75,8 +76,12 @@ describe('computeRoute', () => {
 
   it('behind the leg cache: a moved stop costs one request of its two legs, wherever it is', async () => {
     const store = new Map<string, unknown>();
+    let reads = 0;
     const state: SharedState = {
-      cacheGet: async (keys) => new Map(keys.filter((key) => store.has(key)).map((key) => [key, store.get(key)])),
+      cacheGet: async (keys) => {
+        reads += 1;
+        return new Map(keys.filter((key) => store.has(key)).map((key) => [key, store.get(key)]));
+      },
       cachePut: async (entries) => entries.forEach(({ key, value }) => store.set(key, value)),
       takeToken: async () => ({ allowed: true, retryAfterSeconds: 0 }),
       claimSlot: async () => null,
@@ -86,6 +91,8 @@ describe('computeRoute', () => {
     const stops = points(500);
     await computeRoute(router, stops, { geometry: true, maxWaypoints: 50 });
     expect(requests).toHaveLength(Math.ceil(499 / 49));
+    // The cache is read once for the whole route, not again for each request.
+    expect(reads).toBe(1);
     await computeRoute(router, stops, { geometry: true, maxWaypoints: 50 });
     expect(requests).toHaveLength(11);
     // Stop 49 ends one cold window and starts the next: still one request.

@@ -8,8 +8,12 @@ import { fetchWithTimeout } from './http.ts';
 import { createSingleFlight, type SharedState } from './shared-state.ts';
 import { createCachedTable, createOsrmTable, type TableService } from './routing-table.ts';
 
-/** Default waypoints per router request (ROUTER_MAX_WAYPOINTS); consecutive batches share their boundary stop. */
-export const MAX_WAYPOINTS_PER_REQUEST = 50;
+/**
+ * Default waypoints per router request (ROUTER_MAX_WAYPOINTS): the public OSRM demo server
+ * accepts 100 (osrm-routed's own default, --max-viaroute-size, is 500); consecutive requests
+ * share their boundary stop.
+ */
+export const MAX_WAYPOINTS_PER_REQUEST = 100;
 
 export interface RouteResult extends RouteTotals {
   legs: RouteLeg[];
@@ -17,7 +21,8 @@ export interface RouteResult extends RouteTotals {
 
 export interface RouterClient {
   /** Legs between consecutive points, or null when the router cannot route them. */
-  route(points: LatLng[], options: { geometry: boolean }): Promise<RoutedLeg[] | RouterFailure>;
+  /** `known`: what knownLegs answered for these points, so a cache need not be read twice. */
+  route(points: LatLng[], options: { geometry: boolean; known?: (RoutedLeg | null)[] }): Promise<RoutedLeg[] | RouterFailure>;
   /** The legs between consecutive points it already knows (null where not), without asking upstream. */
   knownLegs?(points: LatLng[], options: { geometry: boolean }): Promise<(RoutedLeg | null)[]>;
   /** The table service (distances and durations between many points), when the router has one. */
@@ -151,7 +156,7 @@ export async function computeRoute(
   const legs: RouteLeg[] = known.map((leg) => (leg ? { ...leg, estimated: false } : null!));
   const spans = spansToRoute(known.map((leg) => leg === null), options.maxWaypoints ?? MAX_WAYPOINTS_PER_REQUEST);
   for (const [first, last] of spans) {
-    const routed = await routeBatch(router, points.slice(first, last + 2), options);
+    const routed = await routeBatch(router, points.slice(first, last + 2), known.slice(first, last + 1), options);
     routed.forEach((leg, i) => {
       legs[first + i] = leg;
     });
@@ -162,15 +167,16 @@ export async function computeRoute(
 async function routeBatch(
   router: RouterClient,
   batch: LatLng[],
+  known: (RoutedLeg | null)[],
   options: { geometry: boolean },
 ): Promise<RouteLeg[]> {
-  const answer = await router.route(batch, { geometry: options.geometry });
+  const answer = await router.route(batch, { geometry: options.geometry, known });
   if (!isFailure(answer)) return answer.map((leg) => ({ ...leg, estimated: false }));
   if (answer.failure === 'unroutable' && batch.length > 2) {
     const middle = Math.floor(batch.length / 2);
     return [
-      ...(await routeBatch(router, batch.slice(0, middle + 1), options)),
-      ...(await routeBatch(router, batch.slice(middle), options)),
+      ...(await routeBatch(router, batch.slice(0, middle + 1), known.slice(0, middle), options)),
+      ...(await routeBatch(router, batch.slice(middle), known.slice(middle), options)),
     ];
   }
   console.warn(`route service: estimating ${batch.length - 1} leg(s): ${answer.reason}`);
@@ -201,22 +207,22 @@ const isCachedLeg = (value: unknown): value is CachedLeg =>
 export function createCachedRouter(inner: RouterClient, state: SharedState, ttlSeconds: number): RouterClient {
   const singleFlight = createSingleFlight();
   /** The cached legs between consecutive points (with their lines when `geometry`), null where unknown. */
-  async function lookUp(points: LatLng[], geometry: boolean) {
+  async function lookUp(points: LatLng[], geometry: boolean): Promise<(RoutedLeg | null)[]> {
     const keys = points.slice(1).map((to, i) => legKey(points[i], to));
     const cached = await state.cacheGet(keys);
-    const known = keys.map((key): RoutedLeg | null => {
+    return keys.map((key) => {
       const leg = cached.get(key);
       if (!isCachedLeg(leg)) return null;
       if (geometry && !(Array.isArray(leg.coordinates) && leg.coordinates.length >= 2)) return null;
       return { distance: leg.distance, duration: leg.duration, coordinates: geometry ? leg.coordinates! : [] };
     });
-    return { keys, known };
   }
   return {
     ...(inner.table ? { table: createCachedTable(inner.table, state, ttlSeconds) } : {}),
-    knownLegs: async (points, { geometry }) => (await lookUp(points, geometry)).known,
-    async route(points, { geometry }) {
-      const { keys, known } = await lookUp(points, geometry);
+    knownLegs: (points, { geometry }) => lookUp(points, geometry),
+    async route(points, { geometry, known: given }) {
+      const keys = points.slice(1).map((to, i) => legKey(points[i], to));
+      const known = given?.length === keys.length ? given : await lookUp(points, geometry);
       const first = known.indexOf(null);
       const legs = [...known] as RoutedLeg[];
       if (first === -1) return legs;
