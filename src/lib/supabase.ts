@@ -35,6 +35,20 @@ const sessionStorageKey = () => sessionStorageKeyFor(projectUrl());
 export const isSessionStorageKey = (key: string | null): boolean =>
   key !== null && key.startsWith(sessionStorageKey());
 
+/**
+ * The user of the session stored on this device, read without supabase-js (which would try
+ * to refresh an expired token first): for when the server cannot be reached at all.
+ */
+export function storedSessionUser(): { id: string; email?: string } | null {
+  try {
+    const stored = JSON.parse(localStorage.getItem(sessionStorageKey()) ?? 'null') as { user?: { id?: unknown; email?: string } } | null;
+    const user = stored?.user;
+    return user && typeof user.id === 'string' ? { id: user.id, email: user.email } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Parameters an auth redirect (email confirmation, OAuth) puts in the URL for supabase-js to read. */
 const AUTH_REDIRECT_PARAMS = /[#?&](access_token|error_description|error_code)=/;
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { clearAccountCaches } from '@/lib/account-caches';
-import { hasStoredAuthState, isSessionStorageKey, loadSupabase, type LoadedSupabase } from '@/lib/supabase';
+import { hasStoredAuthState, isSessionStorageKey, loadSupabase, storedSessionUser, type LoadedSupabase } from '@/lib/supabase';
 import { AuthFailure, IdentityContext, type IdentityContextValue, type SignUpOptions } from './identity-context';
 import {
   identityFrom,
@@ -39,9 +39,12 @@ const sameUser = (a: AuthUser | null, b: AuthUser | null) =>
  * to be invalid and will be checked again on the next request.
  */
 async function restoreUser(kit: LoadedSupabase): Promise<AuthUser | null> {
-  const { data } = await kit.client.auth.getSession();
+  // Offline (driving with the navigation page), an expired access token cannot be refreshed and
+  // supabase-js would retry for half a minute: the stored session stands until the server can judge it.
+  if (!navigator.onLine) return toAuthUser(storedSessionUser());
+  const { data, error: sessionError } = await kit.client.auth.getSession();
   const session = data.session;
-  if (!session) return null;
+  if (!session) return sessionError && kit.isAuthRetryableFetchError(sessionError) ? toAuthUser(storedSessionUser()) : null;
 
   const { data: userData, error } = await kit.client.auth.getUser();
   if (!error && userData.user) return toAuthUser(userData.user);
