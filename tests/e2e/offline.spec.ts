@@ -117,6 +117,20 @@ async function recordHandOffs(page: Page) {
 
 const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
 
+/** Moves the stored session's expiry into the past, as an hour on the road would (supabase-js then refreshes it). */
+async function expireStoredAccessToken(page: Page) {
+  const expired = await page.evaluate(() => {
+    const keys = Object.keys(localStorage).filter((key) => /^sb-.*-auth-token$/.test(key));
+    for (const key of keys) {
+      const session = JSON.parse(localStorage.getItem(key)!) as { expires_at: number };
+      session.expires_at = Math.floor(Date.now() / 1000) - 60;
+      localStorage.setItem(key, JSON.stringify(session));
+    }
+    return keys.length;
+  });
+  expect(expired).toBe(1);
+}
+
 /** Installed: the service worker controls the page (its precache is complete by then). */
 async function waitForServiceWorker(page: Page) {
   await page.waitForFunction(async () => {
@@ -170,7 +184,10 @@ test.describe('driving offline', () => {
     // Stop 2 done offline: shown at once, kept across a reload, not on the server yet.
     await current.getByRole('button', { name: 'Done', exact: true }).click();
     await expect(page.getByText('Current stop 3 of 3')).toBeVisible();
+    // Meanwhile the access token expires: its refresh fails offline, and the driver stays signed in.
+    await expireStoredAccessToken(page);
     await page.reload();
+    await expect(page).toHaveURL(new RegExp(`/waze-route/${id}$`));
     await expect(page.getByText('Current stop 3 of 3')).toBeVisible();
     await expect(page.locator('.drive-point').nth(1)).toContainText('Done');
     await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();

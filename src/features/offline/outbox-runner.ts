@@ -64,7 +64,7 @@ export function requestSync(ownerId: string): Promise<void> {
 let syncingOwner: string | null = null;
 let listening = false;
 
-/** From now on, changes of `ownerId` are sent whenever the connection returns; sends them now too. */
+/** From now on, changes of `ownerId` are sent whenever the connection returns; sends them now too when online. */
 export function startOutboxSync(ownerId: string): void {
   syncingOwner = ownerId;
   if (!listening) {
@@ -73,5 +73,6 @@ export function startOutboxSync(ownerId: string): void {
       if (syncingOwner) void requestSync(syncingOwner);
     });
   }
-  void requestSync(ownerId);
+  // Offline there is nothing to try (and the session may be waiting for its own refresh).
+  if (navigator.onLine) void requestSync(ownerId);
 }
