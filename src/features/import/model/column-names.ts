@@ -1,6 +1,7 @@
 /**
  * Header names an import recognises, in the app's six languages plus common spreadsheet
- * variants. Compared after {@link normalizeHeader}: lower case, no accents, letters only.
+ * variants. Compared after {@link normalizeHeader}: lower case, no accents, letters and
+ * digits only (so a first address such as "Street 1" is not taken for a header).
  */
 export type ImportColumn = 'address' | 'street' | 'postcode' | 'city' | 'country' | 'lat' | 'lng' | 'name' | 'note';
 
@@ -28,7 +29,7 @@ export const normalizeHeader = (header: string): string =>
     .replace(/\p{M}/gu, '')
     .replace(/ß/g, 'ss')
     .toLowerCase()
-    .replace(/[^a-z]/g, '');
+    .replace(/[^a-z0-9]/g, '');
 
 export const columnOf = (header: string): ImportColumn | undefined => BY_NAME.get(normalizeHeader(header));
 

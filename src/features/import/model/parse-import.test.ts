@@ -34,6 +34,12 @@ describe('parseImport: pasted lists', () => {
     expect(rows[1].kind === 'unreadable' && rows[1].text).toContain('Lyon, France');
   });
 
+  it('does not take a first address that starts like a header name for a header', () => {
+    const { rows, columns } = parseImport('Street 1\nRue 5, Lyon\nPlace Bellecour');
+    expect(columns).toBeNull();
+    expect(queries(rows)).toEqual(['Street 1', 'Rue 5, Lyon', 'Place Bellecour']);
+  });
+
   it('reads coordinate pairs without a header as points', () => {
     const { rows } = parseImport('48.8566, 2.3522\nDepot;45,7578;4,8320\nnot, numbers');
     expect(rows).toEqual([

@@ -7,13 +7,16 @@ import { MIN_STOPS_TO_CALCULATE } from '@domain/limits.ts';
 import { FOCUS_ZOOM, LOCATED_ZOOM, type CameraRequest } from '@/components/map';
 import { LoadingState } from '@/components/LoadingState';
 import { useIdentity } from '@/features/auth';
+import { ExportMenu } from '@/features/export';
 import { PlaceSearch, type Place } from '@/features/geocoding';
+import { ImportPanel } from '@/features/import';
 import { OptimizeRoute } from '@/features/optimize';
 import { useCurrentPosition } from '../hooks/useCurrentPosition';
 import { usePlannerRoute } from '../hooks/usePlannerRoute';
 import { useRouteCalculation } from '../hooks/useRouteCalculation';
 import { useSaveRoute, useStartRoute, type ActionFeedback } from '../hooks/useRouteActions';
 import { useStopAtPoint } from '../hooks/useStopNaming';
+import { titleOrAuto } from '../model/route-storage';
 import { toStops } from '../model/stop-list';
 import { PlannerMap } from './PlannerMap';
 import { StopList } from './StopList';
@@ -49,6 +52,11 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
   const highlightedIndex = stops.findIndex((stop) => stop.id === highlightedId);
   const [calculateMessage, setCalculateMessage] = useState('');
+  const [importOpen, setImportOpen] = useState(false);
+  /** Once opened, the import stays mounted while hidden, so closing it loses no line. */
+  const [importUsed, setImportUsed] = useState(false);
+  const importToggle = useRef<HTMLButtonElement>(null);
+  const importPanelId = useId();
   const cameraId = useRef(0);
   const [camera, setCamera] = useState<CameraRequest | null>(null);
   const centerOn = useCallback((point: { lat: number; lng: number }, zoom: number) => {
@@ -94,6 +102,13 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
   const addClickedStop = useStopAtPoint(useCallback((stop: Stop) => addStop(stop, false), [addStop]));
   const addPlace = (place: Place) =>
     addStop({ name: truncateStopName(place.display_name), lat: place.lat, lng: place.lng }, true);
+
+  const addImportedStops = (imported: Stop[]) => {
+    dispatch({ type: 'appendMany', stops: imported });
+    setCalculateMessage('');
+    setAnnouncement(t('importStops.added', { count: imported.length }));
+    fitTo([...stops, ...imported]);
+  };
 
   const removeStop = (index: number) => {
     const removed = stops[index];
@@ -168,10 +183,36 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
             <h2 id="planner-stops-heading" className="planner__subheading">
               {t('planner.stopsHeading', { count: stops.length })}
             </h2>
-            {stops.length > 0 ? (
-              <button type="button" className="button button--small button--ghost" onClick={clearAll}>
-                {t('planner.clearAll')}
+            <div className="planner__stops-tools">
+              <button
+                type="button"
+                className="button button--small"
+                ref={importToggle}
+                aria-expanded={importOpen}
+                aria-controls={importPanelId}
+                onClick={() => {
+                  setImportUsed(true);
+                  setImportOpen((open) => !open);
+                }}
+              >
+                {t('importStops.open')}
               </button>
+              {stops.length > 0 ? (
+                <button type="button" className="button button--small button--ghost" onClick={clearAll}>
+                  {t('planner.clearAll')}
+                </button>
+              ) : null}
+            </div>
+          </div>
+          <div id={importPanelId} hidden={!importOpen}>
+            {importUsed ? (
+              <ImportPanel
+                onAdd={addImportedStops}
+                onClose={() => {
+                  setImportOpen(false);
+                  importToggle.current?.focus();
+                }}
+              />
             ) : null}
           </div>
           <p id="stop-list-help" className="visually-hidden">
@@ -228,6 +269,7 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
           >
             {t('planner.startWaze')}
           </button>
+          <ExportMenu title={titleOrAuto(title, stops)} stops={stops} legs={calculation.route?.legs} />
           <Feedback feedback={saving.feedback ?? starting.feedback} />
           {!signedIn ? <p className="planner__note">{t('planner.anonymousNote')}</p> : null}
         </div>

@@ -1,0 +1,144 @@
+import { useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RouteLeg } from '@domain/geo.ts';
+import type { Stop } from '@domain/stops.ts';
+import { copyText, downloadText } from '../model/download';
+import { gpxFileName, lineOfLegs, toGpx } from '../model/gpx';
+import { appleMapsLinks, googleMapsLinks } from '../model/map-links';
+import { stopListText } from '../model/stop-list-text';
+import './ExportMenu.css';
+
+export interface ExportMenuProps {
+  /** The title to write (the auto title when the user left it blank). */
+  title: string;
+  stops: readonly Pick<Stop, 'name' | 'lat' | 'lng' | 'note'>[];
+  /** The calculated route, when there is one: its line becomes the GPX track. */
+  legs?: readonly Pick<RouteLeg, 'coordinates'>[];
+}
+
+/**
+ * Everything that takes the route elsewhere: a GPX file, Google Maps and Apple Maps
+ * links (split into parts where their URLs cannot hold the whole route) and the stop
+ * list as text. A disclosure, so it stays out of the way until asked for.
+ */
+export function ExportMenu({ title, stops, legs }: ExportMenuProps) {
+  const { t } = useTranslation();
+  const panelId = useId();
+  const copyTextId = useId();
+  const [open, setOpen] = useState(false);
+  const [copyState, setCopyState] = useState<'idle' | 'copied' | 'refused'>('idle');
+  const fallback = useRef<HTMLTextAreaElement>(null);
+  const google = useMemo(() => googleMapsLinks(stops), [stops]);
+  const apple = useMemo(() => appleMapsLinks(stops), [stops]);
+  const listText = useMemo(() => stopListText(title, stops), [title, stops]);
+
+  const downloadGpx = () => {
+    const line = legs && legs.length === stops.length - 1 ? lineOfLegs(legs) : undefined;
+    downloadText(gpxFileName(title), toGpx({ title, stops, line, time: new Date() }), 'application/gpx+xml');
+  };
+
+  const copyList = async () => {
+    const copied = await copyText(listText);
+    setCopyState(copied ? 'copied' : 'refused');
+    if (!copied) requestAnimationFrame(() => fallback.current?.select());
+  };
+
+  return (
+    <div className="export-menu">
+      <button
+        type="button"
+        className="button button--block"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => {
+          setOpen((value) => !value);
+          setCopyState('idle');
+        }}
+      >
+        {t('exportRoute.open')}
+      </button>
+      <div id={panelId} className="export-menu__panel" hidden={!open} role="group" aria-label={t('exportRoute.heading')}>
+        {stops.length === 0 ? (
+          <p className="planner__hint">{t('exportRoute.needStops')}</p>
+        ) : (
+          <>
+            <div className="export-menu__item">
+              <button type="button" className="button button--small" onClick={downloadGpx}>
+                {t('exportRoute.downloadGpx')}
+              </button>
+              <p className="planner__hint">{t('exportRoute.gpxHint')}</p>
+            </div>
+
+            <div className="export-menu__item">
+              {google.length === 1 ? (
+                <a className="button button--small" href={google[0].url} target="_blank" rel="noopener noreferrer">
+                  {t('exportRoute.googleMaps')}
+                </a>
+              ) : (
+                <>
+                  <h3 className="export-menu__title">{t('exportRoute.googleMaps')}</h3>
+                  <p className="planner__hint">{t('exportRoute.googleParts')}</p>
+                  <ul className="export-menu__links" aria-label={t('exportRoute.googleMaps')}>
+                    {google.map((link, index) => (
+                      <li key={link.url}>
+                        <a href={link.url} target="_blank" rel="noopener noreferrer">
+                          {t('exportRoute.part', { part: index + 1, first: link.firstStop, last: link.lastStop })}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </div>
+
+            <div className="export-menu__item">
+              {apple.length === 1 ? (
+                <a className="button button--small" href={apple[0].url} target="_blank" rel="noopener noreferrer">
+                  {t('exportRoute.appleMaps')}
+                </a>
+              ) : (
+                <details>
+                  <summary className="export-menu__title">{t('exportRoute.appleMaps')}</summary>
+                  <p className="planner__hint">{t('exportRoute.appleLegs')}</p>
+                  <ul className="export-menu__links" aria-label={t('exportRoute.appleMaps')}>
+                    {apple.map((link) => (
+                      <li key={link.url}>
+                        <a href={link.url} target="_blank" rel="noopener noreferrer">
+                          {t('exportRoute.leg', { from: link.firstStop, to: link.lastStop })}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              )}
+            </div>
+
+            <div className="export-menu__item">
+              <button type="button" className="button button--small" onClick={() => void copyList()}>
+                {t('exportRoute.copyList')}
+              </button>
+              <p className="planner__hint" role="status">
+                {copyState === 'copied' ? t('exportRoute.copied') : copyState === 'refused' ? t('exportRoute.copyRefused') : ''}
+              </p>
+              {copyState === 'refused' ? (
+                <>
+                  <label htmlFor={copyTextId} className="planner__label">
+                    {t('exportRoute.copyTextLabel')}
+                  </label>
+                  <textarea
+                    id={copyTextId}
+                    ref={fallback}
+                    className="planner__input export-menu__text"
+                    readOnly
+                    rows={Math.min(10, listText.split('\n').length)}
+                    value={listText}
+                  />
+                </>
+              ) : null}
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+const get = vi.fn();
+vi.mock('@/config/env', () => ({ env: { apiUrl: '/api' } }));
+vi.mock('@/lib/supabase', () => ({ getAccessToken: async () => null }));
+vi.mock('@/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api-client')>()),
+  apiClient: { get: (...args: unknown[]) => get(...args) },
+}));
+
+import { i18nReady } from '@/lib/i18n';
+import { ImportPanel } from './ImportPanel';
+
+/** A geocoder that knows "Street n" as a point near Lyon, and nothing else. */
+const answer = (path: string, options: { query: { q: string } }) => {
+  const match = /^Street (\d+)$/.exec(options.query.q);
+  if (path !== '/geocoding/search' || !match) return Promise.resolve([]);
+  const n = Number(match[1]);
+  return Promise.resolve([{ display_name: `Street ${n}, Lyon, France`, lat: 45.7 + n / 10_000, lng: 4.8 }]);
+};
+
+const settle = () => act(async () => {
+  for (let round = 0; round < 50; round += 1) await Promise.resolve();
+});
+
+describe('ImportPanel', () => {
+  beforeAll(() => i18nReady);
+  afterEach(() => {
+    cleanup();
+    get.mockReset();
+  });
+
+  it('imports 200 pasted addresses: progress to 200 of 200, every stop added once in line order', async () => {
+    get.mockImplementation(answer);
+    const onAdd = vi.fn();
+    render(<ImportPanel onAdd={onAdd} onClose={() => {}} />);
+    const lines = Array.from({ length: 200 }, (_, index) => `Street ${index + 1}`);
+    fireEvent.change(screen.getByLabelText('Addresses or CSV text'), { target: { value: [...lines, '', 'Nowhere at all'].join('\n') } });
+    await settle();
+    // (text queries: role queries over 200 rows are slow in jsdom)
+    expect(screen.getByText('Lines read: 201').tagName).toBe('H4');
+
+    fireEvent.click(screen.getByText('Import', { selector: 'button' }));
+    while (screen.getByRole('progressbar').getAttribute('aria-valuenow') !== '201') await settle();
+    const bar = screen.getByRole('progressbar', { name: 'Looking up addresses' });
+    expect(bar.getAttribute('aria-valuemax')).toBe('201');
+    expect(bar.getAttribute('aria-valuetext')).toBe('201 of 201');
+    expect(get).toHaveBeenCalledTimes(201);
+    expect(screen.getByTestId('import-summary').textContent).toBe('Ready: 200 · To check: 1 · Not looked up: 0');
+    const missing = screen.getByText('Line 202').closest('li')!;
+    expect(within(missing).getByText(/No place found/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add to route (200)' }));
+    expect(onAdd).toHaveBeenCalledTimes(1);
+    const added = onAdd.mock.calls[0][0] as { name: string }[];
+    expect(added.map((stop) => stop.name)).toEqual(lines.map((line) => `${line}, Lyon, France`));
+    expect(screen.getByTestId('import-summary').textContent).toBe('Ready: 0 · To check: 1 · Not looked up: 0');
+  });
+});

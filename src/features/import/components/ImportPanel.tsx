@@ -1,0 +1,305 @@
+import { memo, useDeferredValue, useId, useMemo, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Stop } from '@domain/stops.ts';
+import { useImportRun } from '../hooks/useImportRun';
+import { decodeImportBytes } from '../model/decode-text';
+import { countReview, readyStops, type ImportEntry } from '../model/import-review';
+import { parseImport, type ImportRow } from '../model/parse-import';
+import './ImportPanel.css';
+
+export interface ImportPanelProps {
+  /** The found stops, in the order of their lines; called once per "Add". */
+  onAdd: (stops: Stop[]) => void;
+  onClose: () => void;
+}
+
+const rowText = (row: ImportRow): string => (row.kind === 'address' ? row.query : row.kind === 'point' ? row.name : row.text);
+
+const PreviewRow = memo(function PreviewRow({ row }: { row: ImportRow }) {
+  const { t } = useTranslation();
+  return (
+    <li className={`import-panel__row import-panel__row--${row.kind}`}>
+      <span className="import-panel__line">{t('importStops.line', { line: row.line })}</span>
+      <span className="import-panel__text">{rowText(row)}</span>
+      <span className="import-panel__kind">{t(`importStops.kind.${row.kind}`)}</span>
+    </li>
+  );
+});
+
+function statusMessage(entry: ImportEntry) {
+  if (entry.status === 'invalid' || entry.status === 'unreadable') return `importStops.status.${entry.problem ?? 'noAddress'}` as const;
+  if (entry.status === 'ready') return 'importStops.readyHeading' as const;
+  return `importStops.status.${entry.status}` as const;
+}
+
+interface AttentionRowProps {
+  entry: ImportEntry;
+  busy: boolean;
+  onRetry: (line: number, text: string) => void;
+  onPick: (line: number, candidate: number) => void;
+  onDiscard: (line: number) => void;
+}
+
+const AttentionRow = memo(function AttentionRow({ entry, busy, onRetry, onPick, onDiscard }: AttentionRowProps) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const [text, setText] = useState(entry.text);
+  return (
+    <li className="import-panel__attention" data-line={entry.line}>
+      <p className="import-panel__problem">
+        <strong>{t('importStops.line', { line: entry.line })}</strong> {t(statusMessage(entry))}
+      </p>
+      {entry.status === 'ambiguous' && entry.candidates ? (
+        <ul className="import-panel__candidates" aria-label={t('importStops.candidatesLabel', { line: entry.line })}>
+          {entry.candidates.map((place, index) => (
+            <li key={`${place.lat},${place.lng},${index}`}>
+              <button type="button" className="button button--small import-panel__candidate" disabled={busy} onClick={() => onPick(entry.line, index)}>
+                {place.display_name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <form
+        className="import-panel__fix"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onRetry(entry.line, text);
+        }}
+      >
+        <label htmlFor={inputId} className="visually-hidden">
+          {t('importStops.fixLabel', { line: entry.line })}
+        </label>
+        <input id={inputId} className="planner__input" type="text" value={text} onChange={(event) => setText(event.target.value)} />
+        <div className="import-panel__fix-actions">
+          <button type="submit" className="button button--small" disabled={busy}>
+            {t('importStops.retry')}
+          </button>
+          <button type="button" className="button button--small button--ghost" onClick={() => onDiscard(entry.line)}>
+            {t('importStops.discard', { line: entry.line })}
+          </button>
+        </div>
+      </form>
+    </li>
+  );
+});
+
+/**
+ * Import a day's stops: paste or drop a list, see what was read, look the addresses up
+ * (progress, cancel, rate-limit waits), fix or pick what did not match, then add.
+ */
+export function ImportPanel({ onAdd, onClose }: ImportPanelProps) {
+  const { t } = useTranslation();
+  const textId = useId();
+  const fileId = useId();
+  const headingId = useId();
+  const [text, setText] = useState('');
+  const [fileMessage, setFileMessage] = useState('');
+  const [dragging, setDragging] = useState(false);
+  const deferredText = useDeferredValue(text);
+  const parsed = useMemo(() => parseImport(deferredText), [deferredText]);
+  const run = useImportRun();
+  const { review, phase, progress } = run;
+  const counts = countReview(review);
+  const running = phase === 'running';
+  const reviewing = running || review.entries.length > 0;
+
+  const readFile = async (file: File | undefined) => {
+    if (!file) return;
+    try {
+      setText(decodeImportBytes(await file.arrayBuffer()));
+      setFileMessage(t('importStops.fileLoaded', { file: file.name }));
+    } catch {
+      setFileMessage(t('importStops.fileFailed'));
+    }
+  };
+
+  const onDrop = (event: DragEvent<HTMLElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    void readFile(event.dataTransfer.files[0]);
+  };
+
+  const add = () => {
+    const stops = readyStops(review);
+    if (stops.length === 0) return;
+    onAdd(stops);
+    run.dispatch({ type: 'added' });
+    if (counts.attention + counts.waiting === 0) {
+      setText('');
+      setFileMessage('');
+    }
+  };
+
+  const kinds = { address: 0, point: 0, unreadable: 0 };
+  for (const row of parsed.rows) kinds[row.kind] += 1;
+  const attention = review.entries.filter((entry) => entry.status !== 'ready' && entry.status !== 'waiting');
+  const ready = review.entries.filter((entry) => entry.status === 'ready');
+
+  return (
+    <section
+      className={`import-panel${dragging ? ' import-panel--dragging' : ''}`}
+      aria-labelledby={headingId}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      <div className="import-panel__header">
+        <h3 id={headingId} className="planner__subheading">
+          {t('importStops.heading')}
+        </h3>
+        <button type="button" className="button button--small button--ghost" onClick={onClose}>
+          {t('importStops.close')}
+        </button>
+      </div>
+
+      {!reviewing ? (
+        <>
+          <p className="planner__hint">{t('importStops.intro')}</p>
+          <div className="planner__field">
+            <label htmlFor={textId} className="planner__label">
+              {t('importStops.pasteLabel')}
+            </label>
+            <textarea
+              id={textId}
+              className="planner__input import-panel__textarea"
+              rows={6}
+              spellCheck={false}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+            />
+          </div>
+          <div className="import-panel__file">
+            <label htmlFor={fileId} className="button button--small">
+              {t('importStops.fileLabel')}
+            </label>
+            <input
+              id={fileId}
+              className="visually-hidden"
+              type="file"
+              accept=".csv,.txt,.tsv,text/csv,text/plain,text/tab-separated-values"
+              onChange={(event) => {
+                void readFile(event.target.files?.[0]);
+                event.target.value = '';
+              }}
+            />
+            <span className="planner__hint">{t('importStops.dropHint')}</span>
+          </div>
+          <p className="planner__hint" role="status">
+            {fileMessage}
+          </p>
+          {parsed.rows.length === 0 ? (
+            <p className="planner__hint">{t('importStops.nothingRead')}</p>
+          ) : (
+            <div className="import-panel__preview">
+              <h4 className="import-panel__title">{t('importStops.previewHeading', { count: parsed.rows.length })}</h4>
+              <p className="planner__hint">
+                {t('importStops.previewSummary', { addresses: kinds.address, points: kinds.point, unreadable: kinds.unreadable })}
+              </p>
+              <ol className="import-panel__rows">
+                {parsed.rows.map((row) => (
+                  <PreviewRow key={row.line} row={row} />
+                ))}
+              </ol>
+              <button type="button" className="button button--primary button--block" onClick={() => run.start(parsed.rows)}>
+                {t('importStops.start')}
+              </button>
+            </div>
+          )}
+        </>
+      ) : (
+        <>
+          {progress.total > 0 ? (
+            <div className="import-panel__progress">
+              <div
+                className="import-panel__bar"
+                role="progressbar"
+                aria-label={t('importStops.progressLabel')}
+                aria-valuemin={0}
+                aria-valuemax={progress.total}
+                aria-valuenow={progress.done}
+                aria-valuetext={t('importStops.progressText', { done: progress.done, total: progress.total })}
+              >
+                <span style={{ width: `${(100 * progress.done) / progress.total}%` }} />
+              </div>
+              <span className="import-panel__count">{t('importStops.progressText', { done: progress.done, total: progress.total })}</span>
+              {running ? (
+                <button type="button" className="button button--small" onClick={run.cancel}>
+                  {t('importStops.cancel')}
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+          <p className="planner__hint" role="status">
+            {run.waitSeconds !== null
+              ? t('importStops.rateLimited', { seconds: run.waitSeconds })
+              : phase === 'cancelled'
+                ? t('importStops.cancelled')
+                : phase === 'finished'
+                  ? t('importStops.finished')
+                  : ''}
+          </p>
+          <p className="import-panel__summary" data-testid="import-summary">
+            {t('importStops.reviewSummary', { ready: counts.ready, attention: counts.attention, waiting: counts.waiting })}
+          </p>
+          <div className="import-panel__actions">
+            {counts.ready > 0 ? (
+              <button type="button" className="button button--primary" onClick={add}>
+                {t('importStops.add', { count: counts.ready })}
+              </button>
+            ) : null}
+            {!running && counts.waiting > 0 ? (
+              <button type="button" className="button button--small" onClick={run.resume}>
+                {t('importStops.resume')}
+              </button>
+            ) : null}
+            {!running ? (
+              <button
+                type="button"
+                className="button button--small button--ghost"
+                onClick={() => {
+                  run.reset();
+                }}
+              >
+                {t('importStops.startOver')}
+              </button>
+            ) : null}
+          </div>
+          {attention.length > 0 ? (
+            <div className="import-panel__group">
+              <h4 className="import-panel__title">{t('importStops.attentionHeading')}</h4>
+              <ul className="import-panel__attention-list">
+                {attention.map((entry) => (
+                  <AttentionRow
+                    key={`${entry.line}:${entry.status}:${entry.text}`}
+                    entry={entry}
+                    busy={running}
+                    onRetry={run.retry}
+                    onPick={(line, candidate) => run.dispatch({ type: 'pick', line, candidate })}
+                    onDiscard={(line) => run.dispatch({ type: 'discard', line })}
+                  />
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {ready.length > 0 ? (
+            <details className="import-panel__group">
+              <summary className="import-panel__title">{t('importStops.readyHeading')}</summary>
+              <ol className="import-panel__rows">
+                {ready.map((entry) => (
+                  <li key={entry.line} className="import-panel__row">
+                    <span className="import-panel__line">{t('importStops.line', { line: entry.line })}</span>
+                    <span className="import-panel__text">{entry.stop?.name}</span>
+                  </li>
+                ))}
+              </ol>
+            </details>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
