@@ -90,6 +90,7 @@ const endpoints: Endpoint[] = [
   { method: 'POST', path: () => '/routes/segment' },
   { method: 'POST', path: () => '/routes/total' },
   { method: 'POST', path: () => '/routes/legs' },
+  { method: 'POST', path: () => '/routes/table' },
 ];
 
 async function send(endpoint: Endpoint, input: { segment: string; victimSegment: boolean; query: Record<string, string>; raw: string | Uint8Array; headers: Record<string, string>; asAttacker: boolean }) {
