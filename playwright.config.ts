@@ -11,6 +11,8 @@ export const e2ePorts = {
   functions: 54339 + offset,
   nominatim: 54391 + offset,
   osrm: 54392 + offset,
+  /** the fakes' control API (tests/fakes/control.mjs): switch a fake upstream down from a test */
+  fakeControl: 54393 + offset,
 };
 const appUrl = `http://localhost:${e2ePorts.app}`;
 
@@ -48,7 +50,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node tests/fakes/start-fakes.mjs --nominatim-port ${e2ePorts.nominatim} --osrm-port ${e2ePorts.osrm}`,
+      command: `node tests/fakes/start-fakes.mjs --nominatim-port ${e2ePorts.nominatim} --osrm-port ${e2ePorts.osrm} --control-port ${e2ePorts.fakeControl}`,
       url: `http://127.0.0.1:${e2ePorts.osrm}/route/v1/driving/0,0;0.01,0.01?overview=false`,
       reuseExistingServer: false,
       timeout: 30_000,

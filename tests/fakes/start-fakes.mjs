@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // Starts the fake Nominatim and OSRM for manual runs and prints the URLs to export:
 //   node tests/fakes/start-fakes.mjs [--nominatim-port 8088] [--osrm-port 5000] [--host 127.0.0.1]
-//                                    [--mode ok|down|slow|garbage]
+//                                    [--mode ok|down|slow|garbage] [--control-port N]
+// --control-port serves the control API of control.mjs (switch a fake's mode from a test).
 // Stops on Ctrl-C / SIGTERM.
 import { parseArgs } from 'node:util';
 import { startFakeNominatim } from './nominatim.mjs';
 import { startFakeOsrm } from './osrm.mjs';
+import { startFakeControl } from './control.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -13,12 +15,13 @@ const { values } = parseArgs({
     'osrm-port': { type: 'string', default: '0' },
     host: { type: 'string', default: '127.0.0.1' },
     mode: { type: 'string', default: 'ok' },
+    'control-port': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 
 if (values.help) {
-  console.log('usage: node tests/fakes/start-fakes.mjs [--nominatim-port N] [--osrm-port N] [--host H] [--mode ok|down|slow|garbage]');
+  console.log('usage: node tests/fakes/start-fakes.mjs [--nominatim-port N] [--osrm-port N] [--host H] [--mode ok|down|slow|garbage] [--control-port N]');
   process.exit(0);
 }
 
@@ -26,13 +29,17 @@ const mode = /** @type {import('./server.mjs').FakeMode} */ (values.mode);
 const host = values.host;
 const nominatim = await startFakeNominatim({ port: Number(values['nominatim-port']), host, mode });
 const osrm = await startFakeOsrm({ port: Number(values['osrm-port']), host, mode });
+const control = values['control-port'] === undefined
+  ? null
+  : await startFakeControl({ nominatim, osrm }, { port: Number(values['control-port']), host });
 
 console.log(`NOMINATIM_URL=${nominatim.url}`);
 console.log(`OSRM_URL=${osrm.url}`);
+if (control) console.log(`fake control API: ${control.url}`);
 console.log(`fake upstreams running (mode ${mode}); Ctrl-C to stop`);
 
 const stop = async () => {
-  await Promise.all([nominatim.close(), osrm.close()]);
+  await Promise.all([nominatim.close(), osrm.close(), control?.close()]);
   process.exit(0);
 };
 process.once('SIGINT', stop);
