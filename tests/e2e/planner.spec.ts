@@ -122,7 +122,7 @@ test.describe('planner', () => {
     await expect(page.getByText('Add stops to start planning your route')).toBeVisible();
   });
 
-  test('a failed reverse lookup names the stop by its coordinates; a failed search shows no results', async ({ page }) => {
+  test('a failed reverse lookup names the stop by its coordinates; a failed search says the search is unavailable', async ({ page }) => {
     await stubTiles(page);
     await page.route('**/api/geocoding/reverse**', (route) => route.fulfill({ status: 502, json: { error: 'down' } }));
     await page.route('**/api/geocoding/search**', (route) => route.fulfill({ status: 502, json: { error: 'down' } }));
@@ -130,7 +130,7 @@ test.describe('planner', () => {
     await page.locator('.leaflet-container').click({ position: { x: 80, y: 120 } });
     await expect(stopNames(page)).toHaveText([/^Location -?\d+\.\d{4}, -?\d+\.\d{4}$/]);
     await search(page).fill('Paris');
-    await expect(page.getByText('No results found').first()).toBeVisible();
+    await expect(page.getByText('Address search is unavailable right now, try again later').first()).toBeVisible();
   });
 
   test('finds the user at zoom 13', async ({ page }) => {
