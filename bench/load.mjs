@@ -12,12 +12,13 @@
 // and every run is bounded in time and count.
 import autocannon from 'autocannon';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { readFileSync } from 'node:fs';
 
 const LOOPBACK = /^http:\/\/127\.0\.0\.1:\d+\//;
 const MAX_DURATION_S = 120;
@@ -50,6 +51,24 @@ async function startFakesProcess() {
   };
 }
 
+/**
+ * CPU time the stack has used so far, in ms: this process (gateway, Auth and Data API, and
+ * PGlite when embedded) plus the Deno function (from /proc; Linux only, else null). Per
+ * request, it shows what each request costs whatever else the machine is doing, where
+ * latencies on a shared machine mostly show the queue. An external Postgres is not counted.
+ */
+function stackCpuMs(functionsPid) {
+  const own = process.cpuUsage();
+  try {
+    const stat = readFileSync(`/proc/${functionsPid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const denoTicks = Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks (100/s)
+    return (own.user + own.system) / 1000 + denoTicks * 10;
+  } catch {
+    return null;
+  }
+}
+
 /** The stack with production defaults, over fake upstreams. */
 export async function startLoadStack({ databaseUrl = process.env.DATABASE_URL || undefined, functionsEnv = {} } = {}) {
   // Imported here: the load-generator child processes need none of the stack.
@@ -74,6 +93,7 @@ export async function startLoadStack({ databaseUrl = process.env.DATABASE_URL ||
     apiUrl: stack.apiUrl,
     gatewayUrl: stack.gatewayUrl,
     database: databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite',
+    cpuMs: () => stackCpuMs(stack.functionsPid),
     fakes,
     stop: async () => {
       await stack.stop();
@@ -169,7 +189,7 @@ function runScenarioHere({ url, method = 'GET', headers = {}, body, connections,
   });
 }
 
-export async function runApiScenarios(apiUrl, data, { connections = 50, durationS = 30 } = {}) {
+export async function runApiScenarios(apiUrl, data, { connections = 50, durationS = 30, cpuMs = () => null } = {}) {
   const auth = (token) => ({ authorization: `Bearer ${token}` });
   const scenarios = [
     ['GET /api/itineraries (list of 20)', { url: `${apiUrl}/itineraries`, headers: auth(data.reader) }],
@@ -186,7 +206,13 @@ export async function runApiScenarios(apiUrl, data, { connections = 50, duration
     ],
   ];
   const results = [];
-  for (const [name, options] of scenarios) results.push({ name, ...(await runScenario({ ...options, connections, durationS })) });
+  for (const [name, options] of scenarios) {
+    const cpuBefore = cpuMs();
+    const result = await runScenario({ ...options, connections, durationS });
+    const cpuAfter = cpuMs();
+    const cpuMsPerRequest = cpuBefore === null || cpuAfter === null || !result.requests ? null : (cpuAfter - cpuBefore) / result.requests;
+    results.push({ name, ...result, cpuMsPerRequest });
+  }
   return results;
 }
 
@@ -228,13 +254,16 @@ export async function geocodingBurst(apiUrl, { concurrency = 100, sameText = tru
   };
 }
 
+const loadAverage = () => os.loadavg().map((n) => n.toFixed(2)).join(' ');
+
 const fmt = (n) => (Number.isFinite(n) ? String(Math.round(n)) : '-');
 
 export function printScenarioTable(results) {
-  console.log('\n| scenario | req/s | p50 ms | p95 ms | p99 ms | requests | errors | non-2xx |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('\n| scenario | req/s | p50 ms | p95 ms | p99 ms | requests | errors | non-2xx | stack CPU ms/request |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
-    console.log(`| ${r.name} | ${fmt(r.requestsPerSecond)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.requests} | ${r.errors} | ${r.non2xx} |`);
+    const cpu = Number.isFinite(r.cpuMsPerRequest) ? r.cpuMsPerRequest.toFixed(1) : '-';
+    console.log(`| ${r.name} | ${fmt(r.requestsPerSecond)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.requests} | ${r.errors} | ${r.non2xx} | ${cpu} |`);
   }
 }
 
@@ -243,8 +272,10 @@ async function main() {
   const load = await startLoadStack();
   try {
     console.log(`Load test: 50 concurrent clients, ${durationS} s per scenario, ${load.database}, loopback only`);
+    console.log(`Load average before: ${loadAverage()}`);
     const data = await prepareData(load.apiUrl);
-    const results = await runApiScenarios(load.apiUrl, data, { connections: 50, durationS });
+    const results = await runApiScenarios(load.apiUrl, data, { connections: 50, durationS, cpuMs: load.cpuMs });
+    console.log(`Load average after: ${loadAverage()} (the machine's other work shares the cores)`);
     printScenarioTable(results);
     const upstreamRequests = () => load.fakes.requests('nominatim');
     const same = await geocodingBurst(load.apiUrl, { sameText: true, upstreamRequests });

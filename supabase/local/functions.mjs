@@ -48,6 +48,8 @@ export async function startFunctions({ port, env, quiet = false, readyTimeoutMs 
   }
   return {
     url,
+    /** the Deno process (the load benchmark reads its CPU time) */
+    pid: child.pid,
     stop: async () => {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');

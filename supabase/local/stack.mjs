@@ -53,6 +53,7 @@ export async function startStack(settings) {
   return {
     gatewayUrl: gateway.url,
     functionsUrl,
+    functionsPid: functions.pid,
     apiUrl: `${gateway.url}/functions/v1/api`,
     backend,
     stop: async () => {
