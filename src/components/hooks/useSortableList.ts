@@ -8,6 +8,8 @@ export interface SortableListOptions {
   onMove: (from: number, to: number) => void;
   ghostClass?: string;
   chosenClass?: string;
+  /** Scroll the list's scrolling box when dragging near its edge (default true). */
+  scroll?: boolean;
 }
 
 /**
@@ -22,7 +24,7 @@ export function useSortableList(listRef: RefObject<HTMLElement | null>, options:
     latest.current = options;
   });
 
-  const { handle, ghostClass, chosenClass } = options;
+  const { handle, ghostClass, chosenClass, scroll = true } = options;
   useEffect(() => {
     const list = listRef.current;
     if (!list) return;
@@ -30,6 +32,7 @@ export function useSortableList(listRef: RefObject<HTMLElement | null>, options:
       handle,
       ghostClass,
       chosenClass,
+      scroll,
       animation: 150,
       // Pointer-event dragging: the same code path for mouse and touch.
       forceFallback: true,
@@ -42,5 +45,5 @@ export function useSortableList(listRef: RefObject<HTMLElement | null>, options:
       },
     });
     return () => sortable.destroy();
-  }, [listRef, handle, ghostClass, chosenClass]);
+  }, [listRef, handle, ghostClass, chosenClass, scroll]);
 }
