@@ -258,4 +258,140 @@ test.describe('planner', () => {
     await page.goto('/edit-route/00000000-0000-0000-0000-000000000000');
     await expect(page.getByText('Failed to load itinerary')).toBeVisible();
   });
+
+  test('a 500-stop route: count and summary, the virtual list reaches the last stop, remove and keyboard move', async ({ page }) => {
+    test.slow(); // a long flow with a large route: three times the usual time budget
+    await stubTiles(page);
+    const stops = Array.from({ length: 500 }, (_, index) => ({
+      name: `Stop ${index + 1}, Lyon, France`,
+      lat: Math.round((45.62 + Math.floor(index / 25) * 0.0135) * 1e6) / 1e6,
+      lng: Math.round((4.65 + (index % 25) * 0.021) * 1e6) / 1e6,
+    }));
+    // Seeded once: a reload must show what the planner stored, not the seed again.
+    await page.addInitScript((draft) => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('routeDraft', draft);
+    }, JSON.stringify({ title: 'Big day', stops }));
+    await page.goto('/plan');
+
+    await expect(summary(page, 'summary-stops')).toHaveText('500');
+    await expect(page.getByRole('heading', { name: 'Stops (500)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Show stop 1 on the map: Stop 1, Lyon/ })).toBeVisible();
+    // Virtualised: only the rows near the view are in the page, each knowing its place in 500.
+    const rendered = await stopItems(page).count();
+    expect(rendered).toBeGreaterThan(0);
+    expect(rendered).toBeLessThan(100);
+    await expect(stopItems(page).first()).toHaveAttribute('aria-setsize', '500');
+    // Zoomed out over 500 stops, the markers cluster.
+    await expect(page.locator('.stop-cluster').first()).toBeVisible();
+    expect(await page.locator('.numbered-marker').count()).toBeLessThan(500);
+    await expect(page.locator('.stop-cluster').first()).toHaveAttribute('aria-label', /^\d+ stops here: zoom in$/);
+
+    // Scroll the list to its end: the last stop is there.
+    const viewport = page.getByTestId('stop-list-viewport');
+    await viewport.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    const last = page.getByRole('button', { name: /^Show stop 500 on the map: Stop 500, Lyon/ });
+    await expect(last).toBeVisible();
+    await expect(stopItems(page).last()).toHaveAttribute('aria-posinset', '500');
+
+    // Remove the last stop: count and summary follow.
+    await page.getByRole('button', { name: 'Remove stop 500: Stop 500, Lyon, France' }).click();
+    await expect(summary(page, 'summary-stops')).toHaveText('499');
+    await expect(page.getByRole('heading', { name: 'Stops (499)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Show stop 499 on the map: Stop 499, Lyon/ })).toBeVisible();
+
+    // Keyboard move at the far end of the list: stop 499 goes up one, and the focus follows it.
+    await page.getByRole('button', { name: /^Show stop 499 on the map/ }).focus();
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect(page.getByRole('status').filter({ hasText: 'Stop 499, Lyon, France moved to position 498 of 499' })).toBeAttached();
+    await expect(page.getByRole('button', { name: /^Show stop 498 on the map: Stop 499, Lyon/ })).toBeFocused();
+
+    // Back to the top: the first stop moves down by keyboard.
+    await viewport.evaluate((element) => element.scrollTo({ top: 0 }));
+    await page.getByRole('button', { name: /^Show stop 1 on the map: Stop 1, Lyon/ }).focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect(page.getByRole('button', { name: /^Show stop 2 on the map: Stop 1, Lyon/ })).toBeFocused();
+    await expect(page.getByRole('button', { name: /^Show stop 1 on the map: Stop 2, Lyon/ })).toBeVisible();
+
+    // Drag among the rendered rows: the first stop (Stop 2) goes below the third.
+    const handle = page.locator('.stop-item__handle').first();
+    const from = (await handle.boundingBox())!;
+    const to = (await stopItems(page).nth(2).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    for (let step = 1; step <= 10; step++) {
+      await page.mouse.move(from.x + from.width / 2, from.y + ((to.y + to.height - 4 - from.y) * step) / 10);
+    }
+    await page.mouse.up();
+    await expect(page.getByRole('button', { name: /^Show stop 3 on the map: Stop 2, Lyon/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Show stop 1 on the map: Stop 1, Lyon/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Show stop 2 on the map: Stop 3, Lyon/ })).toBeVisible();
+
+    // A click on a cluster zooms in to its stops.
+    const clustersBefore = await page.locator('.stop-cluster').count();
+    await page.locator('.stop-cluster').first().click();
+    await expect.poll(() => page.locator('.stop-cluster').count()).toBeLessThan(clustersBefore);
+
+    // The draft kept all of it.
+    await page.reload();
+    await expect(summary(page, 'summary-stops')).toHaveText('499');
+    const draft = await page.evaluate(() => JSON.parse(localStorage.getItem('routeDraft') ?? 'null'));
+    expect(draft.stops).toHaveLength(499);
+    expect(draft.stops.slice(0, 3).map((stop: { name: string }) => stop.name)).toEqual(['Stop 1, Lyon, France', 'Stop 3, Lyon, France', 'Stop 2, Lyon, France']);
+    expect(draft.stops[497].name).toBe('Stop 499, Lyon, France');
+  });
+
+  test('a stop note: added in the list, kept in the draft over a reload, saved with the route and edited', async ({ page }, testInfo) => {
+    test.slow(); // sign-up, save, two edit visits: three times the usual time budget
+    await stubTiles(page);
+    await page.goto('/register');
+    await page.getByLabel('Email').fill(`planner-note-${testInfo.project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('e2e-password');
+    await page.getByLabel('Confirm Password').fill('e2e-password');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(/\/plan$/);
+
+    await addByMouse(page, 'Paris');
+    await addByMouse(page, 'Lyon');
+    await page.getByRole('button', { name: 'Add a note to stop 2' }).click();
+    const note = page.getByRole('textbox', { name: 'Note for stop 2' });
+    await expect(note).toBeFocused();
+    await expect(note).toHaveAttribute('maxlength', '1000');
+    await note.fill('Door code 4521\nRing twice');
+    await expect(page.getByText('25 of 1000 characters')).toBeVisible();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('button', { name: 'Edit the note of stop 2' })).toBeFocused();
+    await expect(stopItems(page).nth(1).locator('.stop-item__note')).toHaveText('Door code 4521\nRing twice');
+    await expect(stopItems(page).first().locator('.stop-item__note')).toHaveCount(0);
+
+    // A reload keeps the note (the draft), and it stays with its stop when the stops swap.
+    await page.reload();
+    await expect(stopItems(page).nth(1).locator('.stop-item__note')).toHaveText('Door code 4521\nRing twice');
+    await page.getByRole('button', { name: /^Show stop 2 on the map/ }).focus();
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect(stopItems(page).first().locator('.stop-item__note')).toHaveText('Door code 4521\nRing twice');
+
+    const created = page.waitForResponse((response) => response.url().endsWith('/api/itineraries') && response.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Save Route' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const itinerary = (await (await created).json()) as { id: string; stops: { name: string; note?: string }[] };
+    expect(itinerary.stops.map((stop) => stop.note)).toEqual(['Door code 4521\nRing twice', undefined]);
+
+    // The edit page shows the saved note; an edit is saved by Update.
+    await page.goto(`/edit-route/${itinerary.id}`);
+    await expect(stopItems(page).first().locator('.stop-item__note')).toHaveText('Door code 4521\nRing twice');
+    await page.getByRole('button', { name: 'Edit the note of stop 1' }).click();
+    await page.getByRole('textbox', { name: 'Note for stop 1' }).fill('Side entrance');
+    await page.getByRole('textbox', { name: 'Note for stop 1' }).press('Escape');
+    await page.getByRole('button', { name: 'Add a note to stop 2' }).click();
+    await page.getByRole('textbox', { name: 'Note for stop 2' }).fill('Call 06 12 34 56 78');
+    const updated = page.waitForResponse((response) => response.url().endsWith(`/api/itineraries/${itinerary.id}`) && response.request().method() === 'PUT');
+    await page.getByRole('button', { name: 'Update Route' }).click();
+    expect((await (await updated).json()).stops.map((stop: { note?: string }) => stop.note)).toEqual(['Side entrance', 'Call 06 12 34 56 78']);
+
+    // What the server kept, read back.
+    await page.goto(`/edit-route/${itinerary.id}`);
+    await expect(stopItems(page).locator('.stop-item__note')).toHaveText(['Side entrance', 'Call 06 12 34 56 78']);
+  });
 });

@@ -59,3 +59,36 @@ test('a wrong password shows the server error and keeps the visitor on the form'
   await expect(page.getByRole('alert')).toContainText(/invalid/i);
   await expect(page).toHaveURL(/\/login/);
 });
+
+test('the landing page loads no map code and no Supabase client until there is a session', async ({ page }, testInfo) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const heavy = (paths: string[]) => paths.filter((path) => /leaflet|supabase-js|supabase_supabase/i.test(path));
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Without a stored session the header knows the visitor at once.
+  await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(heavy(scripts)).toEqual([]);
+
+  // Signing up loads the client; back on the landing page the stored session is checked and shown.
+  const email = `e2e-landing-${testInfo.project.name}-${Date.now()}@example.com`;
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('e2e-password');
+  await page.getByLabel('Confirm Password').fill('e2e-password');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/plan$/);
+  // The planner loads the map; only what the landing page asks for after this counts.
+  await expect(page.locator('.leaflet-container')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  scripts.length = 0;
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible();
+  await expect(page.getByText(email).first()).toBeAttached();
+  expect(heavy(scripts).some((path) => /supabase/i.test(path))).toBe(true);
+  expect(heavy(scripts).filter((path) => /leaflet/i.test(path))).toEqual([]);
+});

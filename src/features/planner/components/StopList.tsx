@@ -228,6 +228,8 @@ export function StopList({ stops, highlightedIndex, onShow, onMove, onRemove, on
     handle: '.stop-item__handle',
     ghostClass: 'stop-item--ghost',
     chosenClass: 'stop-item--chosen',
+    // A virtual list must not scroll under a drag: the rows would change while Sortable moves them.
+    scroll: !virtual,
     onMove: (from, to) => latest.current.onMove(latest.current.firstRendered + from, latest.current.firstRendered + to),
   });
 
