@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 /** Three stops the fake router can drive between (tests/fakes). */
@@ -44,6 +45,15 @@ async function routeLegs(request: APIRequestContext): Promise<{ distance: number
   const response = await request.post('/api/routes/legs', { data: { stops: STOPS.map(({ lat, lng }) => ({ lat, lng })) } });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { legs: { distance: number; duration: number }[] }).legs;
+}
+
+/** No serious or critical axe violation (WCAG 2.1 A/AA) on the page as it is now. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
 }
 
 /** "ETA 2:05 PM" or "ETA 14:05" -> minutes since midnight. */
@@ -198,6 +208,7 @@ test.describe('shared route', () => {
     await expect(page.locator('.shared-stop').nth(1).locator('.stop-note')).toHaveText('Note: Door code 4821, ring twice');
     await expect(page.locator('.shared-stop').nth(0).locator('.shared-stop__status')).toHaveText('Done');
     await expect(page.locator('.shared-stop .stop-note')).toHaveCount(1);
+    await expectAccessible(page);
     await expect(page.locator('.numbered-marker')).toHaveCount(3);
     await expect(page.locator('.leaflet-overlay-pane path')).toHaveCount(2);
     await expect(page.getByTestId('summary-distance')).toHaveText(/^\d+ km$/);
@@ -307,6 +318,8 @@ test.describe('shared route', () => {
 
 test.describe('navigation page', () => {
   test('trip points, notes, done and skipped saved to the route, ETA per stop, hand-off', async ({ page, context, request }, testInfo) => {
+    // A long drive: every state, two themes checked with axe, several saves.
+    test.slow();
     await stubTiles(context);
     await stubWaze(context);
     const navigations = await watchNavigations(page);
@@ -372,6 +385,13 @@ test.describe('navigation page', () => {
     await expect(page.getByText('Current stop 2 of 3')).toBeVisible();
     await press(page.getByRole('button', { name: /^Skip stop 2: Dijon/ }), testInfo);
     await expect(page.getByText('Current stop 3 of 3')).toBeVisible();
+    // Done, skipped, current, notes and ETAs readable in both themes.
+    await expect.poll(() => statuses(request, owner, id)).toEqual(['done', 'skipped', null]);
+    await expectAccessible(page);
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.reload();
+    await expect(page.getByText('Current stop 3 of 3')).toBeVisible();
+    await expectAccessible(page);
     await press(page.getByRole('button', { name: /^Mark stop 3 done: Lyon/ }), testInfo);
     await expect(page.getByText('All stops done')).toBeVisible();
     await expect(page.getByRole('progressbar', { name: 'Route progress' })).toHaveAttribute('aria-valuenow', '3');
