@@ -8,7 +8,7 @@ import type { TestProject } from 'vitest/node';
 import { startStack } from '../../supabase/local/stack.mjs';
 import { readSettings } from '../../supabase/local/settings.mjs';
 import { startFakeNominatim, startFakeOsrm } from '../fakes/index.mjs';
-import { startFakeControl } from './fake-control.ts';
+import { startFakeControl } from '../fakes/control.mjs';
 
 export const SITE_URL = 'http://planner.test';
 

@@ -1,6 +1,7 @@
 // The fakes' control API over HTTP, for tests that run the fakes in another process:
 // POST /{fake}/mode {"mode": "ok"|"down"|"slow"|"garbage"}, GET|DELETE /{fake}/requests.
-// Used by serve-child.mjs (load tests) and start-fakes.mjs --control-port (end-to-end tests).
+// Used by the api tests' global setup, serve-child.mjs (load tests) and start-fakes.mjs
+// --control-port (end-to-end tests).
 import { createServer } from 'node:http';
 
 /**

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The fake upstreams in a process of their own, with the control API of control.mjs
-// (what tests/api/fake-control.ts calls): used by the load tests so that the arrival
+// (what tests/api/client.ts calls): used by the load tests so that the arrival
 // times the fakes record are not delayed by a busy event loop elsewhere (the embedded
 // database runs on the parent's main thread).
 // Prints one JSON line {nominatimUrl, osrmUrl, controlUrl}; stops on SIGTERM or when stdin closes.

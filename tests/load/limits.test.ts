@@ -1,8 +1,9 @@
 // Per-client rate limits (429 + Retry-After) and the route service's fallback within
-// the default 8 s timeout, on the stack with production settings.
+// the router timeout, on the stack with production settings (router timeout 2 s there).
 import { randomInt } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, fakes, newUser, uniquePoints, uniqueText } from '../api/client.ts';
+import { LOAD_ROUTER_TIMEOUT_MS } from './global-setup.ts';
 
 const clientIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
@@ -43,8 +44,8 @@ describe('per-client rate limits (60 per minute, production default)', () => {
   }, 60_000);
 });
 
-describe('route service fallback with the default 8 s router timeout', () => {
-  it('answers the great-circle estimate before ~9 s when the router hangs', async () => {
+describe(`route service fallback within the router timeout (${LOAD_ROUTER_TIMEOUT_MS} ms on this stack)`, () => {
+  it('answers the great-circle estimate once the router timeout has passed when the router hangs', async () => {
     await fakes.setMode('osrm', 'slow');
     const stops = uniquePoints(3);
     const started = Date.now();
@@ -53,7 +54,8 @@ describe('route service fallback with the default 8 s router timeout', () => {
     console.info(`[limits] router hanging: estimate after ${elapsed} ms`);
     expect(answer.status).toBe(200);
     expect(answer.body.legs.every((leg: { estimated: boolean }) => leg.estimated)).toBe(true);
-    expect(elapsed).toBeGreaterThanOrEqual(7_900);
-    expect(elapsed).toBeLessThan(10_000);
+    // It waited for the router (not an early give-up), and did not hang with it.
+    expect(elapsed).toBeGreaterThanOrEqual(LOAD_ROUTER_TIMEOUT_MS - 100);
+    expect(elapsed).toBeLessThan(LOAD_ROUTER_TIMEOUT_MS + 15_000);
   }, 30_000);
 });
