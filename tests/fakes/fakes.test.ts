@@ -270,6 +270,46 @@ describe('fake OSRM', () => {
     }
   });
 
+  const tableUrl = (points: number[][], query = 'annotations=distance,duration') =>
+    `${osrm.url}/table/v1/driving/${points.map((p) => p.join(',')).join(';')}${query ? `?${query}` : ''}`;
+
+  it('answers the table service with the real shape and the same figures as the route legs', async () => {
+    const { status, body } = await getJson(tableUrl([paris, dijon, lyon]));
+    expect(status).toBe(200);
+    expect(Object.keys(body).sort()).toEqual(['code', 'destinations', 'distances', 'durations', 'sources']);
+    expect(body.code).toBe('Ok');
+    expect(body.sources.map((w: { location: number[] }) => w.location)).toEqual([paris, dijon, lyon]);
+    expect(body.distances.map((row: number[], i: number) => row[i])).toEqual([0, 0, 0]);
+    const route = await getJson(routeUrl([paris, dijon, lyon], 'overview=false'));
+    const [toDijon, toLyon] = route.body.routes[0].legs;
+    expect(body.distances[0][1]).toBe(toDijon.distance);
+    expect(body.durations[1][2]).toBe(toLyon.duration);
+    expect(body.distances[1][0]).toBe(body.distances[0][1]);
+  });
+
+  it('answers only the sources and destinations asked for, durations alone by default', async () => {
+    const { body } = await getJson(tableUrl([paris, dijon, lyon], 'sources=0&destinations=1;2'));
+    expect(body.durations).toHaveLength(1);
+    expect(body.durations[0]).toHaveLength(2);
+    expect(body).not.toHaveProperty('distances');
+    expect(body.destinations.map((w: { location: number[] }) => w.location)).toEqual([dijon, lyon]);
+  });
+
+  it('answers null for a pair without a road, and TooBig beyond max-table-size squared pairs', async () => {
+    const { body } = await getJson(tableUrl([paris, OCEAN_POINT as number[], lyon]));
+    expect(body.distances[0][1]).toBeNull();
+    expect(body.distances[0][2]).toBeGreaterThan(0);
+    const small = await startFakeOsrm({ maxTableSize: 2 });
+    try {
+      const url = (query: string) => `${small.url}/table/v1/driving/${[paris, dijon, lyon].map((p) => p.join(',')).join(';')}?${query}`;
+      const tooBig = await getJson(url('annotations=distance'));
+      expect(tooBig).toEqual({ status: 400, body: { code: 'TooBig', message: 'Too many table coordinates' } });
+      expect((await getJson(url('sources=0;1&destinations=2'))).status).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('goes down, returns garbage or stalls on demand, and closes with a request pending', async () => {
     osrm.setMode('down');
     expect((await fetch(routeUrl([paris, lyon]))).status).toBe(503);
