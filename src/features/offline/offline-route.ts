@@ -1,5 +1,5 @@
 import type { KeyValueStore } from './model/key-value-store';
-import { offlineKeys } from './model/offline-keys';
+import { isOfflineRouteCopy, offlineKeys } from './model/offline-keys';
 import type { ServerItinerary } from './model/outbox';
 
 /**
@@ -67,5 +67,18 @@ export async function readOfflineLegs(
     return stored && stored.coordinates === legsCoordinatesKey(stops) ? stored.legs : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Forgets every route copy on the device (signing out, another account signing in). Changes
+ * not sent yet stay queued under their account, to be sent when it signs in again.
+ */
+export async function forgetOfflineRoutes(store: KeyValueStore): Promise<void> {
+  try {
+    const keys = (await store.keys()).filter(isOfflineRouteCopy);
+    await Promise.all(keys.map((key) => store.update(key, () => undefined)));
+  } catch (error) {
+    console.warn('Could not clear the routes kept for offline use', error);
   }
 }

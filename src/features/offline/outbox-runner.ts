@@ -1,5 +1,6 @@
 import { getItinerary, updateItinerary } from '@/features/itineraries';
-import { keepItineraryOffline } from './offline-route';
+import { registerAccountCache } from '@/lib/account-caches';
+import { forgetOfflineRoutes, keepItineraryOffline } from './offline-route';
 import { offlineStore } from './storage/idb-store';
 import { flushOutbox, type OutboxApi, type SyncOutcome } from './sync';
 
@@ -60,6 +61,9 @@ export function requestSync(ownerId: string): Promise<void> {
   });
   return running;
 }
+
+// The copies of routes belong to the account that opened them: gone when it signs out.
+registerAccountCache(() => void forgetOfflineRoutes(offlineStore()));
 
 let syncingOwner: string | null = null;
 let listening = false;

@@ -8,3 +8,6 @@ export const offlineKeys = {
   outbox: (ownerId: string, itineraryId: string) => `outbox:${ownerId}:${itineraryId}`,
   outboxPrefix: (ownerId: string) => `outbox:${ownerId}:`,
 };
+
+/** The copies of routes and legs (not the queue of changes still to send). */
+export const isOfflineRouteCopy = (key: string) => key.startsWith('itinerary:') || key.startsWith('legs:');
