@@ -103,4 +103,23 @@ describe('computeRoute', () => {
     expect(route.legs).toHaveLength(499);
     expect(route.legs.every((leg) => !leg.estimated)).toBe(true);
   });
+
+  it('keeps the known legs of a span when the router fails, and estimates only the unknown ones', async () => {
+    const stops = points(10);
+    const requests: LatLng[][] = [];
+    const known = (i: number) => ({ distance: 5000 + i, duration: 300, coordinates: [] as [number, number][] });
+    const router: RouterClient = {
+      // Legs 2 and 6 are unknown: one span of legs 2..6 carries the known legs 3..5 along.
+      knownLegs: async (batch) => batch.slice(1).map((_, i) => (i === 2 || i === 6 ? null : known(i))),
+      async route(batch) {
+        requests.push(batch);
+        return { failure: 'unavailable', reason: 'down' };
+      },
+    };
+    const route = await computeRoute(router, stops, { geometry: false, maxWaypoints: 50 });
+    expect(requests).toEqual([stops.slice(2, 8)]);
+    expect(route.legs.map((leg) => leg.estimated)).toEqual([false, false, true, false, false, false, true, false, false]);
+    expect(route.legs[4]).toEqual({ ...known(4), estimated: false });
+    expect(route.legs[6]).toEqual(estimateLeg(stops[6], stops[7]));
+  });
 });

@@ -20,8 +20,10 @@ export interface RouteResult extends RouteTotals {
 }
 
 export interface RouterClient {
-  /** Legs between consecutive points, or null when the router cannot route them. */
-  /** `known`: what knownLegs answered for these points, so a cache need not be read twice. */
+  /**
+   * Legs between consecutive points, or why the router cannot give them. `known`: what
+   * knownLegs answered for these points, so a cache need not be read twice.
+   */
   route(points: LatLng[], options: { geometry: boolean; known?: (RoutedLeg | null)[] }): Promise<RoutedLeg[] | RouterFailure>;
   /** The legs between consecutive points it already knows (null where not), without asking upstream. */
   knownLegs?(points: LatLng[], options: { geometry: boolean }): Promise<(RoutedLeg | null)[]>;
@@ -179,8 +181,10 @@ async function routeBatch(
       ...(await routeBatch(router, batch.slice(middle), known.slice(middle), options)),
     ];
   }
-  console.warn(`route service: estimating ${batch.length - 1} leg(s): ${answer.reason}`);
-  return estimateRoute(batch).legs;
+  // Known legs riding along in the span stay as they are; only the unknown ones are estimated.
+  const estimates = estimateRoute(batch).legs;
+  console.warn(`route service: estimating ${known.filter((leg) => !leg).length} leg(s): ${answer.reason}`);
+  return estimates.map((estimate, i) => (known[i] ? { ...known[i]!, estimated: false } : estimate));
 }
 
 /** Route legs are cached by their end points rounded to 5 decimals (about 1 m). */
