@@ -5,7 +5,7 @@
 // and upstream gate in PGlite). Run twice: with the production upstream spacing
 // (UPSTREAM_MIN_INTERVAL_MS=1000, the public OSRM's 1 request/s, plus the gate's 10% margin)
 // and with spacing 0 (a self-hosted router). Other settings are the production defaults
-// (ROUTER_MAX_WAYPOINTS=50, ROUTER_TABLE_MAX_COORDINATES=100).
+// (ROUTER_MAX_WAYPOINTS=100, ROUTER_TABLE_MAX_COORDINATES=100).
 //
 //   node bench/routing.mjs
 //   ROUTING_BENCH_STOPS=10,100 node bench/routing.mjs   fewer sizes
@@ -116,7 +116,7 @@ const nominatim = await startFakeNominatim();
 const osrm = await startFakeOsrm({ latencyMs: LATENCY_MS });
 console.log(
   `routing  fake OSRM latency ${LATENCY_MS[0]}-${LATENCY_MS[1]} ms per request; spacing=production: ` +
-    'UPSTREAM_MIN_INTERVAL_MS=1000 (+10% gate margin), spacing=none: 0; ROUTER_MAX_WAYPOINTS=50, ROUTER_TABLE_MAX_COORDINATES=100',
+    'UPSTREAM_MIN_INTERVAL_MS=1000 (+10% gate margin), spacing=none: 0; ROUTER_MAX_WAYPOINTS=100, ROUTER_TABLE_MAX_COORDINATES=100',
 );
 let failed = false;
 try {
