@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 
@@ -183,6 +184,8 @@ async function expectHandOff(
 
 test.describe('shared route', () => {
   test('anyone with the link drives it with Waze; the link never leaks in a Referer', async ({ page, context, request }, testInfo) => {
+    // Every hand-off of the route, axe and the export menu: longer than most.
+    test.slow();
     const owner = await register(request, testInfo);
     // Stop 1 already done on the road: the link shows it, and every stop's note.
     const id = await createRoute(request, owner, 'Burgundy deliveries', [{ ...STOPS[0], status: 'done' }, STOPS[1], STOPS[2]]);
@@ -209,6 +212,9 @@ test.describe('shared route', () => {
     await expect(page.locator('.shared-stop').nth(0).locator('.shared-stop__status')).toHaveText('Done');
     await expect(page.locator('.shared-stop .stop-note')).toHaveCount(1);
     await expectAccessible(page);
+    // The export menu: a Google Maps link through the three stops.
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await expect(page.getByRole('link', { name: 'Open in Google Maps' })).toHaveAttribute('href', /google\.com\/maps\/dir\/.*4\.835659/);
     await expect(page.locator('.numbered-marker')).toHaveCount(3);
     await expect(page.locator('.leaflet-overlay-pane path')).toHaveCount(2);
     await expect(page.getByTestId('summary-distance')).toHaveText(/^\d+ km$/);
@@ -407,6 +413,15 @@ test.describe('navigation page', () => {
     const saved = await getRoute(request, owner, id);
     expect(saved.stops).toEqual(STOPS);
     await expect(page.locator('.drive__offline')).toHaveCount(0);
+
+    // The export menu rides along: a GPX of the stops (notes kept) with the route line.
+    await press(page.getByRole('button', { name: 'Export', exact: true }), testInfo);
+    const download = page.waitForEvent('download');
+    await press(page.getByRole('button', { name: 'Download GPX' }), testInfo);
+    const gpx = await readFile(await (await download).path(), 'utf8');
+    expect(gpx.match(/<wpt /g)).toHaveLength(3);
+    expect(gpx).toContain('<desc>Door code 4821, ring twice</desc>');
+    expect(gpx).toContain('<trkpt ');
 
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -5,6 +5,7 @@ import type { Stop, StopStatus } from '@domain/stops.ts';
 import { LoadingState } from '@/components/LoadingState';
 import { paths } from '@/config/paths';
 import { useIdentity } from '@/features/auth';
+import { ExportMenu } from '@/features/export';
 import { requestSync, useOnline } from '@/features/offline';
 import { isApiError } from '@/lib/api-client';
 import { formatClockTime, formatDistance, formatLatLng } from '@/lib/format';
@@ -111,7 +112,13 @@ function RouteNavigation({ ownerId, itineraryId }: { ownerId: string; itineraryI
       {route.stops.length === 0 ? (
         <p className="drive__message">{t('navigation.noStops')}</p>
       ) : (
-        <TripPoints ownerId={ownerId} itineraryId={itineraryId} stops={route.stops} onChange={(stops) => void changes.change(stops)} />
+        <TripPoints
+          ownerId={ownerId}
+          itineraryId={itineraryId}
+          title={route.itinerary.title}
+          stops={route.stops}
+          onChange={(stops) => void changes.change(stops)}
+        />
       )}
     </PageFrame>
   );
@@ -139,11 +146,12 @@ function SyncMessage({ notice, onDismiss, onRetry }: { notice: SyncNotice; onDis
 interface TripPointsProps {
   ownerId: string;
   itineraryId: string;
+  title: string;
   stops: readonly Stop[];
   onChange: (stops: Stop[]) => void;
 }
 
-function TripPoints({ ownerId, itineraryId, stops, onChange }: TripPointsProps) {
+function TripPoints({ ownerId, itineraryId, title, stops, onChange }: TripPointsProps) {
   const { t, i18n } = useTranslation();
   const handOff = useWazeHandOff();
   const now = useNow(ETA_REFRESH_MS);
@@ -152,6 +160,8 @@ function TripPoints({ ownerId, itineraryId, stops, onChange }: TripPointsProps) 
   const trip = remainingTrip(stops, stops.length < 2 ? [] : (legs.data ?? null), now);
   const locale = i18n.language;
   const current = view.currentIndex;
+  // The route line for the GPX export, when the legs came from the network (not kept offline).
+  const lines = legs.data?.every((leg) => leg.coordinates) ? legs.data.map((leg) => ({ coordinates: leg.coordinates! })) : undefined;
   const lastArrival = trip.arrivals.reduce<number | null>((last, arrival) => arrival ?? last, null);
 
   const progressText =
@@ -275,6 +285,9 @@ function TripPoints({ ownerId, itineraryId, stops, onChange }: TripPointsProps) 
         })}
       </ol>
       <p className="drive__note">{t('waze.handOffNote')}</p>
+      <div className="drive__export">
+        <ExportMenu title={title} stops={stops} legs={lines} />
+      </div>
     </>
   );
 }

@@ -14,6 +14,7 @@ import {
   type MarkerStop,
 } from '@/components/map';
 import { paths } from '@/config/paths';
+import { ExportMenu } from '@/features/export';
 import { progressView, StopNote, useStoredProgress, useWazeHandOff } from '@/features/navigation';
 import { useRouteLegs } from '@/features/routing';
 import { isApiError } from '@/lib/api-client';
@@ -100,6 +101,8 @@ function SharedRouteView({ shareToken, route }: { shareToken: string; route: Sha
   const { stops } = route;
   const [progress, dispatch] = useStoredProgress(sharedProgressKey(shareToken), stops.length, 'session');
   const handOff = useWazeHandOff();
+  // The map's query (same key): its line becomes the GPX track.
+  const legs = useRouteLegs(stops);
   const view = progressView(progress, stops.length);
   const currentIndex = progress.started ? Math.min(progress.currentIndex, stops.length - 1) : -1;
 
@@ -170,6 +173,9 @@ function SharedRouteView({ shareToken, route }: { shareToken: string; route: Sha
               })}
             </ol>
             <p className="shared__note">{t('waze.handOffNote')}</p>
+            <div className="shared__export">
+              <ExportMenu title={route.title} stops={stops} legs={legs.data?.legs} />
+            </div>
           </div>
         </>
       )}
