@@ -9,8 +9,10 @@ const STORAGE_ENTRIES = [
   { name: 'theme', key: 'theme' },
   { name: 'i18nextLng', key: 'language' },
   { name: 'routeDraft', key: 'routeDraft' },
-  { name: 'navigationProgress:…', key: 'navigationProgress' },
   { name: 'pendingRoute', key: 'pendingRoute' },
+  { name: 'sharedRouteProgress:…', key: 'sharedRouteProgress' },
+  { name: 'route-planner-offline', key: 'offlineRoutes' },
+  { name: 'workbox-precache-…', key: 'appCache' },
 ] as const;
 
 const THIRD_PARTIES = ['geocoder', 'router', 'tiles', 'google', 'waze'] as const;

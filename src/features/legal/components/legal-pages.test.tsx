@@ -32,7 +32,7 @@ describe('legal texts', () => {
   it('the privacy policy names every storage key and third party the product uses', () => {
     render(<PrivacyPage />);
     const text = document.body.textContent ?? '';
-    for (const key of ['guestMode', 'theme', 'i18nextLng', 'routeDraft', 'pendingRoute', 'navigationProgress', 'auth-token']) {
+    for (const key of ['guestMode', 'theme', 'i18nextLng', 'routeDraft', 'pendingRoute', 'sharedRouteProgress', 'route-planner-offline', 'workbox-precache', 'auth-token']) {
       expect(text).toContain(key);
     }
     for (const party of ['Supabase Auth', 'Nominatim', 'OSRM', 'OpenStreetMap tile servers', 'Google', 'Waze']) {
