@@ -42,7 +42,29 @@ export function forwardedHeaders(headers, peerAddress) {
 }
 
 function forward(request, response, functions, agent) {
-  const upstream = http.request(
+  let upstream;
+  try {
+    upstream = openUpstream(request, response, functions, agent);
+  } catch {
+    // A header Node will not send on (it checks names and values again on the way out).
+    response.writeHead(400, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ error: 'Invalid request headers' }));
+    return;
+  }
+  upstream.on('error', () => {
+    if (response.headersSent) return response.destroy();
+    response.writeHead(503, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ error: 'Edge Functions are not running' }));
+  });
+  // The caller went away before the answer was complete: stop the function's work too.
+  response.on('close', () => {
+    if (!response.writableFinished) upstream.destroy();
+  });
+  request.pipe(upstream);
+}
+
+function openUpstream(request, response, functions, agent) {
+  return http.request(
     {
       host: functions.hostname,
       port: functions.port,
@@ -58,16 +80,6 @@ function forward(request, response, functions, agent) {
       answer.pipe(response);
     },
   );
-  upstream.on('error', () => {
-    if (response.headersSent) return response.destroy();
-    response.writeHead(503, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ error: 'Edge Functions are not running' }));
-  });
-  // The caller went away before the answer was complete: stop the function's work too.
-  response.on('close', () => {
-    if (!response.writableFinished) upstream.destroy();
-  });
-  request.pipe(upstream);
 }
 
 const closeServer = (server, agent) =>
