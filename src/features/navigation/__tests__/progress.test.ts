@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   initialProgress,
-  navigationProgressKey,
   progressReducer,
   progressView,
   readProgress,
@@ -63,16 +62,12 @@ describe('progressView', () => {
 });
 
 describe('progress storage', () => {
-  it('uses one key per route', () => {
-    expect(navigationProgressKey('5f1c')).toBe('navigationProgress:5f1c');
-  });
-
   it('writes and reads back', () => {
     const storage = new Map<string, string>();
     const fake = { getItem: (key: string) => storage.get(key) ?? null, setItem: (key: string, value: string) => void storage.set(key, value) };
-    writeProgress(fake, 'navigationProgress:a', at(2));
-    expect(JSON.parse(storage.get('navigationProgress:a')!)).toEqual({ currentIndex: 2, started: true });
-    expect(readProgress(fake, 'navigationProgress:a')).toEqual(at(2));
+    writeProgress(fake, 'sharedRouteProgress:a', at(2));
+    expect(JSON.parse(storage.get('sharedRouteProgress:a')!)).toEqual({ currentIndex: 2, started: true });
+    expect(readProgress(fake, 'sharedRouteProgress:a')).toEqual(at(2));
     expect(readProgress(fake, 'navigationProgress:b')).toBeNull();
   });
 

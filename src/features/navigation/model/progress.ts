@@ -1,6 +1,7 @@
 /**
- * Driving a route stop by stop: which stop was handed to Waze last. Pure; the
- * pages keep it in storage so it survives a reload or a phone locking.
+ * Driving a shared route stop by stop: which stop was handed to Waze last. Pure; the
+ * shared page keeps it in session storage so it survives a reload or a phone locking.
+ * (A saved route keeps per-stop statuses in the itinerary instead: stop-status.ts.)
  */
 export interface NavigationProgress {
   /** 0-based index of the current stop: the one Waze is driving to. */
@@ -57,9 +58,6 @@ export function progressView(state: NavigationProgress, stopCount: number) {
     nextIndex: nextIndex < stopCount ? nextIndex : null,
   };
 }
-
-/** localStorage key of a saved route's progress on the navigation page. */
-export const navigationProgressKey = (itineraryId: string) => `navigationProgress:${itineraryId}`;
 
 type ReadableStorage = Pick<Storage, 'getItem'>;
 type WritableStorage = Pick<Storage, 'setItem'>;
