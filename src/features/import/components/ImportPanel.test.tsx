@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 const get = vi.fn();
@@ -34,7 +35,11 @@ describe('ImportPanel', () => {
   it('imports 200 pasted addresses: progress to 200 of 200, every stop added once in line order', async () => {
     get.mockImplementation(answer);
     const onAdd = vi.fn();
-    render(<ImportPanel onAdd={onAdd} onClose={() => {}} />);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ImportPanel onAdd={onAdd} onClose={() => {}} />
+      </QueryClientProvider>,
+    );
     const lines = Array.from({ length: 200 }, (_, index) => `Street ${index + 1}`);
     fireEvent.change(screen.getByLabelText('Addresses or CSV text'), { target: { value: [...lines, '', 'Nowhere at all'].join('\n') } });
     await settle();
@@ -56,5 +61,36 @@ describe('ImportPanel', () => {
     const added = onAdd.mock.calls[0][0] as { name: string }[];
     expect(added.map((stop) => stop.name)).toEqual(lines.map((line) => `${line}, Lyon, France`));
     expect(screen.getByTestId('import-summary').textContent).toBe('Ready: 0 · To check: 1 · Not looked up: 0');
+
+    // The same list again: answered from the cache, no new request.
+    fireEvent.click(screen.getByText('Start over', { selector: 'button' }));
+    fireEvent.change(screen.getByLabelText('Addresses or CSV text'), { target: { value: lines.slice(0, 50).join('\n') } });
+    await settle();
+    fireEvent.click(screen.getByText('Import', { selector: 'button' }));
+    while (screen.getByRole('progressbar').getAttribute('aria-valuenow') !== '50') await settle();
+    expect(get).toHaveBeenCalledTimes(201);
+    expect(screen.getByTestId('import-summary').textContent).toBe('Ready: 50 · To check: 0 · Not looked up: 0');
+  });
+
+  it('looks a repeated line up once and fills every line that repeats it', async () => {
+    get.mockImplementation(answer);
+    const onAdd = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ImportPanel onAdd={onAdd} onClose={() => {}} />
+      </QueryClientProvider>,
+    );
+    fireEvent.change(screen.getByLabelText('Addresses or CSV text'), { target: { value: 'Street 7\nStreet 8\nStreet 7' } });
+    expect(await screen.findByText('Lines read: 3')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    await screen.findByText('Ready: 3 · To check: 0 · Not looked up: 0');
+    expect(get).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('3');
+    fireEvent.click(screen.getByRole('button', { name: 'Add to route (3)' }));
+    expect((onAdd.mock.calls[0][0] as { name: string }[]).map((stop) => stop.name)).toEqual([
+      'Street 7, Lyon, France',
+      'Street 8, Lyon, France',
+      'Street 7, Lyon, France',
+    ]);
   });
 });

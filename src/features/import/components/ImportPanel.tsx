@@ -26,6 +26,16 @@ const PreviewRow = memo(function PreviewRow({ row }: { row: ImportRow }) {
   );
 });
 
+const ReadyRow = memo(function ReadyRow({ entry }: { entry: ImportEntry }) {
+  const { t } = useTranslation();
+  return (
+    <li className="import-panel__row">
+      <span className="import-panel__line">{t('importStops.line', { line: entry.line })}</span>
+      <span className="import-panel__text">{entry.stop?.name}</span>
+    </li>
+  );
+});
+
 function statusMessage(entry: ImportEntry) {
   if (entry.status === 'invalid' || entry.status === 'unreadable') return `importStops.status.${entry.problem ?? 'noAddress'}` as const;
   if (entry.status === 'ready') return 'importStops.readyHeading' as const;
@@ -278,8 +288,8 @@ export function ImportPanel({ onAdd, onClose }: ImportPanelProps) {
                     entry={entry}
                     busy={running}
                     onRetry={run.retry}
-                    onPick={(line, candidate) => run.dispatch({ type: 'pick', line, candidate })}
-                    onDiscard={(line) => run.dispatch({ type: 'discard', line })}
+                    onPick={run.pick}
+                    onDiscard={run.discard}
                   />
                 ))}
               </ul>
@@ -290,10 +300,7 @@ export function ImportPanel({ onAdd, onClose }: ImportPanelProps) {
               <summary className="import-panel__title">{t('importStops.readyHeading')}</summary>
               <ol className="import-panel__rows">
                 {ready.map((entry) => (
-                  <li key={entry.line} className="import-panel__row">
-                    <span className="import-panel__line">{t('importStops.line', { line: entry.line })}</span>
-                    <span className="import-panel__text">{entry.stop?.name}</span>
-                  </li>
+                  <ReadyRow key={entry.line} entry={entry} />
                 ))}
               </ol>
             </details>

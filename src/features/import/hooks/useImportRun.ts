@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { searchPlaces, type Place } from '@/features/geocoding';
+import { useQueryClient } from '@tanstack/react-query';
+import { searchPlacesQueryOptions, type Place } from '@/features/geocoding';
 import { emptyReview, importReviewReducer, problemOfQuery, waitingEntries } from '../model/import-review';
 import { runLookupQueue, type LookupItem } from '../model/lookup-queue';
 import type { ImportRow } from '../model/parse-import';
@@ -8,8 +9,10 @@ export type ImportPhase = 'idle' | 'running' | 'cancelled' | 'finished';
 
 /**
  * The lookups of one import: the review list, progress, the rate-limit wait and cancel.
- * Lookups go through the geocoding proxy one small batch at a time (its cache answers
- * a repeated import at once); the review keeps every line, found or not.
+ * Lookups go through the geocoding proxy a few at a time; a text is looked up once per
+ * run however many lines repeat it, and answers stay in the query cache (the proxy keeps
+ * its own), so importing the same list again is answered at once. The review keeps every
+ * line, found or not.
  */
 export function useImportRun() {
   const [review, dispatch] = useReducer(importReviewReducer, emptyReview);
@@ -17,6 +20,7 @@ export function useImportRun() {
   const [progress, setProgress] = useState({ done: 0, total: 0 });
   const [waitSeconds, setWaitSeconds] = useState<number | null>(null);
   const controller = useRef<AbortController | null>(null);
+  const queryClient = useQueryClient();
 
   useEffect(() => () => controller.current?.abort(), []);
 
@@ -25,26 +29,25 @@ export function useImportRun() {
     if (items.length === 0) return;
     const run = new AbortController();
     controller.current = run;
+    const linesOf = new Map<string, number[]>();
+    for (const { line, text } of items) linesOf.set(text, [...(linesOf.get(text) ?? []), line]);
+    const unique = [...linesOf].map(([text, lines]) => ({ line: lines[0], text }));
     let done = 0;
-    const advance = () => {
-      done += 1;
+    const report = (text: string, action: (line: number) => void) => {
+      const lines = linesOf.get(text) ?? [];
+      for (const line of lines) action(line);
+      done += lines.length;
       setProgress({ done, total: items.length });
       setWaitSeconds(null);
     };
     setPhase('running');
     setProgress({ done: 0, total: items.length });
     setWaitSeconds(null);
-    void runLookupQueue<Place[]>(items, {
-      search: searchPlaces,
+    void runLookupQueue<Place[]>(unique, {
+      search: (text) => queryClient.fetchQuery({ ...searchPlacesQueryOptions(text), retry: false }),
       signal: run.signal,
-      onResult: (item, places) => {
-        dispatch({ type: 'looked', line: item.line, text: item.text, places });
-        advance();
-      },
-      onFailure: (item) => {
-        dispatch({ type: 'lookupFailed', line: item.line, text: item.text });
-        advance();
-      },
+      onResult: (item, places) => report(item.text, (line) => dispatch({ type: 'looked', line, text: item.text, places })),
+      onFailure: (item) => report(item.text, (line) => dispatch({ type: 'lookupFailed', line, text: item.text })),
       onRateLimited: setWaitSeconds,
     }).finally(() => {
       if (controller.current !== run) return;
@@ -52,7 +55,7 @@ export function useImportRun() {
       setWaitSeconds(null);
       setPhase(run.signal.aborted ? 'cancelled' : 'finished');
     });
-  }, []);
+  }, [queryClient]);
 
   const start = useCallback(
     (rows: readonly ImportRow[]) => {
@@ -77,6 +80,9 @@ export function useImportRun() {
 
   const resume = useCallback(() => lookUp(waitingEntries(review).map(({ line, text }) => ({ line, text }))), [lookUp, review]);
 
+  const pick = useCallback((line: number, candidate: number) => dispatch({ type: 'pick', line, candidate }), []);
+  const discard = useCallback((line: number) => dispatch({ type: 'discard', line }), []);
+
   const reset = useCallback(() => {
     const running = controller.current;
     controller.current = null;
@@ -86,5 +92,5 @@ export function useImportRun() {
     setProgress({ done: 0, total: 0 });
   }, []);
 
-  return { review, dispatch, phase, progress, waitSeconds, start, cancel, retry, resume, reset };
+  return { review, dispatch, phase, progress, waitSeconds, start, cancel, retry, resume, reset, pick, discard };
 }
