@@ -4,6 +4,7 @@ import { LoadingState } from '@/components/LoadingState';
 import { paths, routePatterns } from '@/config/paths';
 import { IdentityProvider } from '@/features/auth';
 import LandingPage from '@/features/landing/components/LandingPage';
+import { loadAllTranslations } from '@/lib/i18n';
 import { MapLayout } from './layouts/MapLayout';
 import { StandardLayout } from './layouts/StandardLayout';
 import { RequireAccess } from './routing/RequireAccess';
@@ -11,15 +12,17 @@ import { RequireAccess } from './routing/RequireAccess';
 type PageModule = { default: ComponentType };
 
 /**
- * A page that loads on demand (each module's default export is the page component). Pages that
- * fetch server data (`fetches`, the default) load the shared TanStack Query client with them.
+ * A page that loads on demand (each module's default export is the page component), with every
+ * text of the interface language (the first page had the core texts only). Pages that fetch
+ * server data (`fetches`, the default) load the shared TanStack Query client with them.
  */
 function lazyPage(load: () => Promise<PageModule>, { fetches = true } = {}): ReactNode {
   const Page = lazy(async (): Promise<PageModule> => {
-    if (!fetches) return load();
+    if (!fetches) return (await Promise.all([load(), loadAllTranslations()]))[0];
     const [{ default: Component }, { SharedQueryProvider }] = await Promise.all([
       load(),
       import('./query-provider'),
+      loadAllTranslations(),
     ]);
     return {
       default: function PageWithQueries() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import en from '@/locales/en.json';
-import i18n, { availableLanguages, detectionOptions, i18nReady, productLanguages } from './i18n';
+import i18n, { availableLanguages, i18nReady, loadAllTranslations, productLanguages } from './i18n';
 
 function leaves(tree: object, prefix = ''): [string, unknown][] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -26,19 +26,6 @@ describe('i18n', () => {
     }
   });
 
-  it("detects the language in the spec's order and caches it under i18nextLng", () => {
-    expect(detectionOptions.order).toEqual([
-      'querystring',
-      'cookie',
-      'localStorage',
-      'sessionStorage',
-      'navigator',
-      'htmlTag',
-    ]);
-    expect(detectionOptions.caches).toEqual(['localStorage']);
-    expect(detectionOptions.lookupLocalStorage).toBe('i18nextLng');
-  });
-
   it('lists the six product languages and offers only those with translations', () => {
     expect(productLanguages.map((language) => language.code)).toEqual(['en', 'es', 'fr', 'de', 'it', 'pt']);
     expect(availableLanguages.map((language) => language.code)).toContain('en');
@@ -54,5 +41,14 @@ describe('i18n fallbacks', () => {
     await i18n.changeLanguage('xx');
     expect(i18n.resolvedLanguage).toBe('en');
     await i18n.changeLanguage('en');
+  });
+});
+
+describe('core and full translations', () => {
+  it('loads every text on demand, for the current language', async () => {
+    await i18nReady;
+    await loadAllTranslations();
+    expect(i18n.t('planner.saveRoute')).toBe('Save Route');
+    expect(i18n.t('landing.badges.free')).not.toBe('landing.badges.free');
   });
 });

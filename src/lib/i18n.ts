@@ -1,6 +1,6 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { browserLanguageDetector } from '@/lib/language/detector';
 import { browserLanguageSources, hasChosenLanguage, LANGUAGE_STORAGE_KEY } from '@/lib/language/stored-language';
 
 /** The six interface languages of the product (spec section 1). */
@@ -19,42 +19,66 @@ export const DEFAULT_LANGUAGE: LanguageCode = 'en';
 /** Spec section 3: the chosen language is kept under this localStorage key. */
 export { LANGUAGE_STORAGE_KEY };
 
-/**
- * Translations load on demand, each in its own chunk, and only the interface language's:
- * adding src/locales/es.json is all it takes to offer Spanish.
- */
-const lazyLocales = import.meta.glob<{ default: ResourceKey }>('../locales/*.json');
+type Texts = Record<string, unknown>;
 
-const loaderFor = (code: string) => lazyLocales[`../locales/${code}.json`];
+/*
+ * Translations load on demand, and only the interface language's: adding src/locales/es.json is
+ * all it takes to offer Spanish. The first page gets the core texts only (the app shell and the
+ * landing page: each section below is a named import of the JSON, so the build keeps just
+ * those); every other text comes with the first lazily loaded page (loadAllTranslations), from
+ * the same file read as text, a module of its own. The other sections never weigh on the landing
+ * page.
+ */
+const coreSections: Record<string, Record<string, () => Promise<Texts>>> = {
+  app: import.meta.glob<Texts>('../locales/*.json', { import: 'app' }),
+  nav: import.meta.glob<Texts>('../locales/*.json', { import: 'nav' }),
+  landing: import.meta.glob<Texts>('../locales/*.json', { import: 'landing' }),
+  footer: import.meta.glob<Texts>('../locales/*.json', { import: 'footer' }),
+  legal: import.meta.glob<Texts>('../locales/*.json', { import: 'legal' }),
+  theme: import.meta.glob<Texts>('../locales/*.json', { import: 'theme' }),
+  common: import.meta.glob<Texts>('../locales/*.json', { import: 'common' }),
+};
+const everyTextOf = import.meta.glob<string>('../locales/*.json', { query: '?raw', import: 'default' });
+
+const localePath = (code: string) => `../locales/${code}.json`;
+const hasLocale = (code: string) => everyTextOf[localePath(code)] !== undefined;
 
 /** The product languages whose translations exist in this build. */
 export const availableLanguages = productLanguages.filter(
-  (language) => language.code === DEFAULT_LANGUAGE || loaderFor(language.code) !== undefined,
+  (language) => language.code === DEFAULT_LANGUAGE || hasLocale(language.code),
 );
+
+/** Unit tests render any component at once, so they start with every text. */
+let everyTextWanted = import.meta.env.MODE === 'test';
+/** Languages whose every text is loaded. */
+const complete = new Set<string>();
+
+async function readCore(code: string): Promise<Texts> {
+  const sections = await Promise.all(
+    Object.entries(coreSections).map(async ([name, loaders]) => [name, (await loaders[localePath(code)]?.()) ?? {}] as const),
+  );
+  return Object.fromEntries(sections);
+}
+
+async function readEveryText(code: string): Promise<Texts> {
+  const texts = JSON.parse(await everyTextOf[localePath(code)]()) as Texts;
+  complete.add(code);
+  return texts;
+}
 
 const lazyLocaleBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, _namespace, callback) {
-    const load = loaderFor(language);
-    if (!load) {
+    if (!hasLocale(language)) {
       callback(null, {});
       return;
     }
-    load().then(
-      (module) => callback(null, module.default),
+    (everyTextWanted ? readEveryText(language) : readCore(language)).then(
+      (texts) => callback(null, texts as ResourceKey),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
   },
-};
-
-/** Spec section 4: query string, cookie, localStorage, sessionStorage, browser, html tag. */
-export const detectionOptions = {
-  order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-  lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-  caches: ['localStorage'],
-  // Store and use the language code alone ('en-US' -> 'en'): the product has one variant per language.
-  convertDetectedLanguage: (language: string) => language.split(/[-_]/)[0].toLowerCase(),
 };
 
 /** `<html lang>` and `dir` follow the interface language (screen readers, hyphenation, fonts). */
@@ -71,7 +95,7 @@ const firstVisitDetection = new AbortController();
 
 export const i18nReady = i18n
   .use(lazyLocaleBackend)
-  .use(LanguageDetector)
+  .use(browserLanguageDetector)
   .use(initReactI18next)
   .init({
     // English is the fallback only for languages the product does not offer: every offered
@@ -82,7 +106,6 @@ export const i18nReady = i18n
     },
     supportedLngs: availableLanguages.map((language) => language.code),
     load: 'languageOnly',
-    detection: detectionOptions,
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
     showSupportNotice: false,
@@ -92,6 +115,18 @@ export const i18nReady = i18n
  * A manual choice: it overrides the first-visit detection still under way and is stored
  * under i18nextLng (spec section 4).
  */
+/**
+ * Every text of the interface language (and, from now on, of any language chosen later). The
+ * lazily loaded pages wait for it before they render; the landing page does not need it.
+ */
+export async function loadAllTranslations(): Promise<void> {
+  everyTextWanted = true;
+  await i18nReady;
+  const language = i18n.resolvedLanguage;
+  if (!language || complete.has(language) || !hasLocale(language)) return;
+  i18n.addResourceBundle(language, 'translation', await readEveryText(language), true, true);
+}
+
 export function chooseInterfaceLanguage(code: LanguageCode): Promise<unknown> {
   firstVisitDetection.abort(new Error('The visitor chose a language'));
   return i18n.changeLanguage(code);
