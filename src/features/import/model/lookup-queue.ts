@@ -22,6 +22,11 @@ export interface LookupQueueOptions<T> {
   /** Extra tries after a failure that is not a rate limit. */
   retries?: number;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /**
+   * Awaited after every answer: cached answers arrive as microtasks, and without a break
+   * hundreds of them would run as one long task the page cannot paint or respond during.
+   */
+  pause?: () => Promise<void>;
 }
 
 export const LOOKUP_CONCURRENCY = 3;
@@ -46,6 +51,17 @@ const isPermanent = (error: unknown): boolean => {
   return typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
 };
 
+/** A macrotask break: lets the browser paint and handle input between answers. */
+export const yieldToEventLoop = (): Promise<void> =>
+  new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+
 export const abortableSleep = (ms: number, signal: AbortSignal): Promise<void> =>
   new Promise((resolve, reject) => {
     if (signal.aborted) {
@@ -68,6 +84,7 @@ export async function runLookupQueue<T>(items: readonly LookupItem[], options: L
   const { search, signal, onResult, onFailure, onRateLimited } = options;
   const sleep = options.sleep ?? abortableSleep;
   const retries = options.retries ?? LOOKUP_RETRIES;
+  const pause = options.pause ?? yieldToEventLoop;
   let next = 0;
   /** Until when every worker holds off (Date.now() based), after a rate-limited answer. */
   let pausedUntil = 0;
@@ -105,6 +122,7 @@ export async function runLookupQueue<T>(items: readonly LookupItem[], options: L
       const item = items[next];
       next += 1;
       await lookUp(item);
+      await pause();
     }
   };
 
