@@ -1,0 +1,94 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18nReady } from '@/lib/i18n';
+import type { PlannedStop } from '../model/stop-list';
+import { StopList } from './StopList';
+
+beforeAll(async () => {
+  await i18nReady;
+});
+afterEach(cleanup);
+
+const stops: PlannedStop[] = [
+  { id: 'stop-1', name: 'Paris, France', lat: 48.8535, lng: 2.3484 },
+  { id: 'stop-2', name: 'Lyon, France', lat: 45.7578, lng: 4.832, note: 'Door code 4521' },
+];
+
+function renderList(overrides: Partial<Parameters<typeof StopList>[0]> = {}) {
+  const props = {
+    stops,
+    highlightedIndex: -1,
+    onShow: vi.fn(),
+    onMove: vi.fn(),
+    onRemove: vi.fn(),
+    onNoteChange: vi.fn(),
+    ...overrides,
+  };
+  const view = render(<StopList {...props} />);
+  return { ...props, ...view };
+}
+
+describe('StopList notes', () => {
+  it('shows a note under its stop and offers to add or edit one', () => {
+    renderList();
+    expect(screen.getByText('Door code 4521')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add a note to stop 1' }).getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('button', { name: 'Edit the note of stop 2' })).toBeTruthy();
+    // The note describes the stop's main button for screen readers.
+    const show = screen.getByRole('button', { name: /^Show stop 2 on the map/ });
+    expect(show.getAttribute('aria-describedby')).toContain('stop-note-stop-2');
+  });
+
+  it('edits a note in place: typing reports each change by stop id, Done and Escape close it', () => {
+    const { onNoteChange, rerender } = renderList();
+    fireEvent.click(screen.getByRole('button', { name: 'Add a note to stop 1' }));
+    const textarea = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Note for stop 1' });
+    expect(document.activeElement).toBe(textarea);
+    expect(textarea.maxLength).toBe(1000);
+    fireEvent.change(textarea, { target: { value: 'Ring twice' } });
+    expect(onNoteChange).toHaveBeenCalledWith('stop-1', 'Ring twice');
+
+    rerender(
+      <StopList
+        stops={[{ ...stops[0], note: 'Ring twice' }, stops[1]]}
+        highlightedIndex={-1}
+        onShow={vi.fn()}
+        onMove={vi.fn()}
+        onRemove={vi.fn()}
+        onNoteChange={onNoteChange}
+      />,
+    );
+    expect(screen.getByText('10 of 1000 characters')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('textbox', { name: 'Note for stop 1' })).toBeNull();
+    expect(screen.getByText('Ring twice')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit the note of stop 1' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit the note of stop 2' }));
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Note for stop 2' }), { key: 'Escape' });
+    expect(screen.queryByRole('textbox', { name: 'Note for stop 2' })).toBeNull();
+  });
+
+  it('offers no note editing without onNoteChange', () => {
+    renderList({ onNoteChange: undefined });
+    expect(screen.queryByRole('button', { name: 'Add a note to stop 1' })).toBeNull();
+    expect(screen.getByText('Door code 4521')).toBeTruthy();
+  });
+});
+
+describe('StopList moves', () => {
+  it('moves by Alt+Arrow and by the buttons, and removes', () => {
+    const { onMove, onRemove } = renderList();
+    act(() => {
+      fireEvent.keyDown(screen.getByRole('button', { name: /^Show stop 1 on the map/ }), { key: 'ArrowDown', altKey: true });
+    });
+    expect(onMove).toHaveBeenCalledWith(0, 1);
+    fireEvent.keyDown(screen.getByRole('button', { name: /^Show stop 1 on the map/ }), { key: 'ArrowUp', altKey: true });
+    expect(onMove).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Move stop 2 up' }));
+    expect(onMove).toHaveBeenLastCalledWith(1, 0);
+    expect((screen.getByRole('button', { name: 'Move stop 2 down' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove stop 1: Paris, France' }));
+    expect(onRemove).toHaveBeenCalledWith(0);
+  });
+});
