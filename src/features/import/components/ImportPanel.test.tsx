@@ -21,9 +21,14 @@ const answer = (path: string, options: { query: { q: string } }) => {
   return Promise.resolve([{ display_name: `Street ${n}, Lyon, France`, lat: 45.7 + n / 10_000, lng: 4.8 }]);
 };
 
-const settle = () => act(async () => {
-  for (let round = 0; round < 50; round += 1) await Promise.resolve();
-});
+/** Lets pending answers, renders and the lookups' event-loop breaks run. */
+const settle = () =>
+  act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+const untilProgress = async (done: string) => {
+  while (screen.getByRole('progressbar').getAttribute('aria-valuenow') !== done) await settle();
+};
 
 describe('ImportPanel', () => {
   beforeAll(() => i18nReady);
@@ -44,10 +49,10 @@ describe('ImportPanel', () => {
     fireEvent.change(screen.getByLabelText('Addresses or CSV text'), { target: { value: [...lines, '', 'Nowhere at all'].join('\n') } });
     await settle();
     // (text queries: role queries over 200 rows are slow in jsdom)
-    expect(screen.getByText('Lines read: 201').tagName).toBe('H4');
+    expect((await screen.findByText('Lines read: 201', undefined, { timeout: 10_000 })).tagName).toBe('H4');
 
     fireEvent.click(screen.getByText('Import', { selector: 'button' }));
-    while (screen.getByRole('progressbar').getAttribute('aria-valuenow') !== '201') await settle();
+    await untilProgress('201');
     const bar = screen.getByRole('progressbar', { name: 'Looking up addresses' });
     expect(bar.getAttribute('aria-valuemax')).toBe('201');
     expect(bar.getAttribute('aria-valuetext')).toBe('201 of 201');
@@ -67,10 +72,10 @@ describe('ImportPanel', () => {
     fireEvent.change(screen.getByLabelText('Addresses or CSV text'), { target: { value: lines.slice(0, 50).join('\n') } });
     await settle();
     fireEvent.click(screen.getByText('Import', { selector: 'button' }));
-    while (screen.getByRole('progressbar').getAttribute('aria-valuenow') !== '50') await settle();
+    await untilProgress('50');
     expect(get).toHaveBeenCalledTimes(201);
     expect(screen.getByTestId('import-summary').textContent).toBe('Ready: 50 · To check: 0 · Not looked up: 0');
-  });
+  }, 60_000);
 
   it('looks a repeated line up once and fills every line that repeats it', async () => {
     get.mockImplementation(answer);
@@ -81,9 +86,10 @@ describe('ImportPanel', () => {
       </QueryClientProvider>,
     );
     fireEvent.change(screen.getByLabelText('Addresses or CSV text'), { target: { value: 'Street 7\nStreet 8\nStreet 7' } });
-    expect(await screen.findByText('Lines read: 3')).toBeTruthy();
+    expect(await screen.findByText('Lines read: 3', undefined, { timeout: 10_000 })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Import' }));
-    await screen.findByText('Ready: 3 · To check: 0 · Not looked up: 0');
+    await untilProgress('3');
+    expect(screen.getByTestId('import-summary').textContent).toBe('Ready: 3 · To check: 0 · Not looked up: 0');
     expect(get).toHaveBeenCalledTimes(2);
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('3');
     fireEvent.click(screen.getByRole('button', { name: 'Add to route (3)' }));
@@ -92,5 +98,5 @@ describe('ImportPanel', () => {
       'Street 8, Lyon, France',
       'Street 7, Lyon, France',
     ]);
-  });
+  }, 30_000);
 });
