@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import L from 'leaflet';
 import { Popup, useMap } from 'react-leaflet';
-import { groupByGrid, ungrouped, type PixelBounds } from './marker-clusters';
+import { groupByGrid, ungrouped, withOwnMarker, type MarkerGroups, type PixelBounds } from './marker-clusters';
 import { POPUP_MAX_WIDTH } from './map-constants';
 import { numberedIcon } from './numbered-icon';
 import type { MarkerStop } from './NumberedMarkers';
@@ -97,11 +97,12 @@ export function StopMarkersLayer({
 
   useEffect(() => {
     const zoom = map.getZoom();
-    let groups;
+    let groups: MarkerGroups;
     if (longRoute) {
       const points = stops.map((stop) => map.project([stop.lat, stop.lng], zoom));
       const bounds = viewBounds(map);
       groups = zoom >= NO_CLUSTER_FROM_ZOOM ? ungrouped(points, bounds) : groupByGrid(points, CLUSTER_CELL_PX, bounds);
+      groups = withOwnMarker(groups, activeIndex);
     } else {
       groups = { singles: stops.map((_, index) => index), clusters: [] };
     }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { groupByGrid, ungrouped } from './marker-clusters';
+import { groupByGrid, ungrouped, withOwnMarker } from './marker-clusters';
 
 describe('groupByGrid', () => {
   it('puts points of one cell in one cluster and keeps lone points single', () => {
@@ -45,5 +45,15 @@ describe('groupByGrid', () => {
 
   it('refuses a cell size that is not positive', () => {
     expect(() => groupByGrid([], 0)).toThrow(RangeError);
+  });
+});
+
+describe('withOwnMarker', () => {
+  it('takes the highlighted point out of its cluster; a cluster left with one point dissolves', () => {
+    const groups = { singles: [4], clusters: [{ key: '0:0', members: [0, 1, 2] }, { key: '1:0', members: [3, 5] }] };
+    expect(withOwnMarker(groups, 1)).toEqual({ singles: [1, 4], clusters: [{ key: '0:0', members: [0, 2] }, { key: '1:0', members: [3, 5] }] });
+    expect(withOwnMarker(groups, 5)).toEqual({ singles: [3, 4, 5], clusters: [{ key: '0:0', members: [0, 1, 2] }] });
+    expect(withOwnMarker(groups, 4)).toBe(groups);
+    expect(withOwnMarker(groups, -1)).toBe(groups);
   });
 });

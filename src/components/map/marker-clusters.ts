@@ -61,3 +61,16 @@ export function ungrouped(points: readonly PixelPoint[], bounds?: PixelBounds): 
   });
   return { singles, clusters: [] };
 }
+
+/** The highlighted stop always has its own marker, even inside a cluster's cell. */
+export function withOwnMarker(groups: MarkerGroups, index: number): MarkerGroups {
+  if (index < 0 || groups.singles.includes(index)) return groups;
+  const singles = [...groups.singles, index];
+  const clusters: MarkerGroups['clusters'] = [];
+  for (const cluster of groups.clusters) {
+    const members = cluster.members.filter((member) => member !== index);
+    if (members.length > 1) clusters.push({ key: cluster.key, members });
+    else singles.push(...members);
+  }
+  return { singles: singles.sort((a, b) => a - b), clusters };
+}
