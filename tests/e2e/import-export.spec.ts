@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { JSDOM } from 'jsdom';
 import { gpx as gpxToGeoJson } from '@tmcw/togeojson';
@@ -243,4 +244,21 @@ test.describe('import and export', () => {
     await expect(page.getByText('Copying was not allowed here. Select the text below and copy it.')).toBeVisible();
     await expect(page.getByLabel('Stop list as text')).toHaveValue(copied);
   });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`the import review and the export menu have no serious or critical axe violation (${theme} theme)`, async ({ page, context }) => {
+      await context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
+      await openImport(page);
+      await pasteAndImport(page, ['Paris', 'France', 'Atlantis, Lost City', 'xy', 'Berlin']);
+      await expect(summary(page)).toHaveText('Ready: 2 · To check: 3 · Not looked up: 0');
+      await importPanel(page).getByRole('button', { name: 'Add to route (2)' }).click();
+      await page.getByRole('button', { name: 'Export', exact: true }).click();
+      await expect(page.getByRole('button', { name: 'Download GPX' })).toBeVisible();
+      const results = await new AxeBuilder({ page }).include('.planner__sidebar').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const serious = results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+      expect(serious).toEqual([]);
+    });
+  }
 });
