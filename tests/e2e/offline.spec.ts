@@ -181,17 +181,23 @@ test.describe('driving offline', () => {
     await current.getByRole('button', { name: 'Next Stop (2/3)' }).click();
     await expect.poll(handOffs).toContain(isPhone(testInfo) ? wazeApp(STOPS[1]) : wazeWeb(STOPS[1]));
 
-    // Stop 2 done offline: shown at once, kept across a reload, not on the server yet.
+    // Stop 2 done and stop 3's note rewritten offline: shown at once, kept across a reload, not on the server yet.
     await current.getByRole('button', { name: 'Done', exact: true }).click();
     await expect(page.getByText('Current stop 3 of 3')).toBeVisible();
+    await page.getByRole('button', { name: /^Edit the note of stop 3: Lyon/ }).click();
+    await page.getByLabel('Note for stop 3').fill('Loading bay closed: use the front door');
+    await page.getByRole('button', { name: 'Save note' }).click();
+    await expect(current.locator('.stop-note')).toHaveText('Note: Loading bay closed: use the front door');
     // Meanwhile the access token expires: its refresh fails offline, and the driver stays signed in.
     await expireStoredAccessToken(page);
     await page.reload();
     await expect(page).toHaveURL(new RegExp(`/waze-route/${id}$`));
     await expect(page.getByText('Current stop 3 of 3')).toBeVisible();
     await expect(page.locator('.drive-point').nth(1)).toContainText('Done');
+    await expect(page.locator('.drive-stop').nth(2).locator('.stop-note')).toHaveText('Note: Loading bay closed: use the front door');
     await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
     expect(await statuses(request, owner, id)).toEqual(['done', null, null]);
+    expect((await getRoute(request, owner, id)).stops[2].note).toBe(STOPS[2].note);
 
     // Back online: the change is saved, exactly once, and nothing else changed.
     await context.setOffline(false);
@@ -199,10 +205,14 @@ test.describe('driving offline', () => {
     await expect(page.getByText(OFFLINE_NOTICE)).toHaveCount(0);
     const saved = await getRoute(request, owner, id);
     expect(saved.title).toBe('Offline round');
-    expect(saved.stops).toEqual([{ ...STOPS[0], status: 'done' }, { ...STOPS[1], status: 'done' }, STOPS[2]]);
+    expect(saved.stops).toEqual([
+      { ...STOPS[0], status: 'done' },
+      { ...STOPS[1], status: 'done' },
+      { ...STOPS[2], note: 'Loading bay closed: use the front door' },
+    ]);
     await page.reload();
     await expect(page.getByText('Current stop 3 of 3')).toBeVisible();
-    // One PUT for the change made online, one for the change made offline.
+    // One PUT for the change made online, one for everything done offline.
     expect(puts).toHaveLength(2);
     expect(JSON.parse(puts[1]).stops).toEqual(saved.stops);
   });

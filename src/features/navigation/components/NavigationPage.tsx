@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { Stop, StopStatus } from '@domain/stops.ts';
@@ -15,9 +15,11 @@ import { useNow } from '../hooks/useNow';
 import { useStopChanges, type SyncNotice } from '../hooks/useStopChanges';
 import { useWazeHandOff } from '../hooks/useWazeHandOff';
 import { remainingTrip } from '../model/remaining-trip';
+import { withStopNote } from '../model/stop-note';
 import { stopProgressView, withoutStatuses, withStopStatus } from '../model/stop-status';
 import { ProgressBar } from './ProgressBar';
 import { StopNote } from './StopNote';
+import { StopNoteForm } from './StopNoteForm';
 import './NavigationPage.css';
 
 /** Spec section 9: coordinates on the navigation page have 6 decimals. */
@@ -167,6 +169,8 @@ function TripPoints({ ownerId, itineraryId, title, stops, onChange }: TripPoints
   const progressText =
     current === null ? t('navigation.allSettled') : t('navigation.currentStop', { current: current + 1, total: view.total });
   const setStatus = (index: number, status: StopStatus | null) => onChange(withStopStatus(stops, index, status));
+  /** The stop whose note is being written, if any. */
+  const [noteIndex, setNoteIndex] = useState<number | null>(null);
 
   return (
     <>
@@ -253,8 +257,30 @@ function TripPoints({ ownerId, itineraryId, title, stops, onChange }: TripPoints
                 </span>
                 {state ? <span className="drive-point__state">{state}</span> : null}
               </button>
-              <StopNote note={stop.note} className="drive-stop__note" />
+              {noteIndex === index ? (
+                <StopNoteForm
+                  number={number}
+                  note={stop.note}
+                  onSave={(note) => {
+                    onChange(withStopNote(stops, index, note));
+                    setNoteIndex(null);
+                  }}
+                  onCancel={() => setNoteIndex(null)}
+                />
+              ) : (
+                <StopNote note={stop.note} className="drive-stop__note" />
+              )}
               <div className="drive-stop__actions">
+                {noteIndex !== index ? (
+                  <button
+                    type="button"
+                    className="button button--small button--ghost"
+                    aria-label={t(stop.note ? 'navigation.editNoteLabel' : 'navigation.addNoteLabel', labels)}
+                    onClick={() => setNoteIndex(index)}
+                  >
+                    {stop.note ? t('navigation.editNote') : t('navigation.addNote')}
+                  </button>
+                ) : null}
                 {stop.status ? (
                   <button type="button" className="button button--small" aria-label={t('navigation.undoLabel', labels)} onClick={() => setStatus(index, null)}>
                     {t('navigation.undo')}
