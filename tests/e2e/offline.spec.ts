@@ -184,7 +184,7 @@ test.describe('driving offline', () => {
     // Stop 2 done and stop 3's note rewritten offline: shown at once, kept across a reload, not on the server yet.
     await current.getByRole('button', { name: 'Done', exact: true }).click();
     await expect(page.getByText('Current stop 3 of 3')).toBeVisible();
-    await page.getByRole('button', { name: /^Edit the note of stop 3: Lyon/ }).click();
+    await page.getByRole('button', { name: /^Edit note of stop 3: Lyon/ }).click();
     await page.getByLabel('Note for stop 3').fill('Loading bay closed: use the front door');
     await page.getByRole('button', { name: 'Save note' }).click();
     await expect(current.locator('.stop-note')).toHaveText('Note: Loading bay closed: use the front door');
