@@ -168,6 +168,8 @@ test.describe('import and export', () => {
     await page.waitForTimeout(1500);
     await expect(summary(page)).toHaveText(text);
 
+    // The lines not looked up are listed, each one visible.
+    await expect(importPanel(page).getByText('Not looked up yet.')).toHaveCount(waiting);
     await importPanel(page).getByRole('button', { name: `Add to route (${ready})` }).click();
     await expect(page.getByRole('heading', { name: `Stops (${ready})` })).toBeVisible();
     await importPanel(page).getByRole('button', { name: 'Look up the rest' }).click();

@@ -143,7 +143,8 @@ export function ImportPanel({ onAdd, onClose }: ImportPanelProps) {
 
   const kinds = { address: 0, point: 0, unreadable: 0 };
   for (const row of parsed.rows) kinds[row.kind] += 1;
-  const attention = review.entries.filter((entry) => entry.status !== 'ready' && entry.status !== 'waiting');
+  // Lines still waiting are listed too once lookups stop (after a cancel), so each one can be seen.
+  const attention = review.entries.filter((entry) => entry.status !== 'ready' && (entry.status !== 'waiting' || !running));
   const ready = review.entries.filter((entry) => entry.status === 'ready');
 
   return (
