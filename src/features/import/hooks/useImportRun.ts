@@ -5,6 +5,12 @@ import { emptyReview, importReviewReducer, problemOfQuery, waitingEntries } from
 import { runLookupQueue, type LookupItem } from '../model/lookup-queue';
 import type { ImportRow } from '../model/parse-import';
 
+/**
+ * Addresses rarely move: an import keeps its answers for the day, so importing the list again
+ * (or a corrected one) asks neither the proxy nor its per-user rate limit again.
+ */
+export const IMPORT_ANSWER_TTL_MS = 24 * 60 * 60_000;
+
 export type ImportPhase = 'idle' | 'running' | 'cancelled' | 'finished';
 
 /**
@@ -44,7 +50,8 @@ export function useImportRun() {
     setProgress({ done: 0, total: items.length });
     setWaitSeconds(null);
     void runLookupQueue<Place[]>(unique, {
-      search: (text) => queryClient.fetchQuery({ ...searchPlacesQueryOptions(text), retry: false }),
+      search: (text) =>
+        queryClient.fetchQuery({ ...searchPlacesQueryOptions(text), staleTime: IMPORT_ANSWER_TTL_MS, gcTime: IMPORT_ANSWER_TTL_MS, retry: false }),
       signal: run.signal,
       onResult: (item, places) => report(item.text, (line) => dispatch({ type: 'looked', line, text: item.text, places })),
       onFailure: (item) => report(item.text, (line) => dispatch({ type: 'lookupFailed', line, text: item.text })),
