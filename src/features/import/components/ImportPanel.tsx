@@ -155,7 +155,10 @@ export function ImportPanel({ onAdd, onClose }: ImportPanelProps) {
         event.preventDefault();
         setDragging(true);
       }}
-      onDragLeave={() => setDragging(false)}
+      onDragLeave={(event) => {
+        // Moving over a child also fires dragleave on the panel: only leaving the panel counts.
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
       onDrop={onDrop}
     >
       <div className="import-panel__header">
