@@ -123,13 +123,29 @@ export async function loadAllTranslations(): Promise<void> {
   everyTextWanted = true;
   await i18nReady;
   const language = i18n.resolvedLanguage;
-  if (!language || complete.has(language) || !hasLocale(language)) return;
-  i18n.addResourceBundle(language, 'translation', await readEveryText(language), true, true);
+  if (language) await completeTexts(language);
+}
+
+/**
+ * Once every text is wanted, a language whose core texts were loaded earlier (on the landing
+ * page) gets the rest before the interface switches to it: i18next does not ask the backend
+ * again for a language it already holds.
+ */
+async function completeTexts(language: string): Promise<void> {
+  if (!everyTextWanted || complete.has(language) || !hasLocale(language)) return;
+  const texts = await readEveryText(language);
+  i18n.addResourceBundle(language, 'translation', texts, true, true);
+}
+
+/** Switches the interface language with its texts in place. */
+async function switchLanguage(language: string): Promise<unknown> {
+  if (i18n.hasResourceBundle(language, 'translation')) await completeTexts(language);
+  return i18n.changeLanguage(language);
 }
 
 export function chooseInterfaceLanguage(code: LanguageCode): Promise<unknown> {
   firstVisitDetection.abort(new Error('The visitor chose a language'));
-  return i18n.changeLanguage(code);
+  return switchLanguage(code);
 }
 
 /**
@@ -152,7 +168,7 @@ async function detectLanguageOnFirstVisit() {
     { signal: firstVisitDetection.signal },
   );
   if (firstVisitDetection.signal.aborted) return;
-  await i18n.changeLanguage(language);
+  await switchLanguage(language);
 }
 
 if (firstVisit) {

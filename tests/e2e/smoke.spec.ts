@@ -92,3 +92,21 @@ test('the landing page loads no map code and no Supabase client until there is a
   expect(heavy(scripts).some((path) => /supabase/i.test(path))).toBe(true);
   expect(heavy(scripts).filter((path) => /leaflet/i.test(path))).toEqual([]);
 });
+
+test('every text is there after switching languages between the landing page and the planner', async ({ page }) => {
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', 'en');
+  });
+  await page.route(/tile\.openstreetmap\.org\//, (route) => route.fulfill({ status: 204, body: '' }));
+  // The landing page holds the core texts only; French is chosen there.
+  await page.goto('/');
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await page.getByRole('link', { name: 'Planifier' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Planifiez votre itinéraire' })).toBeVisible();
+  await expect(page.getByRole('button', { name: "S'inscrire pour enregistrer" })).toBeVisible();
+  // Back to English, whose core texts were loaded first: the planner's own texts come too.
+  await page.getByRole('combobox', { name: 'Langue' }).selectOption('en');
+  await expect(page.getByRole('heading', { name: 'Plan Your Route' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign Up to Save' })).toBeVisible();
+});
