@@ -52,9 +52,17 @@ function forward(request, response, functions, agent) {
     return;
   }
   upstream.on('error', () => {
+    if (response.writableFinished) return; // the function answered, then dropped the unread rest of the body
     if (response.headersSent) return response.destroy();
     response.writeHead(503, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ error: 'Edge Functions are not running' }));
+  });
+  // The function answered before reading the whole body (a 413, for one): discard the rest,
+  // as Node does for its own early answers, so the caller's kept-alive connection stays usable.
+  response.on('finish', () => {
+    if (request.complete) return;
+    request.unpipe(upstream);
+    request.resume();
   });
   // The caller went away before the answer was complete: stop the function's work too.
   response.on('close', () => {

@@ -18,6 +18,15 @@ interface Echo {
 /** A stand-in functions server that answers what it received. */
 function startEchoServer(): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((request, response) => {
+    if (request.url?.includes('too-large')) {
+      // Like the function's 413: answer at once without reading the body, then drop the
+      // connection (the gateway's upload to it fails after the answer went through).
+      response.writeHead(413, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: 'Request body too large (max 2 MB)' }), () => {
+        setTimeout(() => request.socket.destroy(), 100);
+      });
+      return;
+    }
     let bodyLength = 0;
     request.on('data', (chunk: Buffer) => (bodyLength += chunk.length));
     request.on('end', () => {
@@ -75,6 +84,17 @@ describe('local gateway', () => {
     const response = await fetch(`${gateway.url}/functions/v1/api/teapot`);
     expect(response.status).toBe(418);
     expect(((await response.json()) as Echo).headers['x-forwarded-for']).toBe('127.0.0.1');
+  });
+
+  it('passes an early answer through and keeps the caller’s connection usable (the unread body is discarded)', async () => {
+    for (let round = 0; round < 3; round++) {
+      const early = await fetch(`${gateway.url}/functions/v1/api/too-large`, { method: 'POST', body: 'x'.repeat(3_000_000) });
+      expect(early.status).toBe(413);
+      expect(await early.json()).toEqual({ error: 'Request body too large (max 2 MB)' });
+      const next = await fetch(`${gateway.url}/functions/v1/api/itineraries`, { method: 'POST', body: 'small' });
+      expect(next.status).toBe(200);
+      expect(((await next.json()) as Echo).bodyLength).toBe(5);
+    }
   });
 
   it('serves every other path from the backend, with the peer address', async () => {
