@@ -217,6 +217,29 @@ test.describe('driving offline', () => {
     expect(JSON.parse(puts[1]).stops).toEqual(saved.stops);
   });
 
+  test('changes left queued on the road are sent from the dashboard once back online', async ({ page, context, request }, testInfo) => {
+    await context.route(/tile\.openstreetmap\.org\//, (route) => route.fulfill({ status: 204, body: '' }));
+    const owner = await register(request, testInfo);
+    const id = await createRoute(request, owner, 'Back at the depot');
+    await signIn(page, owner);
+    await page.goto(`/waze-route/${id}`);
+    await expect(page.getByText('Current stop 1 of 3')).toBeVisible();
+    await waitForServiceWorker(page);
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: /^Skip stop 1: Paris/ }).click();
+    await expect(page.getByText('Current stop 2 of 3')).toBeVisible();
+    // The driver leaves the navigation page before the connection returns.
+    await page.goto('/dashboard');
+    // The dashboard is up (its list cannot load offline: it offers Retry).
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+    expect(await statuses(request, owner, id)).toEqual([null, null, null]);
+
+    await context.setOffline(false);
+    await expect.poll(() => statuses(request, owner, id)).toEqual(['skipped', null, null]);
+    await expect(page.locator('article').filter({ hasText: 'Back at the depot' })).toBeVisible();
+  });
+
   test('a route changed elsewhere meanwhile: the server version stays and the driver is told', async ({ page, context, request }, testInfo) => {
     await context.route(/tile\.openstreetmap\.org\//, (route) => route.fulfill({ status: 204, body: '' }));
     const owner = await register(request, testInfo);

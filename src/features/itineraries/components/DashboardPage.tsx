@@ -1,11 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { LoadingState } from '@/components/LoadingState';
 import { paths } from '@/config/paths';
 import { useIdentity } from '@/features/auth';
+import { onSyncOutcome, startOutboxSync } from '@/features/offline';
 import { isApiError } from '@/lib/api-client';
 import { useDeleteItinerary } from '../api/delete-itinerary';
+import { itineraryKeys } from '../api/query-keys';
 import { useItineraries } from '../api/get-itineraries';
 import { useRevokeShare } from '../api/revoke-share';
 import { useShareItinerary } from '../api/share-itinerary';
@@ -33,6 +36,20 @@ export function DashboardPage() {
   const heading = useRef<HTMLHeadingElement>(null);
 
   const itineraries = useItineraries({ enabled: signedIn });
+  const queryClient = useQueryClient();
+  const userId = signedIn ? identity.user.id : null;
+
+  // Back at the depot: changes made on the road without a connection are sent from here too.
+  useEffect(() => {
+    if (userId) startOutboxSync(userId);
+  }, [userId]);
+  useEffect(
+    () =>
+      onSyncOutcome((outcome) => {
+        if (outcome.kind === 'saved' || outcome.kind === 'conflict') void queryClient.invalidateQueries({ queryKey: itineraryKeys.lists() });
+      }),
+    [queryClient],
+  );
   const deletion = useDeleteItinerary();
   const sharing = useShareItinerary();
   const revoking = useRevokeShare();
