@@ -28,8 +28,8 @@ describe('route storage', () => {
     expect(readRouteDraft()).toBeNull();
   });
 
-  it("keeps a stop's note in the draft and the pending route", () => {
-    const noted = { ...lyon, note: 'Door code 4521' };
+  it("keeps a stop's note and status in the draft and the pending route", () => {
+    const noted = { ...lyon, note: 'Door code 4521', status: 'done' as const };
     writeRouteDraft({ title: 'Errands', stops: [paris, noted] });
     expect(readRouteDraft()).toEqual({ title: 'Errands', stops: [paris, noted] });
     writePendingRoute({ title: 'Errands', stops: [noted] });

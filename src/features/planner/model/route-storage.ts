@@ -29,7 +29,7 @@ function read(storage: ReadableStorage, key: string): StoredRoute | null {
     const text = storage.getItem(key);
     if (!text) return null;
     const parsed = storedRouteSchema.safeParse(JSON.parse(text));
-    return parsed.success ? { title: parsed.data.title, stops: parsed.data.stops.map(({ name, lat, lng, note }) => ({ name, lat, lng, ...(note ? { note } : {}) })) } : null;
+    return parsed.success ? { title: parsed.data.title, stops: parsed.data.stops.map(({ name, lat, lng, note, status }) => ({ name, lat, lng, ...(note ? { note } : {}), ...(status ? { status } : {}) })) } : null;
   } catch {
     return null;
   }

@@ -144,4 +144,14 @@ describe('stopListReducer', () => {
     const added = stopListReducer(initialStopListState, { type: 'add', stop: { ...lyon, note: 'Back door' } });
     expect(added.stops[0].note).toBe('Back door');
   });
+
+  it('keeps done and skipped statuses through load, moves and toStops (editing a route does not reset them)', () => {
+    const loaded = stopListReducer(initialStopListState, {
+      type: 'load',
+      title: 'T',
+      stops: [{ ...paris, status: 'done' }, { ...dijon, status: 'skipped' }, lyon],
+    });
+    const moved = stopListReducer(loaded, { type: 'move', from: 2, to: 0 });
+    expect(toStops(moved.stops)).toEqual([lyon, { ...paris, status: 'done' }, { ...dijon, status: 'skipped' }]);
+  });
 });

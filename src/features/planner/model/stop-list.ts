@@ -46,14 +46,17 @@ const isIndex = (index: number, length: number): boolean =>
 
 /** A stop's note, kept only when it says something. */
 const noteOf = (note: string | undefined): { note?: string } => (note && note.trim() !== '' ? { note } : {});
+/** A stop's status on the road (done/skipped), kept through planning so an edit does not reset it. */
+const statusOf = (status: Stop['status']): Pick<Stop, 'status'> => (status ? { status } : {});
 
 function withIds(stops: readonly Stop[], nextId: number): { stops: PlannedStop[]; nextId: number } {
-  const planned = stops.map(({ name, lat, lng, note }, offset) => ({
+  const planned = stops.map(({ name, lat, lng, note, status }, offset) => ({
     id: `stop-${nextId + offset}`,
     name,
     lat,
     lng,
     ...noteOf(note),
+    ...statusOf(status),
   }));
   return { stops: planned, nextId: nextId + stops.length };
 }
@@ -145,4 +148,4 @@ export function stopListReducer(state: StopListState, action: StopListAction): S
 
 /** The stops as the /api and storage take them (without the planner's ids; a blank note is no note). */
 export const toStops = (stops: readonly PlannedStop[]): Stop[] =>
-  stops.map(({ name, lat, lng, note }) => ({ name, lat, lng, ...noteOf(note?.trim()) }));
+  stops.map(({ name, lat, lng, note, status }) => ({ name, lat, lng, ...noteOf(note?.trim()), ...statusOf(status) }));
