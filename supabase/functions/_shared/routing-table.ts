@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { FALLBACK_SPEED_METERS_PER_SECOND, greatCircleMeters, type LatLng } from './domain/geo.ts';
-import { fetchWithTimeout } from './http.ts';
+import { callRouter, osrmCoordinates, type RouterHttpOptions } from './router-http.ts';
 import type { RouterFailure } from './routing.ts';
 import { createSingleFlight, type SharedState } from './shared-state.ts';
 
@@ -39,7 +39,6 @@ export interface RouteTable {
 
 const isFailure = (value: TableBlock | RouterFailure): value is RouterFailure => 'failure' in value;
 
-const coordinate = (p: LatLng) => `${p.lng.toFixed(6)},${p.lat.toFixed(6)}`;
 const indices = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i).join(';');
 
 const cells = z.array(z.array(z.number().nonnegative().nullable()));
@@ -49,27 +48,16 @@ const hasShape = (rows: unknown[][], height: number, width: number) =>
   rows.length === height && rows.every((row) => row.length === width);
 
 /** The table service of an OSRM-compatible router, behind the same upstream gate and timeout as its routes. */
-export function createOsrmTable(options: {
-  baseUrl: string;
-  timeoutMs: number;
-  userAgent: string;
-  waitTurn: () => Promise<void>;
-}): TableService {
+export function createOsrmTable(options: RouterHttpOptions): TableService {
   return async ({ sources, destinations }) => {
     const points = destinations ? [...sources, ...destinations] : sources;
     let query = 'annotations=distance,duration';
     if (destinations) {
       query += `&sources=${indices(0, sources.length)}&destinations=${indices(sources.length, destinations.length)}`;
     }
-    const url = `${options.baseUrl}/table/v1/driving/${points.map(coordinate).join(';')}?${query}`;
-    let response: Response;
-    try {
-      await options.waitTurn();
-      response = await fetchWithTimeout(url, { headers: { 'User-Agent': options.userAgent } }, options.timeoutMs);
-    } catch (error) {
-      return { failure: 'unavailable', reason: `router unreachable: ${(error as Error).message}` };
-    }
-    const body: unknown = await response.json().catch(() => null);
+    const answer = await callRouter(options, `/table/v1/driving/${osrmCoordinates(points)}?${query}`);
+    if ('failure' in answer) return answer;
+    const { response, body } = answer;
     if (!response.ok) {
       const code = (body as { code?: unknown } | null)?.code;
       return { failure: 'unavailable', reason: `router table answered HTTP ${response.status}${code ? ` ${String(code)}` : ''}` };

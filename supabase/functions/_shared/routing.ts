@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { estimateRoute, sumLegs, type LatLng, type RouteLeg, type RouteTotals } from './domain/geo.ts';
-import { fetchWithTimeout } from './http.ts';
+import { callRouter, osrmCoordinates, type RouterHttpOptions } from './router-http.ts';
 import { createSingleFlight, type SharedState } from './shared-state.ts';
 import { createCachedTable, createOsrmTable, type TableService } from './routing-table.ts';
 
@@ -59,29 +59,16 @@ const osrmResponse = z.object({
     .min(1),
 });
 
-export function createOsrmClient(options: {
-  baseUrl: string;
-  timeoutMs: number;
-  userAgent: string;
-  waitTurn: () => Promise<void>;
-}): RouterClient {
+export function createOsrmClient(options: RouterHttpOptions): RouterClient {
   return {
     table: createOsrmTable(options),
     async route(points, { geometry }) {
-      const coordinates = points.map((p) => `${p.lng.toFixed(6)},${p.lat.toFixed(6)}`).join(';');
       const query = geometry
         ? 'overview=full&geometries=geojson&steps=true'
         : 'overview=false&steps=false';
-      const url = `${options.baseUrl}/route/v1/driving/${coordinates}?${query}`;
-      let response: Response;
-      try {
-        // Waits for this upstream's next free slot; refused when it is too far away (busy).
-        await options.waitTurn();
-        response = await fetchWithTimeout(url, { headers: { 'User-Agent': options.userAgent } }, options.timeoutMs);
-      } catch (error) {
-        return { failure: 'unavailable', reason: `router unreachable: ${(error as Error).message}` };
-      }
-      const body: unknown = await response.json().catch(() => null);
+      const answer = await callRouter(options, `/route/v1/driving/${osrmCoordinates(points)}?${query}`);
+      if ('failure' in answer) return answer;
+      const { response, body } = answer;
       const code = (body as { code?: unknown } | null)?.code;
       if (code === 'NoRoute' || code === 'NoSegment') {
         return { failure: 'unroutable', reason: String(code) };
