@@ -68,13 +68,17 @@ export const stops = {
   unionSquare: { name: 'Union Square, Manhattan, New York', lat: 40.7359, lng: -73.9911 },
 };
 
-let uniqueCounter = 0;
 /**
- * Points (and query texts) no other test used: the proxies cache answers, so a test that
- * must reach the upstream (or see it fail) asks for something never asked before.
+ * Points no other call has used, so a test whose request must reach the upstream (or see it
+ * fail) asks for something never asked before: the shared leg cache keys points at 1e-5°.
+ * Independent random shifts of latitude and longitude within half a degree make two calls —
+ * from any test file or worker process — share a point with odds of about 1e-6 per pair of
+ * calls. (A per-process counter plus the pid did not: two workers whose pids differ by ten
+ * produced the same points, so a leg routed by one test came from the cache in another.)
  */
 export function uniquePoints(count: number, near = { lat: 40.7, lng: -73.98 }) {
-  const offset = (process.pid % 1000) / 1e4 + ++uniqueCounter / 1e3 + Math.random() / 1e5;
-  return Array.from({ length: count }, (_, i) => ({ lat: near.lat + offset / 10 + i / 500, lng: near.lng + offset / 10 + i / 700 }));
+  const shiftLat = Math.random() * 0.5;
+  const shiftLng = Math.random() * 0.5;
+  return Array.from({ length: count }, (_, i) => ({ lat: near.lat + shiftLat + i / 500, lng: near.lng + shiftLng + i / 700 }));
 }
 export const uniqueText = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
