@@ -39,6 +39,9 @@ export async function startStack(settings) {
         // Hosted Supabase gives Edge Functions the service-role key; here the local secret
         // key is service_role. Used only for the proxies' cache and rate limits.
         SUPABASE_SERVICE_ROLE_KEY: localKeys.secretKey,
+        // On a real Postgres the function reads and writes itineraries over its own
+        // connection, as the caller (RLS applies); PGlite is reachable only through lite.
+        ...(settings.databaseUrl ? { API_DATABASE_URL: settings.databaseUrl } : {}),
         SITE_URL: settings.siteUrl,
         NOMINATIM_URL: settings.nominatimUrl,
         OSRM_URL: settings.osrmUrl,

@@ -132,3 +132,24 @@ describe('DELETE /api/itineraries/{id}/share (revocation)', () => {
     expect((await call('GET', `/itineraries/share/${token}`)).status).toBe(404);
   });
 });
+
+describe('many callers at once', () => {
+  it('each sees only their own itineraries, whichever pooled connection serves them', async () => {
+    const [carol, dave] = await Promise.all([newUser(), newUser()]);
+    const own = new Map<string, string>();
+    for (const [user, title] of [[carol, 'Carol only'], [dave, 'Dave only']] as const) {
+      const created = await call('POST', '/itineraries', { token: user.token, body: { title, stops: [stops.timesSquare, stops.empireState] } });
+      own.set(user.token, created.body.id);
+    }
+    const readers = Array.from({ length: 60 }, (_, i) => [carol, dave, undefined][i % 3]);
+    const answers = await Promise.all(
+      readers.map((user) => (user ? call('GET', '/itineraries', { token: user.token }) : call('GET', `/itineraries/share/${shareToken}`))),
+    );
+    answers.forEach((answer, i) => {
+      const user = readers[i];
+      expect(answer.status).toBe(200);
+      if (user) expect(answer.body.map((itinerary: { id: string }) => itinerary.id)).toEqual([own.get(user.token)]);
+      else expect(answer.body.title).toBe('Alice only');
+    });
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import postgres from 'postgres';
 import { apiUrl, call } from './client.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -12,6 +13,17 @@ describe('the api function on the real Deno runtime', () => {
   it('is served by Deno behind the gateway', async () => {
     expect(apiUrl()).toMatch(/\/functions\/v1\/api$/);
     expect(await call('GET', '/health')).toMatchObject({ status: 200, body: { status: 'ok' } });
+  });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('reads itineraries over its own Postgres connection when the stack runs on one', async () => {
+    const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+    try {
+      expect((await call('GET', '/itineraries/share/not-a-real-token-not-a-real-token')).status).toBe(404);
+      const [{ count }] = await admin`select count(*)::int as count from pg_stat_activity where application_name = 'route-planner-api'`;
+      expect(count).toBeGreaterThan(0);
+    } finally {
+      await admin.end({ timeout: 5 });
+    }
   });
 
   it('type-checks under Deno', () => {

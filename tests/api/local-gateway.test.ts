@@ -20,10 +20,12 @@ function startEchoServer(): Promise<{ url: string; close: () => Promise<void> }>
   const server = http.createServer((request, response) => {
     if (request.url?.includes('too-large')) {
       // Like the function's 413: answer at once without reading the body, then drop the
-      // connection (the gateway's upload to it fails after the answer went through).
+      // connection (the gateway's upload to it fails after the answer went through). The
+      // second's wait lets a busy gateway read the answer first: a reset arriving before
+      // that discards the unread answer in the kernel (seen at 100 ms on a loaded machine).
       response.writeHead(413, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ error: 'Request body too large (max 2 MB)' }), () => {
-        setTimeout(() => request.socket.destroy(), 100);
+        setTimeout(() => request.socket.destroy(), 1000);
       });
       return;
     }

@@ -37,6 +37,8 @@ export interface TestDatabase {
   transaction<T>(fn: (tx: Session) => Promise<T>): Promise<T>;
   /** The local stack's HTTP app (Auth at /auth/v1, Data API at /rest/v1). */
   fetch(request: Request): Promise<Response>;
+  /** The superuser connection string (a real Postgres only; PGlite has no network port). */
+  readonly url?: string;
   close(): Promise<void>;
 }
 
@@ -72,7 +74,7 @@ async function openPglite(): Promise<TestDatabase> {
   }
 }
 
-async function openPostgres15(): Promise<TestDatabase> {
+export async function openPostgres15(): Promise<TestDatabase> {
   const database = await startPostgres15();
   try {
     const backend: Backend = await createBackend({ databaseUrl: database.url, siteUrl, seed: false });
@@ -88,6 +90,7 @@ async function openPostgres15(): Promise<TestDatabase> {
       admin: session(sql),
       transaction: async (fn) => (await sql.begin((tx) => fn(session(tx)))) as Awaited<ReturnType<typeof fn>>,
       fetch: (request) => backend.fetch(request),
+      url: database.url,
       close: async () => {
         await sql.end({ timeout: 5 });
         await backend.close();

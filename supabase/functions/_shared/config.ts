@@ -24,6 +24,11 @@ export interface ApiConfig {
    * Hosted Supabase provides it to Edge Functions. Unset: in-process state only.
    */
   supabaseServiceRoleKey: string | null;
+  /**
+   * A direct Postgres connection for itinerary data (each query as the caller, RLS applies),
+   * faster than the Data API round trip. Unset: itineraries go through the Data API.
+   */
+  databaseUrl: string | null;
   /** longest wait for the upstream's next free slot before answering "busy" (geocoder) or estimating (router) */
   upstreamMaxWaitMs: number;
   /** per-client requests per minute (bursts up to the same number); 0 turns the limit off */
@@ -64,6 +69,7 @@ export function readConfig(env: Env): ApiConfig {
     routerMaxWaypoints: wholeNumber(env.get('ROUTER_MAX_WAYPOINTS'), MAX_WAYPOINTS_PER_REQUEST, 2),
     routerTableMaxCoordinates: wholeNumber(env.get('ROUTER_TABLE_MAX_COORDINATES'), TABLE_BLOCK_SIZE, 1),
     supabaseServiceRoleKey: env.get('SUPABASE_SERVICE_ROLE_KEY') || null,
+    databaseUrl: env.get('API_DATABASE_URL') || null,
     upstreamMaxWaitMs: Number(env.get('UPSTREAM_MAX_WAIT_MS') ?? 5000),
     geocodingRateLimitPerMinute: Number(env.get('GEOCODING_RATE_LIMIT_PER_MINUTE') ?? 60),
     routingRateLimitPerMinute: Number(env.get('ROUTING_RATE_LIMIT_PER_MINUTE') ?? 60),

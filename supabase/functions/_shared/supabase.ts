@@ -5,6 +5,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { ApiConfig } from './config.ts';
 import { ApiError } from './http.ts';
+import { databaseFailure } from './database-errors.ts';
 
 export function supabaseAs(config: ApiConfig, accessToken?: string): SupabaseClient {
   return createClient(config.supabaseUrl, config.supabaseAnonKey, {
@@ -22,10 +23,6 @@ interface DataApiFailure {
 export function dataApiError({ error, status }: DataApiFailure): ApiError {
   const code = error?.code ?? '';
   if (status === 401 || code.startsWith('PGRST30')) return new ApiError(401, 'Invalid or expired token');
-  if (['23514', '23502', '22P02', '22023', '22003', '23505'].includes(code)) {
-    return new ApiError(400, 'Invalid itinerary data');
-  }
-  if (code === '42501' || status === 403) return new ApiError(403, 'Not allowed');
-  console.error('data api failure', status, code, error?.message);
-  return new ApiError(503, 'Database unavailable, please try again');
+  if (status === 403) return new ApiError(403, 'Not allowed');
+  return databaseFailure(code, `${status} ${error?.message ?? ''}`);
 }

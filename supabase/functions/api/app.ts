@@ -7,6 +7,9 @@ import { createUpstreamGate } from '../_shared/throttle.ts';
 import { createCachedGeocoder, createNominatimClient } from '../_shared/geocoding.ts';
 import { createCachedRouter, createOsrmClient } from '../_shared/routing.ts';
 import { createSharedState } from '../_shared/shared-state.ts';
+import { connectDatabase } from '../_shared/database.ts';
+import { sqlItineraryStores } from '../_shared/itinerary-store-sql.ts';
+import { dataApiItineraryStores } from '../_shared/itinerary-store-data-api.ts';
 import type { AppEnv, Services } from './context.ts';
 import { authRoutes } from './routes/auth.ts';
 import { itineraryRoutes } from './routes/itineraries.ts';
@@ -38,6 +41,7 @@ export function createServices(config: ApiConfig): Services {
   return {
     config,
     sharedState,
+    itineraryStores: config.databaseUrl ? sqlItineraryStores(connectDatabase(config.databaseUrl)) : dataApiItineraryStores(config),
     geocoder: createCachedGeocoder(geocoder, sharedState, config.geocodingCacheTtlSeconds),
     router: createCachedRouter(router, sharedState, config.routingCacheTtlSeconds),
   };

@@ -1,8 +1,9 @@
-import type { SupabaseClient, User } from '@supabase/supabase-js';
+import type { User } from '@supabase/supabase-js';
 import type { ApiConfig } from '../_shared/config.ts';
 import type { RouterClient } from '../_shared/routing.ts';
 import type { Geocoder } from '../_shared/geocoding.ts';
 import type { SharedState } from '../_shared/shared-state.ts';
+import type { ItineraryStore, ItineraryStores } from '../_shared/itinerary-store.ts';
 
 export interface Services {
   config: ApiConfig;
@@ -10,13 +11,14 @@ export interface Services {
   geocoder: Geocoder;
   /** cache, rate limits and upstream slots shared across instances (Postgres) */
   sharedState: SharedState;
+  itineraryStores: ItineraryStores;
 }
 
-/** Hono variables: the services, and for signed-in routes the caller and their client. */
+/** Hono variables: the services, and for signed-in routes the caller and their itineraries. */
 export type AppEnv = {
   Variables: Services & {
     user: User;
-    /** supabase-js acting as the caller (RLS applies) */
-    db: SupabaseClient;
+    /** the caller's itineraries and share links (RLS applies) */
+    itineraries: ItineraryStore;
   };
 };

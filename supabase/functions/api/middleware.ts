@@ -12,22 +12,24 @@ export const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]{10,4096})$/;
  * this project (role and audience `authenticated`, not expired, for this user). Auth's
  * getUser alone accepts a correctly signed token minted for another audience.
  */
-export function isSessionToken(token: string, userId: string): boolean {
+export function sessionClaims(token: string, userId: string): Record<string, unknown> | null {
   try {
     const payload = token.split('.')[1].replaceAll('-', '+').replaceAll('_', '/');
     const claims = JSON.parse(atob(payload.padEnd(Math.ceil(payload.length / 4) * 4, '=')));
     const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
-    return (
+    const valid =
       claims.role === 'authenticated' &&
       audiences.includes('authenticated') &&
       claims.sub === userId &&
       typeof claims.exp === 'number' &&
-      claims.exp * 1000 > Date.now()
-    );
+      claims.exp * 1000 > Date.now();
+    return valid ? claims : null;
   } catch {
-    return false;
+    return null;
   }
 }
+
+export const isSessionToken = (token: string, userId: string): boolean => sessionClaims(token, userId) !== null;
 
 /**
  * Sessions Auth has confirmed in this instance, for at most 30 s (and never past the
@@ -38,21 +40,29 @@ export function isSessionToken(token: string, userId: string): boolean {
 const SESSION_CACHE_MS = 30_000;
 const confirmedSessions = new Map<string, { user: User; until: number }>();
 
-async function sessionUser(config: ApiConfig, token: string): Promise<User> {
+interface Session {
+  user: User;
+  /** the token's payload, once Auth has confirmed its signature */
+  claims: Record<string, unknown>;
+}
+
+async function confirmedSession(config: ApiConfig, token: string): Promise<Session> {
   const now = Date.now();
   const known = confirmedSessions.get(token);
-  if (known && known.until > now && isSessionToken(token, known.user.id)) return known.user;
+  const knownClaims = known && known.until > now ? sessionClaims(token, known.user.id) : null;
+  if (known && knownClaims) return { user: known.user, claims: knownClaims };
   const { data, error } = await supabaseAs(config, token).auth.getUser(token);
   if (error || !data.user) {
     const status = error?.status ?? 0;
     if (status === 0 || status >= 500) throw new ApiError(503, 'Authentication service unavailable, please try again');
     throw new ApiError(401, 'Invalid or expired token');
   }
-  if (!isSessionToken(token, data.user.id)) throw new ApiError(401, 'Invalid or expired token');
+  const claims = sessionClaims(token, data.user.id);
+  if (!claims) throw new ApiError(401, 'Invalid or expired token');
   confirmedSessions.delete(token);
   confirmedSessions.set(token, { user: data.user, until: now + SESSION_CACHE_MS });
   while (confirmedSessions.size > 10_000) confirmedSessions.delete(confirmedSessions.keys().next().value!);
-  return data.user;
+  return { user: data.user, claims };
 }
 
 /** 401 unless the request carries a valid, unexpired session token of a real user. */
@@ -61,7 +71,8 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   if (!header) throw new ApiError(401, 'Authentication required');
   const token = BEARER.exec(header)?.[1];
   if (!token) throw new ApiError(401, 'Invalid or expired token');
-  c.set('user', await sessionUser(c.var.config, token));
-  c.set('db', supabaseAs(c.var.config, token));
+  const { user, claims } = await confirmedSession(c.var.config, token);
+  c.set('user', user);
+  c.set('itineraries', c.var.itineraryStores.asCaller(token, claims));
   await next();
 });

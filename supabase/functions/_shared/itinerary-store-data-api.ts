@@ -1,0 +1,64 @@
+/** Itineraries through the Data API (PostgREST) with the caller's token: RLS applies there. */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { ApiConfig } from './config.ts';
+import { dataApiError, supabaseAs } from './supabase.ts';
+import { ITINERARY_COLUMNS, withIsoTimestamps, type Itinerary, type ItineraryStore, type ItineraryStores, type SharedRoute } from './itinerary-store.ts';
+
+const COLUMNS = ITINERARY_COLUMNS.join(', ');
+
+type Answer<T> = { data: T | null; error: { code?: string; message: string } | null; status: number };
+
+function dataOf<T>(answer: Answer<T>): T {
+  if (answer.error) throw dataApiError(answer);
+  return answer.data as T;
+}
+
+const asItinerary = (row: unknown) => withIsoTimestamps(row as Itinerary) as Itinerary;
+
+function callerStore(db: SupabaseClient, userId: string): ItineraryStore {
+  const itineraries = () => db.from('itineraries');
+  const shares = () => db.from('itinerary_shares');
+  return {
+    list: async () => dataOf(await itineraries().select(COLUMNS).order('created_at', { ascending: false })).map(asItinerary),
+    get: async (id) => {
+      const row = dataOf(await itineraries().select(COLUMNS).eq('id', id).maybeSingle());
+      return row ? asItinerary(row) : null;
+    },
+    create: async (fields) => asItinerary(dataOf(await itineraries().insert({ ...fields, user_id: userId }).select(COLUMNS).single())),
+    update: async (id, fields) => {
+      const row = dataOf(await itineraries().update(fields).eq('id', id).select(COLUMNS).maybeSingle());
+      return row ? asItinerary(row) : null;
+    },
+    remove: async (id) => dataOf(await itineraries().delete().eq('id', id).select('id')).length > 0,
+    owns: async (id) => dataOf(await itineraries().select('id').eq('id', id).maybeSingle()) !== null,
+    activeShareToken: async (itineraryId) => {
+      const row = dataOf(await shares().select('token').eq('itinerary_id', itineraryId).is('revoked_at', null).maybeSingle());
+      return (row as { token: string } | null)?.token ?? null;
+    },
+    addShare: async (itineraryId, token) => {
+      const answer = await shares().insert({ token, itinerary_id: itineraryId, user_id: userId });
+      if (answer.error?.code === '23505') return false;
+      dataOf(answer);
+      return true;
+    },
+    revokeShares: async (itineraryId) =>
+      dataOf(
+        await shares()
+          .update({ revoked_at: new Date().toISOString() })
+          .eq('itinerary_id', itineraryId)
+          .is('revoked_at', null)
+          .select('itinerary_id'),
+      ).length > 0,
+  };
+}
+
+export function dataApiItineraryStores(config: ApiConfig): ItineraryStores {
+  const anonymous = supabaseAs(config);
+  return {
+    asCaller: (accessToken, claims) => callerStore(supabaseAs(config, accessToken), String(claims.sub)),
+    sharedRoute: async (token) => {
+      const rows = dataOf(await anonymous.rpc('get_shared_route', { share_token: token })) as SharedRoute[];
+      return rows[0] ?? null;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Itineraries and share links as the caller sees them. Row-level security decides what
+ * each operation may read or change, whichever path reaches the database: the Data API
+ * with the caller's token (itinerary-store-data-api.ts) or a direct connection that takes
+ * the caller's role and claims in each transaction (itinerary-store-sql.ts). The API's
+ * rules (validation, totals, one active link per itinerary) live in the routes, once.
+ */
+import type { Stop } from './domain/stops.ts';
+
+export interface Itinerary {
+  id: string;
+  title: string;
+  stops: Stop[];
+  total_distance: number;
+  total_duration: number;
+  /** ISO 8601 */
+  created_at: string;
+  updated_at: string;
+}
+
+export type ItineraryFields = Pick<Itinerary, 'title' | 'stops' | 'total_distance' | 'total_duration'>;
+
+export interface ItineraryStore {
+  /** The caller's itineraries, newest first. */
+  list(): Promise<Itinerary[]>;
+  /** null when it does not exist or is not the caller's. */
+  get(id: string): Promise<Itinerary | null>;
+  create(fields: ItineraryFields): Promise<Itinerary>;
+  update(id: string, fields: ItineraryFields): Promise<Itinerary | null>;
+  /** false when there was nothing of the caller's to delete. */
+  remove(id: string): Promise<boolean>;
+  owns(id: string): Promise<boolean>;
+  activeShareToken(itineraryId: string): Promise<string | null>;
+  /** false when the itinerary already has an active link (another request made it). */
+  addShare(itineraryId: string, token: string): Promise<boolean>;
+  /** false when there was no active link. */
+  revokeShares(itineraryId: string): Promise<boolean>;
+}
+
+export interface SharedRoute {
+  title: string;
+  stops: Stop[];
+}
+
+/** The itinerary stores of one deployment: per caller, and the public shared view. */
+export interface ItineraryStores {
+  /** `claims`: the payload of the caller's verified session token. */
+  asCaller(accessToken: string, claims: Record<string, unknown>): ItineraryStore;
+  /** Title and stops behind a valid, unrevoked share token (no account needed); null otherwise. */
+  sharedRoute(token: string): Promise<SharedRoute | null>;
+}
+
+export const ITINERARY_COLUMNS = ['id', 'title', 'stops', 'total_distance', 'total_duration', 'created_at', 'updated_at'] as const;
+
+/** Timestamps as ISO 8601 whatever the path's text format (browsers parse only ISO reliably). */
+export const withIsoTimestamps = <Row extends { created_at: unknown; updated_at: unknown }>(row: Row) => ({
+  ...row,
+  created_at: new Date(row.created_at as string | Date).toISOString(),
+  updated_at: new Date(row.updated_at as string | Date).toISOString(),
+});
