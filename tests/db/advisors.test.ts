@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackend } from '../../supabase/local/backend.mjs';
-import { postgres15Availability, startPostgres15, type Postgres15Database } from '../support/postgres15';
+import { postgres15Availability, startPostgres15, type Postgres15Database } from '../support/postgres15.mjs';
 
 interface Finding {
   name: string;

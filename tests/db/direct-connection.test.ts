@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, queryAs, type Sql } from '../../supabase/functions/_shared/database.ts';
 import { sqlItineraryStores } from '../../supabase/functions/_shared/itinerary-store-sql.ts';
 import { freePort } from '../../supabase/local/stack.mjs';
-import { postgres15Availability } from '../support/postgres15';
+import { postgres15Availability } from '../support/postgres15.mjs';
 import { insertItinerary, insertShare, insertUser, openPostgres15, sampleStops, snapshotOf, type TestDatabase, type TestUser } from './harness';
 
 const availability = postgres15Availability();

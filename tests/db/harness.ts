@@ -12,7 +12,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { createBackend } from '../../supabase/local/backend.mjs';
 import { localKeys } from '../../supabase/local/settings.mjs';
-import { postgres15Availability, startPostgres15 } from '../support/postgres15';
+import { postgres15Availability, startPostgres15 } from '../support/postgres15.mjs';
 
 export type Row = Record<string, unknown>;
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack } from '../../supabase/local/stack.mjs';
 import { readSettings } from '../../supabase/local/settings.mjs';
 import { startFakeNominatim, startFakeOsrm } from '../fakes/index.mjs';
-import { postgres15ClusterAvailability, startPostgres15Cluster } from '../support/postgres15';
+import { postgres15ClusterAvailability, startPostgres15Cluster } from '../support/postgres15.mjs';
 
 const availability = postgres15ClusterAvailability();
 const skipReason = !availability.available && process.env.CI !== 'true' ? availability.reason : undefined;

@@ -7,7 +7,7 @@
 export const LOAD_ROUTER_TIMEOUT_MS = 2000;
 import type { TestProject } from 'vitest/node';
 import { startLoadStack } from '../../bench/load.mjs';
-import { postgres15Availability, startPostgres15 } from '../support/postgres15';
+import { postgres15Availability, startPostgres15 } from '../support/postgres15.mjs';
 
 export default async function setup(project: TestProject) {
   const database = postgres15Availability().available ? await startPostgres15() : null;

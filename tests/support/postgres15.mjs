@@ -2,6 +2,7 @@
 // TEST_DATABASE_URL wins when set (CI may provide a server); otherwise Debian's
 // PostgreSQL 15 binaries get a temporary cluster on a free loopback port. Either way
 // each caller gets a fresh database, dropped (or deleted with the cluster) on stop().
+// Plain JavaScript so `npm run bench:load` (node, no TypeScript) can use it too.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -11,21 +12,18 @@ import path from 'node:path';
 import postgres from 'postgres';
 
 /** Debian's PostgreSQL 15 binaries; POSTGRES15_BIN points elsewhere (another layout, or a test of the skip). */
-const binDir = (env: NodeJS.ProcessEnv = process.env) => env.POSTGRES15_BIN ?? '/usr/lib/postgresql/15/bin';
+const binDir = (env = process.env) => env.POSTGRES15_BIN ?? '/usr/lib/postgresql/15/bin';
 
-export type Postgres15Availability =
-  | { available: true; source: 'TEST_DATABASE_URL' | 'initdb' }
-  | { available: false; reason: string };
+/**
+ * @typedef {{ available: true, source: 'TEST_DATABASE_URL' | 'initdb' } | { available: false, reason: string }} Postgres15Availability
+ * @typedef {{ url: string, serverVersion: string, stop(): Promise<void> }} Postgres15Database
+ *   url: connection string of the fresh database (superuser); serverVersion: as the server reports it
+ * @typedef {{ url: string, pause(): void, resume(): void, stop(): Promise<void> }} Cluster
+ *   pause: stops the server (fast shutdown: open connections are cut), keeping its data;
+ *   resume: starts the paused server again on the same port
+ */
 
-export interface Postgres15Database {
-  /** Connection string of the fresh database (superuser). */
-  url: string;
-  /** `server_version` as reported by the server. */
-  serverVersion: string;
-  stop(): Promise<void>;
-}
-
-export function postgres15Availability(env: NodeJS.ProcessEnv = process.env): Postgres15Availability {
+export function postgres15Availability(env = process.env) {
   if (env.TEST_DATABASE_URL) return { available: true, source: 'TEST_DATABASE_URL' };
   if (existsSync(path.join(binDir(env), 'initdb'))) return { available: true, source: 'initdb' };
   return {
@@ -35,10 +33,10 @@ export function postgres15Availability(env: NodeJS.ProcessEnv = process.env): Po
 }
 
 /** Starts (or connects to) PostgreSQL 15 and creates a fresh database for one test file. */
-export async function startPostgres15(env: NodeJS.ProcessEnv = process.env): Promise<Postgres15Database> {
+export async function startPostgres15(env = process.env) {
   const availability = postgres15Availability(env);
   if (!availability.available) throw new Error(`PostgreSQL 15 is not available: ${availability.reason}`);
-  if (availability.source === 'TEST_DATABASE_URL') return freshDatabase(env.TEST_DATABASE_URL!, async () => {});
+  if (availability.source === 'TEST_DATABASE_URL') return freshDatabase(env.TEST_DATABASE_URL, async () => {});
   const cluster = await startCluster(binDir(env));
   try {
     return await freshDatabase(cluster.url, cluster.stop);
@@ -48,7 +46,7 @@ export async function startPostgres15(env: NodeJS.ProcessEnv = process.env): Pro
   }
 }
 
-async function freshDatabase(serverUrl: string, stopServer: () => Promise<void>): Promise<Postgres15Database> {
+async function freshDatabase(serverUrl, stopServer) {
   const name = `route_planner_test_${process.pid}_${Date.now().toString(36)}`;
   const server = postgres(serverUrl, { max: 1, onnotice: () => {} });
   try {
@@ -76,17 +74,9 @@ async function freshDatabase(serverUrl: string, stopServer: () => Promise<void>)
   }
 }
 
-interface Cluster {
-  url: string;
-  /** Stops the server (fast shutdown: open connections are cut), keeping its data. */
-  pause(): void;
-  /** Starts the paused server again on the same port. */
-  resume(): void;
-  stop(): Promise<void>;
-}
 
 /** Whether a throwaway cluster can be made here (the initdb binaries, whatever TEST_DATABASE_URL says). */
-export function postgres15ClusterAvailability(env: NodeJS.ProcessEnv = process.env): Postgres15Availability {
+export function postgres15ClusterAvailability(env = process.env) {
   if (existsSync(path.join(binDir(env), 'initdb'))) return { available: true, source: 'initdb' };
   return { available: false, reason: `${binDir(env)}/initdb does not exist (apt-get install postgresql-15)` };
 }
@@ -95,13 +85,13 @@ export function postgres15ClusterAvailability(env: NodeJS.ProcessEnv = process.e
  * A throwaway PostgreSQL 15 cluster of this test's own, even when TEST_DATABASE_URL is
  * set: for tests that stop and restart the server under a running stack.
  */
-export async function startPostgres15Cluster(env: NodeJS.ProcessEnv = process.env): Promise<Cluster> {
+export async function startPostgres15Cluster(env = process.env) {
   const availability = postgres15ClusterAvailability(env);
   if (!availability.available) throw new Error(`PostgreSQL 15 is not available: ${availability.reason}`);
   return startCluster(binDir(env));
 }
 
-async function startCluster(bin: string): Promise<Cluster> {
+async function startCluster(bin) {
   const root = await mkdtemp(path.join(os.tmpdir(), 'route-planner-pg15-'));
   const dataDir = path.join(root, 'data');
   const socketDir = path.join(root, 'socket');
@@ -115,7 +105,7 @@ async function startCluster(bin: string): Promise<Cluster> {
     await chown(root, uid, gid);
     await chown(socketDir, uid, gid);
   }
-  const run = (binary: string, args: string[]) => {
+  const run = (binary, args) => {
     const command = asRoot ? 'runuser' : path.join(bin, binary);
     const fullArgs = asRoot ? ['-u', 'postgres', '--', path.join(bin, binary), ...args] : args;
     const result = spawnSync(command, fullArgs, { encoding: 'utf8', timeout: 60_000 });
@@ -172,7 +162,7 @@ async function startCluster(bin: string): Promise<Cluster> {
   };
 }
 
-function freePort(): Promise<number> {
+function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
