@@ -54,6 +54,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Validates the response body; without it the body is trusted as T. */
   schema?: z.ZodType<T>;
+  /** Extra request headers (If-Match, for one). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiClientConfig {
@@ -122,7 +124,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     const { body, query, signal, schema } = options;
     signal?.throwIfAborted();
 
-    const headers = new Headers({ Accept: 'application/json' });
+    const headers = new Headers({ ...options.headers, Accept: 'application/json' });
     if (body !== undefined) headers.set('Content-Type', 'application/json');
     const token = await config.getAccessToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);

@@ -90,6 +90,53 @@ describe('itineraries CRUD', () => {
   });
 });
 
+describe('saving over a version (If-Match)', () => {
+  it('gives each version an ETag, saves over the current one and refuses a stale one with 412', async () => {
+    const created = await createRoute(alice);
+    const read = await call('GET', `/itineraries/${created.id}`, { token: alice.token });
+    const etag = read.headers.get('etag');
+    expect(etag).toBe(`"${created.updated_at}"`);
+
+    const saved = await call('PUT', `/itineraries/${created.id}`, {
+      token: alice.token,
+      headers: { 'if-match': etag! },
+      body: { ...route, title: 'Saved over the version I read' },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.headers.get('etag')).toBe(`"${saved.body.updated_at}"`);
+    expect(saved.headers.get('etag')).not.toBe(etag);
+
+    // Another device still holds the first version: its save must not overwrite the second.
+    const stale = await call('PUT', `/itineraries/${created.id}`, {
+      token: alice.token,
+      headers: { 'if-match': etag! },
+      body: { ...route, title: 'Stale save' },
+    });
+    expect(stale).toMatchObject({ status: 412, body: { error: 'This itinerary was changed elsewhere; load it again before saving' } });
+    expect((await call('GET', `/itineraries/${created.id}`, { token: alice.token })).body.title).toBe('Saved over the version I read');
+
+    // `*` or no If-Match at all: the last save wins, as before.
+    for (const headers of [{ 'if-match': '*' }, {}]) {
+      expect((await call('PUT', `/itineraries/${created.id}`, { token: alice.token, headers, body: route })).status).toBe(200);
+    }
+  });
+
+  it('refuses a malformed If-Match with 400 and answers 404, not 412, to another user', async () => {
+    const created = await createRoute(alice);
+    for (const bad of ['2026-01-01T00:00:00.000Z', '"yesterday"', 'W/"2026-01-01T00:00:00.000Z"', '"2026-13-45T99:99:99.999Z"']) {
+      const answer = await call('PUT', `/itineraries/${created.id}`, { token: alice.token, headers: { 'if-match': bad }, body: route });
+      expect(answer, bad).toMatchObject({ status: 400, body: { error: 'If-Match must be an ETag of this itinerary' } });
+    }
+    const asBob = await call('PUT', `/itineraries/${created.id}`, {
+      token: bob.token,
+      headers: { 'if-match': `"${created.updated_at}"` },
+      body: { ...route, title: 'Bob was here' },
+    });
+    expect(asBob.status).toBe(404);
+    expect((await call('GET', `/itineraries/${created.id}`, { token: alice.token })).body.title).toBe(route.title);
+  });
+});
+
 describe('itinerary input validation', () => {
   const invalid: [string, unknown, RegExp | string][] = [
     ['no stops', { title: 'x', stops: [] }, 'Please add at least one stop'],

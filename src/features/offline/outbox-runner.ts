@@ -12,7 +12,7 @@ import { flushOutbox, type OutboxApi, type SyncOutcome } from './sync';
 
 const outboxApi: OutboxApi = {
   get: (itineraryId) => getItinerary(itineraryId),
-  put: (itineraryId, input) => updateItinerary({ id: itineraryId, input }),
+  put: (itineraryId, input, onlyIfUpdatedAt) => updateItinerary({ id: itineraryId, input, onlyIfUpdatedAt }),
 };
 
 type Listener = (outcome: SyncOutcome) => void;

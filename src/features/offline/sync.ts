@@ -7,7 +7,8 @@ import { planSync, queueChange, rebaseEntry, type OutboxEntry, type ServerItiner
 /** The two /api calls the outbox makes (GET and PUT /api/itineraries/:id). */
 export interface OutboxApi {
   get(itineraryId: string): Promise<ServerItinerary>;
-  put(itineraryId: string, input: { title: string; stops: Stop[] }): Promise<ServerItinerary>;
+  /** Saves only over the version `onlyIfUpdatedAt` (else an ApiError with status 412). */
+  put(itineraryId: string, input: { title: string; stops: Stop[] }, onlyIfUpdatedAt: string | undefined): Promise<ServerItinerary>;
 }
 
 export type SyncOutcome =
@@ -21,6 +22,10 @@ export type SyncOutcome =
   | { kind: 'failed'; itineraryId: string; offline: boolean; error: unknown };
 
 const isNotFound = (error: unknown) => isApiError(error) && error.status === 404;
+/** The route changed between our read and our save (If-Match): read it again. */
+const isChangedMeanwhile = (error: unknown) => isApiError(error) && error.status === 412;
+/** Reads of a route that keeps changing under the save before this attempt gives up (the entry stays queued). */
+const MAX_READS = 3;
 const isOffline = (error: unknown) => isApiError(error) && error.status === 0;
 
 /** Removes the entry only if it is still the one that was handled (no newer change). */
@@ -47,23 +52,29 @@ export async function syncItinerary(store: KeyValueStore, api: OutboxApi, ownerI
     return { kind: 'gone', itineraryId };
   };
 
-  let server: ServerItinerary;
-  try {
-    server = await api.get(itineraryId);
-  } catch (error) {
-    return isNotFound(error) ? gone() : failed(error);
-  }
-
-  const plan = planSync(entry, server);
-  if (plan.kind === 'conflict') {
-    await clearIfUnchanged(store, key, entry);
-    return { kind: 'conflict', itineraryId, itinerary: server };
-  }
-  let saved = server;
-  if (plan.kind === 'put') {
+  let saved: ServerItinerary;
+  for (let read = 1; ; read += 1) {
+    let server: ServerItinerary;
     try {
-      saved = await api.put(itineraryId, { title: server.title, stops: plan.stops });
+      server = await api.get(itineraryId);
     } catch (error) {
+      return isNotFound(error) ? gone() : failed(error);
+    }
+    const plan = planSync(entry, server);
+    if (plan.kind === 'conflict') {
+      await clearIfUnchanged(store, key, entry);
+      return { kind: 'conflict', itineraryId, itinerary: server };
+    }
+    if (plan.kind === 'already-saved') {
+      saved = server;
+      break;
+    }
+    try {
+      // Only over the version just read: an edit landing in between is never overwritten.
+      saved = await api.put(itineraryId, { title: server.title, stops: plan.stops }, server.updated_at);
+      break;
+    } catch (error) {
+      if (isChangedMeanwhile(error) && read < MAX_READS) continue;
       return isNotFound(error) ? gone() : failed(error);
     }
   }

@@ -2,7 +2,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ApiConfig } from './config.ts';
 import { dataApiError, supabaseAs } from './supabase.ts';
-import { ITINERARY_COLUMNS, withIsoTimestamps, type Itinerary, type ItineraryStore, type ItineraryStores, type SharedRoute } from './itinerary-store.ts';
+import { ITINERARY_COLUMNS, updatedAtRange, withIsoTimestamps, type Itinerary, type ItineraryStore, type ItineraryStores, type SharedRoute } from './itinerary-store.ts';
 
 const COLUMNS = ITINERARY_COLUMNS.join(', ');
 
@@ -25,8 +25,13 @@ function callerStore(db: SupabaseClient, userId: string): ItineraryStore {
       return row ? asItinerary(row) : null;
     },
     create: async (fields) => asItinerary(dataOf(await itineraries().insert({ ...fields, user_id: userId }).select(COLUMNS).single())),
-    update: async (id, fields) => {
-      const row = dataOf(await itineraries().update(fields).eq('id', id).select(COLUMNS).maybeSingle());
+    update: async (id, fields, onlyIfUpdatedAt) => {
+      let query = itineraries().update(fields).eq('id', id);
+      if (onlyIfUpdatedAt) {
+        const version = updatedAtRange(onlyIfUpdatedAt);
+        query = query.gte('updated_at', version.from).lt('updated_at', version.before);
+      }
+      const row = dataOf(await query.select(COLUMNS).maybeSingle());
       return row ? asItinerary(row) : null;
     },
     remove: async (id) => dataOf(await itineraries().delete().eq('id', id).select('id')).length > 0,

@@ -1,7 +1,7 @@
 /** Itineraries over a direct connection, each query as the caller (see database.ts). */
 import type postgres from 'postgres';
 import { queryAs, sqlFailure, sqlStateOf, type Rows, type Sql, type TransactionSql } from './database.ts';
-import { ITINERARY_COLUMNS, withIsoTimestamps, type Itinerary, type ItineraryStore, type ItineraryStores, type SharedRoute } from './itinerary-store.ts';
+import { ITINERARY_COLUMNS, updatedAtRange, withIsoTimestamps, type Itinerary, type ItineraryStore, type ItineraryStores, type SharedRoute } from './itinerary-store.ts';
 
 const asItinerary = (row: Rows[number]) => withIsoTimestamps(row as Itinerary) as Itinerary;
 
@@ -28,16 +28,19 @@ function callerStore(sql: Sql, claims: Record<string, unknown>): ItineraryStore 
             returning ${columns(tx)}`,
         ),
       )!,
-    update: async (id, fields) =>
-      first(
+    update: async (id, fields, onlyIfUpdatedAt) => {
+      const version = onlyIfUpdatedAt ? updatedAtRange(onlyIfUpdatedAt) : null;
+      return first(
         await run(
           (tx) => tx`update public.itineraries
             set title = ${fields.title}, stops = ${tx.json(fields.stops as unknown as postgres.JSONValue)},
                 total_distance = ${fields.total_distance}, total_duration = ${fields.total_duration}
             where id = ${id}
+              ${version ? tx`and updated_at >= ${version.from} and updated_at < ${version.before}` : tx``}
             returning ${columns(tx)}`,
         ),
-      ),
+      );
+    },
     remove: async (id) => (await run((tx) => tx`delete from public.itineraries where id = ${id} returning id`)).length > 0,
     owns: async (id) => (await run((tx) => tx`select id from public.itineraries where id = ${id}`)).length > 0,
     activeShareToken: async (itineraryId) => {

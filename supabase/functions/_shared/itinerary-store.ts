@@ -26,7 +26,11 @@ export interface ItineraryStore {
   /** null when it does not exist or is not the caller's. */
   get(id: string): Promise<Itinerary | null>;
   create(fields: ItineraryFields): Promise<Itinerary>;
-  update(id: string, fields: ItineraryFields): Promise<Itinerary | null>;
+  /**
+   * null when it does not exist, is not the caller's, or (with `onlyIfUpdatedAt`, an ISO
+   * 8601 time) was updated at another time since: see `updatedAtRange`.
+   */
+  update(id: string, fields: ItineraryFields, onlyIfUpdatedAt?: string): Promise<Itinerary | null>;
   /** false when there was nothing of the caller's to delete. */
   remove(id: string): Promise<boolean>;
   owns(id: string): Promise<boolean>;
@@ -51,6 +55,15 @@ export interface ItineraryStores {
 }
 
 export const ITINERARY_COLUMNS = ['id', 'title', 'stops', 'total_distance', 'total_duration', 'created_at', 'updated_at'] as const;
+
+/**
+ * The updated_at values an ISO 8601 time stands for: the API shows times to the
+ * millisecond and Postgres keeps microseconds, so a version is the millisecond it names.
+ */
+export function updatedAtRange(iso: string): { from: string; before: string } {
+  const ms = Date.parse(iso);
+  return { from: new Date(ms).toISOString(), before: new Date(ms + 1).toISOString() };
+}
 
 /** Timestamps as ISO 8601 whatever the path's text format (browsers parse only ISO reliably). */
 export const withIsoTimestamps = <Row extends { created_at: unknown; updated_at: unknown }>(row: Row) => ({

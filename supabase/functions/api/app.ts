@@ -51,7 +51,15 @@ export function createServices(config: ApiConfig): Services {
 export function createApp(services: Services) {
   const app = new Hono<AppEnv>().basePath('/api');
 
-  app.use('*', cors({ origin: services.config.siteUrl, allowHeaders: ['Authorization', 'Content-Type'], maxAge: 600 }));
+  app.use(
+    '*',
+    cors({
+      origin: services.config.siteUrl,
+      allowHeaders: ['Authorization', 'Content-Type', 'If-Match'],
+      exposeHeaders: ['ETag', 'Retry-After'],
+      maxAge: 600,
+    }),
+  );
   app.use('*', async (c, next) => {
     for (const [name, value] of Object.entries(services) as [keyof Services, never][]) c.set(name, value);
     await next();

@@ -6,12 +6,18 @@ import { itineraryKeys } from './query-keys';
 export interface UpdateItineraryVariables {
   id: string;
   input: ItineraryInput;
+  /**
+   * Save only over this version (the updated_at it was read with): a route changed
+   * elsewhere since then answers 412 instead of being overwritten. Unset: last save wins.
+   */
+  onlyIfUpdatedAt?: string;
 }
 
 /** PUT /api/itineraries/:id -> the updated itinerary. */
-export function updateItinerary({ id, input }: UpdateItineraryVariables): Promise<Itinerary> {
+export function updateItinerary({ id, input, onlyIfUpdatedAt }: UpdateItineraryVariables): Promise<Itinerary> {
   return apiClient.put(`/itineraries/${encodeURIComponent(id)}`, input, {
     schema: itinerarySchema,
+    headers: onlyIfUpdatedAt ? { 'If-Match': `"${onlyIfUpdatedAt}"` } : undefined,
   });
 }
 

@@ -19,6 +19,7 @@ const STOPS: Stop[] = [
 
 const networkDown = () => new ApiError({ status: 0, code: 'ERR_NETWORK', message: 'Failed to fetch' });
 const notFound = () => new ApiError({ status: 404, code: 'ERR_BAD_REQUEST', message: 'Itinerary not found' });
+const changedMeanwhile = () => new ApiError({ status: 412, code: 'ERR_BAD_REQUEST', message: 'This itinerary was changed elsewhere; load it again before saving' });
 
 /** The /api's GET and PUT over one stored itinerary: PUT replaces the stops and bumps updated_at. */
 function fakeServer(initial: ServerItinerary) {
@@ -27,6 +28,7 @@ function fakeServer(initial: ServerItinerary) {
   const log: { method: 'GET' | 'PUT'; stops?: Stop[] }[] = [];
   const faults: { get?: () => ApiError; put?: () => ApiError } = {};
   let beforePutResolves: (() => Promise<void>) | null = null;
+  let beforePutChecks: (() => void) | null = null;
   const api: OutboxApi = {
     async get(id) {
       log.push({ method: 'GET' });
@@ -34,10 +36,12 @@ function fakeServer(initial: ServerItinerary) {
       if (!row || row.id !== id) throw notFound();
       return structuredClone(row);
     },
-    async put(id, input) {
+    async put(id, input, onlyIfUpdatedAt) {
       log.push({ method: 'PUT', stops: structuredClone(input.stops) });
       if (faults.put) throw faults.put();
+      beforePutChecks?.();
       if (!row || row.id !== id) throw notFound();
+      if (onlyIfUpdatedAt !== undefined && onlyIfUpdatedAt !== row.updated_at) throw changedMeanwhile();
       version += 1;
       row = { ...row, title: input.title, stops: structuredClone(input.stops), updated_at: `2026-11-22T10:00:0${version}.000Z` };
       const saved = structuredClone(row);
@@ -61,6 +65,10 @@ function fakeServer(initial: ServerItinerary) {
     onPut(hook: () => Promise<void>) {
       beforePutResolves = hook;
     },
+    /** Runs as a PUT arrives, before the server checks its If-Match. */
+    onPutArrives(hook: (() => void) | null) {
+      beforePutChecks = hook;
+    },
   };
 }
 
@@ -69,6 +77,44 @@ const done = (stops: Stop[], index: number, status: Stop['status'] = 'done') => 
 const puts = (log: { method: string }[]) => log.filter((entry) => entry.method === 'PUT').length;
 
 describe('offline outbox', () => {
+  it('never overwrites an edit that lands between its read and its save: it reads again and merges', async () => {
+    const store = createMemoryStore();
+    const server = fakeServer(itinerary());
+    const base = itinerary();
+    await queueStops(store, OWNER, base, done(base.stops, 0));
+    let edits = 0;
+    server.onPutArrives(() => {
+      if (edits++ === 0) server.editElsewhere((current) => ({ ...current, stops: current.stops.map((stop, i) => (i === 2 ? { ...stop, note: 'Ring twice' } : stop)) }));
+    });
+
+    const [outcome] = await flushOutbox(store, server.api, OWNER);
+    expect(outcome).toMatchObject({ kind: 'saved', pending: false });
+    expect(server.log.map((entry) => entry.method)).toEqual(['GET', 'PUT', 'GET', 'PUT']);
+    expect(server.row()!.stops[0].status).toBe('done');
+    expect(server.row()!.stops[2].note).toBe('Ring twice');
+    expect(await readOutboxEntry(store, OWNER, '42')).toBeUndefined();
+  });
+
+  it('keeps the other version when the edit that landed in between moved stops, and keeps the change queued when the route never stops changing', async () => {
+    const store = createMemoryStore();
+    const server = fakeServer(itinerary());
+    const base = itinerary();
+    await queueStops(store, OWNER, base, done(base.stops, 1));
+    server.onPutArrives(() => server.editElsewhere((current) => ({ ...current, stops: [...current.stops].reverse() })));
+    const [conflict] = await flushOutbox(store, server.api, OWNER);
+    expect(conflict.kind).toBe('conflict');
+    expect(server.row()!.stops.map((stop) => stop.name)).toEqual(['School', 'Bakery', 'Depot']);
+    expect(server.row()!.stops.every((stop) => !stop.status)).toBe(true);
+
+    const busy = fakeServer(itinerary());
+    await queueStops(store, OWNER, base, done(base.stops, 1));
+    busy.onPutArrives(() => busy.editElsewhere((current) => ({ ...current, title: `${current.title}!` })));
+    const [failed] = await flushOutbox(store, busy.api, OWNER);
+    expect(failed).toMatchObject({ kind: 'failed', offline: false });
+    expect(puts(busy.log)).toBe(3);
+    expect((await readOutboxEntry(store, OWNER, '42'))?.stops[1].status).toBe('done');
+  });
+
   it('changes made offline are sent once, as the latest full stop list, when the connection returns', async () => {
     const store = createMemoryStore();
     const server = fakeServer(itinerary());

@@ -8,7 +8,7 @@ import { computeRoute } from '../../_shared/routing.ts';
 import { autoTitle } from '../../_shared/domain/stops.ts';
 import { newShareToken } from '../../_shared/share-token.ts';
 import { requireUser } from '../middleware.ts';
-import type { ItineraryFields } from '../../_shared/itinerary-store.ts';
+import type { Itinerary, ItineraryFields } from '../../_shared/itinerary-store.ts';
 
 const NOT_FOUND = 'Itinerary not found';
 const SHARED_NOT_FOUND = 'Route not found or no longer available';
@@ -18,6 +18,21 @@ function itineraryId(c: Context<AppEnv>): string {
   const id = c.req.param('id');
   if (!itineraryIdSchema.safeParse(id).success) throw new ApiError(404, NOT_FOUND);
   return id!;
+}
+
+/** An itinerary's version as an HTTP entity tag: its updated_at. */
+const entityTag = (itinerary: Itinerary) => `"${itinerary.updated_at}"`;
+
+/**
+ * The version a PUT's If-Match header requires (an ETag this API gave); undefined when
+ * absent or `*`. A save based on an older version then answers 412 instead of overwriting.
+ */
+function requiredVersion(c: Context<AppEnv>): string | undefined {
+  const header = c.req.header('if-match')?.trim();
+  if (!header || header === '*') return undefined;
+  const version = /^"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)"$/.exec(header)?.[1];
+  if (!version || Number.isNaN(Date.parse(version))) throw new ApiError(400, 'If-Match must be an ETag of this itinerary');
+  return version;
 }
 
 /** Validated title and stops, with the totals computed here so they never depend on the client. */
@@ -46,14 +61,21 @@ export const itineraryRoutes = new Hono<AppEnv>()
   .get('/:id', async (c) => {
     const itinerary = await c.var.itineraries.get(itineraryId(c));
     if (!itinerary) throw new ApiError(404, NOT_FOUND);
-    return c.json(itinerary);
+    return c.json(itinerary, 200, { ETag: entityTag(itinerary) });
   })
-  .post('/', async (c) => c.json(await c.var.itineraries.create(await itineraryFields(c)), 201))
+  .post('/', async (c) => {
+    const itinerary = await c.var.itineraries.create(await itineraryFields(c));
+    return c.json(itinerary, 201, { ETag: entityTag(itinerary) });
+  })
   .put('/:id', async (c) => {
     const id = itineraryId(c);
-    const itinerary = await c.var.itineraries.update(id, await itineraryFields(c));
-    if (!itinerary) throw new ApiError(404, NOT_FOUND);
-    return c.json(itinerary);
+    const version = requiredVersion(c);
+    const itinerary = await c.var.itineraries.update(id, await itineraryFields(c), version);
+    if (itinerary) return c.json(itinerary, 200, { ETag: entityTag(itinerary) });
+    if (version && (await c.var.itineraries.owns(id))) {
+      throw new ApiError(412, 'This itinerary was changed elsewhere; load it again before saving');
+    }
+    throw new ApiError(404, NOT_FOUND);
   })
   .delete('/:id', async (c) => {
     if (!(await c.var.itineraries.remove(itineraryId(c)))) throw new ApiError(404, NOT_FOUND);
