@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { Stop } from '@domain/stops.ts';
@@ -18,6 +18,7 @@ import { useSaveRoute, useStartRoute, type ActionFeedback } from '../hooks/useRo
 import { useStopAtPoint } from '../hooks/useStopNaming';
 import { titleOrAuto } from '../model/route-storage';
 import { toStops } from '../model/stop-list';
+import { EditConflict } from './EditConflict';
 import { PlannerMap } from './PlannerMap';
 import { StopList } from './StopList';
 import './PlannerPage.css';
@@ -44,7 +45,7 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
   const { identity } = useIdentity();
   const signedIn = identity.status === 'signed-in';
   const isEdit = itineraryId !== undefined;
-  const { state, dispatch, loading, loadFailed, retryLoad, ready } = usePlannerRoute(itineraryId);
+  const { state, dispatch, loading, loadFailed, retryLoad, ready, loadedVersion, loadLatest } = usePlannerRoute(itineraryId);
   const { stops, title } = state;
 
   const [announcement, setAnnouncement] = useState('');
@@ -86,7 +87,7 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
   }
 
   const calculation = useRouteCalculation(stops);
-  const saving = useSaveRoute(itineraryId);
+  const saving = useSaveRoute(itineraryId, loadedVersion);
   const starting = useStartRoute(itineraryId);
   const route = { title, stops: toStops(stops) };
 
@@ -142,7 +143,40 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
     fitTo(stops);
   };
 
-  const busy = saving.saving || starting.starting;
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const [latestLoading, setLatestLoading] = useState(false);
+  const [latestFailed, setLatestFailed] = useState(false);
+  const saveMineAnyway = () => {
+    setLatestFailed(false);
+    void saving.saveAnyway(route);
+  };
+  const loadLatestVersion = async () => {
+    setLatestLoading(true);
+    setLatestFailed(false);
+    try {
+      const latest = await loadLatest();
+      saving.clearConflict();
+      setHighlightedId(null);
+      setCalculateMessage('');
+      setAnnouncement(t('planner.announceLatestLoaded'));
+      if (latest.stops.length > 0) fitTo(latest.stops);
+      focusSaveWhenEnabled.current = true;
+    } catch (error) {
+      console.error('Loading the latest version of the route failed', error);
+      setLatestFailed(true);
+    } finally {
+      setLatestLoading(false);
+    }
+  };
+
+  const busy = saving.saving || starting.starting || latestLoading;
+  // The conflict message (which had the focus) is gone: the focus goes on to the save button.
+  const focusSaveWhenEnabled = useRef(false);
+  useEffect(() => {
+    if (busy || !focusSaveWhenEnabled.current) return;
+    focusSaveWhenEnabled.current = false;
+    saveButton.current?.focus();
+  }, [busy]);
   const saveLabel = !signedIn ? t('planner.signUpToSave') : isEdit ? t('planner.updateRoute') : t('planner.saveRoute');
 
   return (
@@ -254,10 +288,14 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
             </p>
           ) : null}
           <button
+            ref={saveButton}
             type="button"
             className="button button--primary button--block"
             disabled={busy}
-            onClick={() => void saving.save(route)}
+            onClick={() => {
+              setLatestFailed(false);
+              void saving.save(route);
+            }}
           >
             {saving.saving ? t('planner.saving') : saveLabel}
           </button>
@@ -270,7 +308,16 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
             {t('planner.startWaze')}
           </button>
           <ExportMenu title={titleOrAuto(title, stops)} stops={stops} legs={calculation.route?.legs} />
-          <Feedback feedback={saving.feedback ?? starting.feedback} />
+          {saving.conflict ? (
+            <EditConflict
+              busy={busy}
+              loadFailed={latestFailed}
+              onSaveMine={saveMineAnyway}
+              onLoadLatest={() => void loadLatestVersion()}
+            />
+          ) : (
+            <Feedback feedback={saving.feedback ?? starting.feedback} />
+          )}
           {!signedIn ? <p className="planner__note">{t('planner.anonymousNote')}</p> : null}
         </div>
       </aside>

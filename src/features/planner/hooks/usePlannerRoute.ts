@@ -1,5 +1,6 @@
-import { useEffect, useReducer, useRef } from 'react';
-import { useItinerary } from '@/features/itineraries';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { itineraryQueryOptions, useItinerary, type Itinerary } from '@/features/itineraries';
 import { readRouteDraft, writeRouteDraft } from '../model/route-storage';
 import { initialStopListState, stopListReducer, toStops, type StopListState } from '../model/stop-list';
 
@@ -12,13 +13,23 @@ function initialState(isEdit: boolean): StopListState {
 /**
  * The route being planned. New mode (/plan) starts from the local draft and
  * keeps it up to date, so a reload loses nothing; edit mode loads the
- * itinerary once and leaves the new-route draft alone.
+ * itinerary once and leaves the new-route draft alone; it remembers which
+ * version it shows (`loadedVersion`, the itinerary's updated_at) so a save
+ * never overwrites a version it did not show.
  */
 export function usePlannerRoute(itineraryId: string | undefined) {
   const isEdit = itineraryId !== undefined;
   const [state, dispatch] = useReducer(stopListReducer, isEdit, initialState);
   const itinerary = useItinerary(itineraryId);
   const loadedId = useRef<string | null>(null);
+  const [loadedVersion, setLoadedVersion] = useState<string | undefined>(undefined);
+  const queryClient = useQueryClient();
+
+  const show = useCallback((shown: Itinerary) => {
+    loadedId.current = shown.id;
+    setLoadedVersion(shown.updated_at);
+    dispatch({ type: 'load', title: shown.title, stops: shown.stops });
+  }, []);
 
   useEffect(() => {
     if (!isEdit) writeRouteDraft({ title: state.title, stops: toStops(state.stops) });
@@ -27,9 +38,16 @@ export function usePlannerRoute(itineraryId: string | undefined) {
   const loaded = itinerary.data;
   useEffect(() => {
     if (!isEdit || !loaded || loadedId.current === loaded.id) return;
-    loadedId.current = loaded.id;
-    dispatch({ type: 'load', title: loaded.title, stops: loaded.stops });
-  }, [isEdit, loaded]);
+    show(loaded);
+  }, [isEdit, loaded, show]);
+
+  /** Edit mode: replaces the route on screen with the server's current version (fetched now). */
+  const loadLatest = useCallback(async (): Promise<Itinerary> => {
+    if (!itineraryId) throw new Error('Only a saved route has a latest version');
+    const latest = await queryClient.fetchQuery({ ...itineraryQueryOptions(itineraryId), staleTime: 0 });
+    show(latest);
+    return latest;
+  }, [itineraryId, queryClient, show]);
 
   return {
     state,
@@ -38,6 +56,9 @@ export function usePlannerRoute(itineraryId: string | undefined) {
     loading: isEdit && itinerary.isPending,
     loadFailed: isEdit && itinerary.isError && loadedId.current === null,
     retryLoad: () => void itinerary.refetch(),
+    /** Edit mode: the updated_at of the version on screen (as loaded, or last loaded again). */
+    loadedVersion,
+    loadLatest,
     /** True once the route to show is in place (draft read, or itinerary loaded). */
     ready: !isEdit || loaded !== undefined,
   };

@@ -16,13 +16,13 @@ const lyon = { name: 'Lyon, Auvergne-Rhône-Alpes, France', lat: 45.76, lng: 4.8
 const saved = (id: string, title: string) => ({ id, title, stops: [paris, lyon], total_distance: 1, total_duration: 1, created_at: '2025-01-01T00:00:00Z' });
 
 let actions: { save: ReturnType<typeof useSaveRoute>; start: ReturnType<typeof useStartRoute> };
-function Probe({ id }: { id?: string }) {
-  actions = { save: useSaveRoute(id), start: useStartRoute(id) };
+function Probe({ id, version }: { id?: string; version?: string }) {
+  actions = { save: useSaveRoute(id, version), start: useStartRoute(id) };
   return null;
 }
 
-function renderActions(identity: IdentityState, id?: string) {
-  const router = createMemoryRouter([{ path: '*', element: <Probe id={id} /> }], { initialEntries: ['/plan'] });
+function renderActions(identity: IdentityState, id?: string, version?: string) {
+  const router = createMemoryRouter([{ path: '*', element: <Probe id={id} version={version} /> }], { initialEntries: ['/plan'] });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
       <IdentityContext.Provider value={identityStub(identity)}>
@@ -84,6 +84,44 @@ describe('useSaveRoute', () => {
     expect(fetchMock.mock.calls[0][0]).toBe('/api/itineraries/r7');
     expect(fetchMock.mock.calls[0][1]?.method).toBe('PUT');
     expect(router.state.location.state).toEqual({ flash: 'updated' });
+  });
+
+  it('updates only over the version the planner loaded (If-Match)', async () => {
+    const fetchMock = stubFetch(() => Response.json(saved('r7', 'Burgundy run')));
+    renderActions(signedIn, 'r7', '2026-11-22T10:00:00.123456+00:00');
+    await act(() => actions.save.save({ title: 'Burgundy run', stops: [paris, lyon] }));
+    expect(new Headers(fetchMock.mock.calls[0][1]?.headers).get('If-Match')).toBe('"2026-11-22T10:00:00.123456+00:00"');
+  });
+
+  it('a route changed elsewhere: no save, no message about failure, the conflict to resolve', async () => {
+    const fetchMock = stubFetch(() =>
+      Response.json({ error: 'This itinerary was changed elsewhere; load it again before saving' }, { status: 412 }),
+    );
+    const router = renderActions(signedIn, 'r7', '2026-11-22T10:00:00Z');
+    await act(() => actions.save.save({ title: 'Burgundy run', stops: [paris, lyon] }));
+    expect(actions.save.conflict).toBe(true);
+    expect(actions.save.feedback).toBeNull();
+    expect(router.state.location.pathname).toBe('/plan');
+
+    // 'Save my version anyway': the same route, without If-Match, then on as a normal save.
+    fetchMock.mockImplementation(async () => Response.json(saved('r7', 'Burgundy run')));
+    await act(() => actions.save.saveAnyway({ title: 'Burgundy run', stops: [paris, lyon] }));
+    const [url, init] = fetchMock.mock.calls[1];
+    expect(url).toBe('/api/itineraries/r7');
+    expect(init?.method).toBe('PUT');
+    expect(new Headers(init?.headers).has('If-Match')).toBe(false);
+    expect(actions.save.conflict).toBe(false);
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.state.location.state).toEqual({ flash: 'updated' });
+  });
+
+  it('clearConflict ends the conflict (the latest version was loaded)', async () => {
+    stubFetch(() => Response.json({ error: 'changed' }, { status: 412 }));
+    renderActions(signedIn, 'r7', '2026-11-22T10:00:00Z');
+    await act(() => actions.save.save({ title: 'x', stops: [paris] }));
+    expect(actions.save.conflict).toBe(true);
+    act(() => actions.save.clearConflict());
+    expect(actions.save.conflict).toBe(false);
   });
 
   it('an expired session: says so and keeps the route and the draft', async () => {

@@ -6,6 +6,7 @@ import { paths, RETURN_TO_SAVE, RETURN_TO_WAZE } from '@/config/paths';
 import { useIdentity } from '@/features/auth';
 import { dashboardLocationState, useCreateItinerary, useUpdateItinerary } from '@/features/itineraries';
 import { clearPendingRoute, clearRouteDraft, titleOrAuto, writePendingRoute } from '../model/route-storage';
+import { isChangedElsewhere } from '../model/save-conflict';
 import { saveErrorDetail } from '../model/save-error';
 
 export interface PlannedRoute {
@@ -25,17 +26,25 @@ const toInput = (route: PlannedRoute) => ({ title: titleOrAuto(route.title, rout
  * 'Sign Up to Save' / 'Save Route' / 'Update Route' (spec section 4, Saving).
  * Anonymous visitors and guests keep the route as the pending route and go to
  * sign up; signed-in users create or update the itinerary, then see the dashboard.
+ *
+ * An update saves only over `loadedVersion` (the updated_at of the version the
+ * planner shows): when the route was changed elsewhere since, nothing is
+ * overwritten and `conflict` turns true, the route staying on screen; then
+ * `saveAnyway` saves it over the other version, or the planner loads the latest
+ * version and calls `clearConflict`.
  */
-export function useSaveRoute(itineraryId: string | undefined) {
+export function useSaveRoute(itineraryId: string | undefined, loadedVersion?: string) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { identity } = useIdentity();
   const create = useCreateItinerary();
   const update = useUpdateItinerary();
   const [feedback, setFeedback] = useState<ActionFeedback | null>(null);
+  const [conflict, setConflict] = useState(false);
 
-  const save = async (route: PlannedRoute) => {
+  const persist = async (route: PlannedRoute, overwrite: boolean) => {
     setFeedback(null);
+    setConflict(false);
     if (route.stops.length === 0) {
       setFeedback({ message: t('planner.needOneStop') });
       return;
@@ -47,7 +56,7 @@ export function useSaveRoute(itineraryId: string | undefined) {
     }
     try {
       if (itineraryId) {
-        await update.mutateAsync({ id: itineraryId, input: toInput(route) });
+        await update.mutateAsync({ id: itineraryId, input: toInput(route), onlyIfUpdatedAt: overwrite ? undefined : loadedVersion });
       } else {
         await create.mutateAsync(toInput(route));
         clearRouteDraft();
@@ -56,12 +65,26 @@ export function useSaveRoute(itineraryId: string | undefined) {
       // My Routes shows 'Route saved successfully!' / 'Route updated successfully!' on arrival.
       navigate(paths.dashboard(), { state: dashboardLocationState(itineraryId ? 'updated' : 'saved') });
     } catch (error) {
+      if (itineraryId && isChangedElsewhere(error)) {
+        setConflict(true);
+        return;
+      }
       console.error('Saving the route failed', error);
       setFeedback({ message: t(itineraryId ? 'planner.updateFailed' : 'planner.saveFailed'), detail: saveErrorDetail(error) });
     }
   };
 
-  return { save, saving: create.isPending || update.isPending, feedback, dismissFeedback: () => setFeedback(null) };
+  return {
+    save: (route: PlannedRoute) => persist(route, false),
+    /** After a conflict: save this route over the version saved elsewhere. */
+    saveAnyway: (route: PlannedRoute) => persist(route, true),
+    saving: create.isPending || update.isPending,
+    feedback,
+    dismissFeedback: () => setFeedback(null),
+    /** The route was changed elsewhere since the version shown; nothing was saved. */
+    conflict,
+    clearConflict: () => setConflict(false),
+  };
 }
 
 /**

@@ -1,0 +1,163 @@
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+
+/**
+ * Editing a saved route in the planner never silently overwrites a version saved
+ * elsewhere meanwhile (PUT with If-Match; 412 -> the user chooses).
+ */
+
+const PARIS = { name: 'Paris, Île-de-France, France', lat: 48.8534951, lng: 2.3483915 };
+const DIJON = { name: 'Dijon, Côte-d’Or, France', lat: 47.3215806, lng: 5.0414701 };
+const LYON = { name: 'Lyon, Métropole de Lyon, France', lat: 45.764043, lng: 4.835659 };
+const PASSWORD = 'e2e-password';
+const CONFLICT = 'This route was changed on another device since you opened it.';
+
+interface Account {
+  email: string;
+  token: string;
+}
+interface SavedRoute {
+  title: string;
+  stops: { name: string }[];
+  updated_at: string;
+}
+
+// English pages whatever the browser's location.
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', 'en');
+  });
+  // No tile server in tests.
+  await context.route(/tile\.openstreetmap\.org\//, (route) => route.fulfill({ status: 204, body: '' }));
+});
+
+let accountCount = 0;
+async function register(request: APIRequestContext, testInfo: TestInfo): Promise<Account> {
+  accountCount += 1;
+  const email = `conflict-${testInfo.project.name}-${Date.now()}-${accountCount}@example.com`;
+  const response = await request.post('/api/auth/register', { data: { email, password: PASSWORD } });
+  expect(response.status()).toBe(201);
+  return { email, token: ((await response.json()) as { token: string }).token };
+}
+
+const bearer = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
+
+async function createRoute(request: APIRequestContext, owner: Account): Promise<string> {
+  const response = await request.post('/api/itineraries', {
+    headers: bearer(owner),
+    data: { title: 'Paris to Lyon', stops: [PARIS, LYON] },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function getRoute(request: APIRequestContext, owner: Account, id: string): Promise<SavedRoute> {
+  const response = await request.get(`/api/itineraries/${id}`, { headers: bearer(owner) });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as SavedRoute;
+}
+
+/** Another device saves the route (last save wins there: no If-Match). */
+async function changeElsewhere(request: APIRequestContext, owner: Account, id: string): Promise<SavedRoute> {
+  const response = await request.put(`/api/itineraries/${id}`, {
+    headers: bearer(owner),
+    data: { title: 'Changed on the phone', stops: [PARIS, DIJON, LYON] },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as SavedRoute;
+}
+
+/** Signs in, opens the route in the planner and waits until the planner shows it. */
+async function openInPlanner(page: Page, owner: Account, id: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/plan$/);
+  await page.goto(`/edit-route/${id}`);
+  await expect(titleInput(page)).toHaveValue('Paris to Lyon');
+  await expect(stopItems(page)).toHaveCount(2);
+}
+
+const titleInput = (page: Page) => page.getByPlaceholder('Enter route title...');
+const stopItems = (page: Page) => page.locator('.stop-list > li');
+const updateButton = (page: Page) => page.getByRole('button', { name: 'Update Route' });
+const conflictMessage = (page: Page) => page.getByRole('alert').filter({ hasText: CONFLICT });
+
+/** Edits the title, presses Update Route and expects the conflict, nothing saved or lost. */
+async function saveIntoConflict(page: Page, request: APIRequestContext, owner: Account, id: string, title: string) {
+  await titleInput(page).fill(title);
+  const put = page.waitForRequest((req) => req.method() === 'PUT' && req.url().endsWith(`/api/itineraries/${id}`));
+  await updateButton(page).click();
+  expect((await put).headers()['if-match'], 'the planner saves over the version it loaded').toMatch(/^".+"$/);
+  await expect(conflictMessage(page)).toBeVisible();
+  // The message has the focus (read out, its choices next), and the user's route is still there.
+  await expect(conflictMessage(page)).toBeFocused();
+  await expect(page).toHaveURL(new RegExp(`/edit-route/${id}$`));
+  await expect(titleInput(page)).toHaveValue(title);
+  await expect(stopItems(page)).toHaveCount(2);
+  // Nothing was overwritten on the server.
+  const onServer = await getRoute(request, owner, id);
+  expect(onServer.title).toBe('Changed on the phone');
+  expect(onServer.stops).toHaveLength(3);
+}
+
+test.describe('editing a route changed elsewhere', () => {
+  test('an edit with no conflict saves as before (over the version loaded)', async ({ page, request }, testInfo) => {
+    const owner = await register(request, testInfo);
+    const id = await createRoute(request, owner);
+    const loaded = await getRoute(request, owner, id);
+    await openInPlanner(page, owner, id);
+
+    await titleInput(page).fill('Rhône run');
+    const put = page.waitForRequest((req) => req.method() === 'PUT' && req.url().endsWith(`/api/itineraries/${id}`));
+    await updateButton(page).click();
+    expect((await put).headers()['if-match']).toBe(`"${loaded.updated_at}"`);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Route updated successfully!')).toBeVisible();
+    expect((await getRoute(request, owner, id)).title).toBe('Rhône run');
+  });
+
+  test("the conflict keeps the user's route; 'Save my version anyway' saves it", async ({ page, request }, testInfo) => {
+    const owner = await register(request, testInfo);
+    const id = await createRoute(request, owner);
+    await openInPlanner(page, owner, id);
+    await changeElsewhere(request, owner, id);
+
+    await saveIntoConflict(page, request, owner, id, 'My version');
+
+    const put = page.waitForRequest((req) => req.method() === 'PUT' && req.url().endsWith(`/api/itineraries/${id}`));
+    await conflictMessage(page).getByRole('button', { name: 'Save my version anyway' }).click();
+    expect((await put).headers()['if-match'], 'saved over whatever version is there').toBeUndefined();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Route updated successfully!')).toBeVisible();
+    const onServer = await getRoute(request, owner, id);
+    expect(onServer.title).toBe('My version');
+    expect(onServer.stops.map((stop) => stop.name)).toEqual([PARIS.name, LYON.name]);
+  });
+
+  test("'Load the latest version' shows the other device's route, which then saves normally", async ({ page, request }, testInfo) => {
+    const owner = await register(request, testInfo);
+    const id = await createRoute(request, owner);
+    await openInPlanner(page, owner, id);
+    const latest = await changeElsewhere(request, owner, id);
+
+    await saveIntoConflict(page, request, owner, id, 'My version');
+
+    await conflictMessage(page).getByRole('button', { name: 'Load the latest version' }).click();
+    await expect(titleInput(page)).toHaveValue('Changed on the phone');
+    await expect(stopItems(page)).toHaveCount(3);
+    await expect(conflictMessage(page)).toHaveCount(0);
+    await expect(updateButton(page)).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: 'The latest version of the route is loaded' })).toHaveCount(1);
+
+    await titleInput(page).fill('Changed on the phone, then here');
+    const put = page.waitForRequest((req) => req.method() === 'PUT' && req.url().endsWith(`/api/itineraries/${id}`));
+    await updateButton(page).click();
+    expect((await put).headers()['if-match'], 'now saved over the latest version').toBe(`"${latest.updated_at}"`);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Route updated successfully!')).toBeVisible();
+    const onServer = await getRoute(request, owner, id);
+    expect(onServer.title).toBe('Changed on the phone, then here');
+    expect(onServer.stops.map((stop) => stop.name)).toEqual([PARIS.name, DIJON.name, LYON.name]);
+  });
+});
