@@ -405,9 +405,26 @@ test.describe('navigation page', () => {
     await expect(page.getByTestId('drive-remaining')).toHaveCount(0);
     await expect.poll(() => statuses(request, owner, id)).toEqual(['done', 'skipped', 'done']);
 
-    await press(page.getByRole('button', { name: 'Start over' }), testInfo);
+    // 'Start over' asks first: Cancel changes nothing.
+    const startOver = page.getByRole('button', { name: 'Start over' });
+    await press(startOver, testInfo);
+    let confirm = page.getByRole('alertdialog', { name: 'Start over?' });
+    await expect(confirm).toContainText('Every stop goes back to to-do. Notes are kept.');
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await press(confirm.getByRole('button', { name: 'Cancel' }), testInfo);
+    await expect(confirm).toHaveCount(0);
+    await expect(startOver).toBeFocused();
+    await expect(page.getByRole('progressbar', { name: 'Route progress' })).toHaveAttribute('aria-valuenow', '3');
+    expect(await statuses(request, owner, id)).toEqual(['done', 'skipped', 'done']);
+
+    // Confirmed, every stop goes back to do and the first hand-off has the focus.
+    await press(startOver, testInfo);
+    confirm = page.getByRole('alertdialog', { name: 'Start over?' });
+    await press(confirm.getByRole('button', { name: 'Start over' }), testInfo);
+    await expect(confirm).toHaveCount(0);
     await expect(page.getByRole('progressbar', { name: 'Route progress' })).toHaveAttribute('aria-valuenow', '0');
     await expect(page.getByText('Current stop 1 of 3')).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Current', exact: true }).getByRole('button', { name: 'Start Route in Waze' })).toBeFocused();
     await expect.poll(() => statuses(request, owner, id)).toEqual([null, null, null]);
     // Nothing else about the route changed: same stops, same note, nothing duplicated.
     const saved = await getRoute(request, owner, id);

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from './Dialog';
+import { Dialog } from '@/components/Dialog';
 
 /** Shown when the browser would not copy the share link: the link, selected, ready to copy by hand. */
 export function ShareLinkDialog({ title, url, onClose }: { title: string; url: string; onClose: () => void }) {

@@ -1,7 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { Stop, StopStatus } from '@domain/stops.ts';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { LoadingState } from '@/components/LoadingState';
 import { paths } from '@/config/paths';
 import { useIdentity } from '@/features/auth';
@@ -172,6 +173,21 @@ function TripPoints({ ownerId, itineraryId, title, stops, onChange }: TripPoints
   /** The stop whose note is being written, if any. */
   const [noteIndex, setNoteIndex] = useState<number | null>(null);
 
+  // 'Start over' asks first; once every stop is back to do, the focus goes to the first hand-off.
+  const [confirmingStartOver, setConfirmingStartOver] = useState(false);
+  const handOffButton = useRef<HTMLButtonElement>(null);
+  const focusHandOffNext = useRef(false);
+  useEffect(() => {
+    if (!focusHandOffNext.current || !handOffButton.current) return;
+    focusHandOffNext.current = false;
+    handOffButton.current.focus();
+  });
+  const startOver = () => {
+    setConfirmingStartOver(false);
+    focusHandOffNext.current = true;
+    onChange(withoutStatuses(stops));
+  };
+
   return (
     <>
       <div className="drive__progress">
@@ -197,7 +213,7 @@ function TripPoints({ ownerId, itineraryId, title, stops, onChange }: TripPoints
             ) : null}
             <StopNote note={stops[current].note} className="stop-note--prominent" />
             <div className="drive__actions">
-              <button type="button" className="button button--primary button--large" onClick={() => handOff(stops[current])}>
+              <button ref={handOffButton} type="button" className="button button--primary button--large" onClick={() => handOff(stops[current])}>
                 {view.settled === 0 && current === 0 ? t('waze.start') : t('waze.next', { next: current + 1, total: view.total })}
               </button>
               <button type="button" className="button drive__done" onClick={() => setStatus(current, 'done')}>
@@ -211,10 +227,19 @@ function TripPoints({ ownerId, itineraryId, title, stops, onChange }: TripPoints
         ) : null}
         {view.settled > 0 ? (
           <div className="drive__actions">
-            <button type="button" className="button button--small button--ghost" onClick={() => onChange(withoutStatuses(stops))}>
+            <button type="button" className="button button--small button--ghost" onClick={() => setConfirmingStartOver(true)}>
               {t('navigation.startOver')}
             </button>
           </div>
+        ) : null}
+        {confirmingStartOver ? (
+          <ConfirmDialog
+            title={t('navigation.startOverTitle')}
+            message={t('navigation.startOverBody')}
+            confirmLabel={t('navigation.startOver')}
+            onConfirm={startOver}
+            onCancel={() => setConfirmingStartOver(false)}
+          />
         ) : null}
       </div>
 

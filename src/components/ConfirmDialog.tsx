@@ -11,7 +11,7 @@ export interface ConfirmDialogProps {
 }
 
 /**
- * A danger-styled confirmation (delete a route, revoke a link). Cancel has the
+ * A danger-styled confirmation (delete a route, revoke a link, start a route over). Cancel has the
  * focus first, so Enter right after opening never destroys anything.
  */
 export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
