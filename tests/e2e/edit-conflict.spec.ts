@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
 /**
@@ -83,6 +84,15 @@ const stopItems = (page: Page) => page.locator('.stop-list > li');
 const updateButton = (page: Page) => page.getByRole('button', { name: 'Update Route' });
 const conflictMessage = (page: Page) => page.getByRole('alert').filter({ hasText: CONFLICT });
 
+/** No serious or critical axe violation (WCAG 2.1 A/AA) on the page as it is now. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
+}
+
 /** Edits the title, presses Update Route and expects the conflict, nothing saved or lost. */
 async function saveIntoConflict(page: Page, request: APIRequestContext, owner: Account, id: string, title: string) {
   await titleInput(page).fill(title);
@@ -124,6 +134,7 @@ test.describe('editing a route changed elsewhere', () => {
     await changeElsewhere(request, owner, id);
 
     await saveIntoConflict(page, request, owner, id, 'My version');
+    await expectAccessible(page);
 
     const put = page.waitForRequest((req) => req.method() === 'PUT' && req.url().endsWith(`/api/itineraries/${id}`));
     await conflictMessage(page).getByRole('button', { name: 'Save my version anyway' }).click();
