@@ -56,6 +56,11 @@ const header = fc.record(
     'accept-language': fc.oneof(fc.constantFrom('de-DE', '*', 'xx-ÿ', ';;;', 'a'.repeat(300)), fc.stringMatching(/^[\x20-\x7e]{0,40}$/)),
     'x-forwarded-for': fc.oneof(fc.ipV4(), fc.ipV6(), fc.stringMatching(/^[\x20-\x7e]{0,60}$/)),
     'cf-connecting-ip': fc.oneof(fc.ipV4(), fc.stringMatching(/^[\x20-\x7e]{0,30}$/)),
+    'if-match': fc.oneof(
+      fc.constantFrom('*', '""', '"2026-11-22T10:00:00.000Z"', 'W/"2026-11-22T10:00:00.000Z"', '"2026-99-99T99:99:99.999Z"', '"a", "b"'),
+      fc.date({ noInvalidDate: true }).map((date) => `"${date.toISOString()}"`),
+      fc.stringMatching(/^[\x20-\x7e]{0,40}$/),
+    ),
     authorization: fc.oneof(
       fc.constantFrom('Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', 'Bearer a.b.c', 'bearer x'),
       fc.stringMatching(/^[\x20-\x7e]{0,80}$/).map((value) => `Bearer ${value}`),

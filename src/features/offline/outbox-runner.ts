@@ -1,6 +1,6 @@
 import { getItinerary, updateItinerary } from '@/features/itineraries';
 import { registerAccountCache } from '@/lib/account-caches';
-import { forgetOfflineRoutes, keepItineraryOffline } from './offline-route';
+import { forgetOfflineRoutes } from './offline-route';
 import { offlineStore } from './storage/idb-store';
 import { flushOutbox, type OutboxApi, type SyncOutcome } from './sync';
 
@@ -30,10 +30,7 @@ async function flushOnce(ownerId: string): Promise<void> {
   const store = offlineStore();
   const flush = () => flushOutbox(store, outboxApi, ownerId);
   const outcomes = navigator.locks ? await navigator.locks.request(LOCK_NAME, flush) : await flush();
-  for (const outcome of outcomes) {
-    if (outcome.kind === 'saved' || outcome.kind === 'conflict') await keepItineraryOffline(store, ownerId, outcome.itinerary);
-    listeners.forEach((listener) => listener(outcome));
-  }
+  for (const outcome of outcomes) listeners.forEach((listener) => listener(outcome));
 }
 
 let running: Promise<void> | null = null;

@@ -3,6 +3,7 @@ import { isApiError } from '@/lib/api-client';
 import type { KeyValueStore } from './model/key-value-store';
 import { offlineKeys } from './model/offline-keys';
 import { planSync, queueChange, rebaseEntry, type OutboxEntry, type ServerItinerary } from './model/outbox';
+import { keepItineraryOffline } from './offline-route';
 
 /** The two /api calls the outbox makes (GET and PUT /api/itineraries/:id). */
 export interface OutboxApi {
@@ -62,6 +63,8 @@ export async function syncItinerary(store: KeyValueStore, api: OutboxApi, ownerI
     }
     const plan = planSync(entry, server);
     if (plan.kind === 'conflict') {
+      // The device keeps the server's version before the driver's changes are dropped.
+      await keepItineraryOffline(store, ownerId, server);
       await clearIfUnchanged(store, key, entry);
       return { kind: 'conflict', itineraryId, itinerary: server };
     }
@@ -78,7 +81,10 @@ export async function syncItinerary(store: KeyValueStore, api: OutboxApi, ownerI
       return isNotFound(error) ? gone() : failed(error);
     }
   }
-  // Only now, after a 2xx (or when the server already had it all), does the entry go.
+  // Only now, after a 2xx (or when the server already had it all), does the entry go, and
+  // only once the device's copy is the saved version: a reload in between shows either
+  // the queued change or the saved route, never the route from before the change.
+  await keepItineraryOffline(store, ownerId, saved);
   let pending = false;
   await store.update<OutboxEntry>(key, (current) => {
     if (!current || current.revision === entry.revision) return undefined;

@@ -77,6 +77,36 @@ const done = (stops: Stop[], index: number, status: Stop['status'] = 'done') => 
 const puts = (log: { method: string }[]) => log.filter((entry) => entry.method === 'PUT').length;
 
 describe('offline outbox', () => {
+  it('puts the saved version on the device before it drops the queued change (a reload in between never shows the route from before)', async () => {
+    const memory = createMemoryStore();
+    const writes: string[] = [];
+    const store = {
+      ...memory,
+      set: async (key: string, value: unknown) => {
+        writes.push(`set ${key}`);
+        await memory.set(key, value);
+      },
+      update: async <T,>(key: string, updater: (old: T | undefined) => T | undefined) => {
+        let deleted = false;
+        await memory.update<T>(key, (old) => {
+          const next = updater(old);
+          deleted = old !== undefined && next === undefined;
+          return next;
+        });
+        if (deleted) writes.push(`delete ${key}`);
+      },
+    };
+    const server = fakeServer(itinerary());
+    const base = itinerary();
+    await queueStops(store, OWNER, base, done(base.stops, 0));
+    writes.length = 0;
+
+    const [outcome] = await flushOutbox(store, server.api, OWNER);
+    expect(outcome.kind).toBe('saved');
+    expect(writes).toEqual([`set ${offlineKeys.itinerary(OWNER, '42')}`, `delete ${offlineKeys.outbox(OWNER, '42')}`]);
+    expect((await memory.get<ServerItinerary>(offlineKeys.itinerary(OWNER, '42')))?.stops[0].status).toBe('done');
+  });
+
   it('never overwrites an edit that lands between its read and its save: it reads again and merges', async () => {
     const store = createMemoryStore();
     const server = fakeServer(itinerary());
