@@ -4,7 +4,14 @@ import { Popup, useMap } from 'react-leaflet';
 import { groupByGrid, ungrouped, withOwnMarker, type MarkerGroups, type PixelBounds } from './marker-clusters';
 import { POPUP_MAX_WIDTH } from './map-constants';
 import { numberedIcon } from './numbered-icon';
-import type { MarkerStop } from './NumberedMarkers';
+
+export interface MarkerStop {
+  /** Stable key; falls back to the index when absent. */
+  id?: string;
+  name: string;
+  lat: number;
+  lng: number;
+}
 
 export interface StopMarkersLayerProps {
   /** The stops in route order; each needs a stable `id`. */

@@ -1,6 +1,5 @@
 export { MapView, type MapViewProps } from './MapView';
-export { NumberedMarkers, type MarkerStop, type NumberedMarkersProps } from './NumberedMarkers';
-export { StopMarkersLayer, type StopMarkersLayerProps } from './StopMarkersLayer';
+export { StopMarkersLayer, type MarkerStop, type StopMarkersLayerProps } from './StopMarkersLayer';
 export { RouteLines, type RouteLinesProps } from './RouteLines';
 export { MapCamera, useMapCamera, type CameraRequest } from './MapCamera';
 export { MapClickHandler } from './MapClickHandler';

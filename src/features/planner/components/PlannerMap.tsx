@@ -44,7 +44,7 @@ export function PlannerMap(props: PlannerMapProps) {
     (stop: MarkerStop, number: number) => `${t('planner.stopNumber', { number })}: ${stop.name}`,
     [t],
   );
-  const clusterLabel = useCallback((count: number) => t('planner.clusterLabel', { count }), [t]);
+  const clusterLabel = useCallback((count: number) => t('map.clusterLabel', { count }), [t]);
 
   const popup = (stop: MarkerStop, number: number) => (
     <div className="stop-popup">

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { Stop } from '@domain/stops.ts';
@@ -7,8 +7,8 @@ import { LoadingState } from '@/components/LoadingState';
 import {
   MapCamera,
   MapView,
-  NumberedMarkers,
   RouteLines,
+  StopMarkersLayer,
   TripSummary,
   type CameraRequest,
   type MarkerStop,
@@ -193,7 +193,10 @@ function SharedRouteMap({ stops, activeIndex, onNavigate }: { stops: readonly St
   const totals = enough ? (legs.data ?? null) : { totalDistance: 0, totalDuration: 0 };
   // The route does not change on this page: frame all of its stops once.
   const camera = useMemo<CameraRequest>(() => ({ id: 1, kind: 'fit', points: stops }), [stops]);
-  const markerLabel = (stop: MarkerStop, number: number) => `${t('share.stopNumber', { number })}: ${stop.name}`;
+  // The layer redraws markers whose stop, label or position changed: ids by position suit a route that never changes here.
+  const markerStops = useMemo(() => stops.map((stop, index) => ({ ...stop, id: String(index) })), [stops]);
+  const markerLabel = useCallback((stop: MarkerStop, number: number) => `${t('share.stopNumber', { number })}: ${stop.name}`, [t]);
+  const clusterLabel = useCallback((count: number) => t('map.clusterLabel', { count }), [t]);
   const popup = (stop: MarkerStop, number: number) => (
     <div className="stop-popup-share">
       <strong>{t('share.stopNumber', { number })}</strong>
@@ -225,7 +228,7 @@ function SharedRouteMap({ stops, activeIndex, onNavigate }: { stops: readonly St
       }
     >
       <RouteLines legs={legs.data?.legs ?? []} />
-      <NumberedMarkers stops={stops} markerLabel={markerLabel} renderPopup={popup} activeIndex={activeIndex >= 0 ? activeIndex : undefined} />
+      <StopMarkersLayer stops={markerStops} activeIndex={activeIndex} markerLabel={markerLabel} clusterLabel={clusterLabel} renderPopup={popup} />
       <MapCamera request={camera} />
     </MapView>
   );
