@@ -1,8 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { contentSecurityPolicy } from './vite/csp';
-import { pwa } from './vite/pwa';
+import { contentSecurityPolicy } from './vite/csp.ts';
+import { pwa } from './vite/pwa.ts';
 
 /** Where the local gateway (Auth, REST, Edge Functions) listens; see supabase/local. */
 const gatewayUrl = process.env.SUPABASE_LOCAL_URL ?? 'http://127.0.0.1:54321';
