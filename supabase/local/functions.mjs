@@ -35,6 +35,10 @@ export async function startFunctions({ port, env, quiet = false, readyTimeoutMs 
     if (!quiet) process.stderr.write(chunk);
   });
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  // Whatever ends this process, the function's process ends with it (never left holding its port).
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
 
   const deadline = Date.now() + readyTimeoutMs;
   for (;;) {

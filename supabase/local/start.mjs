@@ -11,7 +11,11 @@ console.log(`Starting the route planner (database: ${where})...`);
 const stack = await startStack(settings);
 process.env.VITE_SUPABASE_ANON_KEY ??= localKeys.publishableKey;
 process.env.SUPABASE_LOCAL_URL = stack.gatewayUrl;
+const sigtermListenersBefore = process.listeners('SIGTERM');
 const vite = await createViteServer({ root: projectRoot, server: { port: settings.port } });
+// Vite's own SIGTERM handler exits the process as soon as the dev server is closed, before the
+// stack has stopped (the function's Deno process was left running): the shutdown below does it all.
+for (const listener of process.listeners('SIGTERM')) if (!sigtermListenersBefore.includes(listener)) process.off('SIGTERM', listener);
 await vite.listen();
 
 const app = `http://localhost:${settings.port}`;
