@@ -123,7 +123,10 @@ describe('saving over a version (If-Match)', () => {
 
   it('refuses a malformed If-Match with 400 and answers 404, not 412, to another user', async () => {
     const created = await createRoute(alice);
-    for (const bad of ['2026-01-01T00:00:00.000Z', '"yesterday"', 'W/"2026-01-01T00:00:00.000Z"', '"2026-13-45T99:99:99.999Z"']) {
+    const badValues = ['2026-01-01T00:00:00.000Z', '"yesterday"', 'W/"2026-01-01T00:00:00.000Z"', '"2026-13-45T99:99:99.999Z"'];
+    // Well-formed times Postgres cannot hold (year 0, or a millisecond after 9999-12-31) are refused here too, never a 5xx.
+    badValues.push('"0000-01-01T00:00:00.000Z"', '"9999-12-31T23:59:59.999Z"');
+    for (const bad of badValues) {
       const answer = await call('PUT', `/itineraries/${created.id}`, { token: alice.token, headers: { 'if-match': bad }, body: route });
       expect(answer, bad).toMatchObject({ status: 400, body: { error: 'If-Match must be an ETag of this itinerary' } });
     }

@@ -211,6 +211,8 @@ export interface TestUser {
   id: string;
   email: string;
   claims: Record<string, unknown>;
+  /** The access token Auth issued (signUpUser only). */
+  token?: string;
 }
 
 /** Claims shaped like the access tokens Auth issues to a signed-in user. */
@@ -246,7 +248,7 @@ export async function signUpUser(db: TestDatabase, label: string): Promise<TestU
     throw new Error(`signup failed (${response.status}): ${JSON.stringify(body)}`);
   }
   const payload = JSON.parse(Buffer.from(body.access_token.split('.')[1], 'base64url').toString('utf8'));
-  return { id: body.user.id, email, claims: payload };
+  return { id: body.user.id, email, claims: payload, token: body.access_token };
 }
 
 export interface Stop {

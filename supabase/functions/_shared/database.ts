@@ -12,6 +12,12 @@ export type Sql = postgres.Sql;
 export type TransactionSql = postgres.TransactionSql;
 export type RequestRole = 'anon' | 'authenticated';
 
+/**
+ * Longest a query may run. Set per transaction: a transaction-mode pooler does not keep
+ * connection settings, and the API roles' own settings do not apply after `set role`.
+ */
+const STATEMENT_TIMEOUT = '10s';
+
 /** Connections per function instance; queries of a transaction are pipelined on one. */
 const POOL_SIZE = 4;
 
@@ -23,7 +29,7 @@ export function connectDatabase(url: string): Sql {
     idle_timeout: 30,
     connect_timeout: 5,
     onnotice: () => {},
-    connection: { application_name: 'route-planner-api', statement_timeout: 10_000 },
+    connection: { application_name: 'route-planner-api' },
   });
 }
 
@@ -41,7 +47,8 @@ export async function queryAs(
   query: (tx: TransactionSql) => postgres.PendingQuery<Rows>,
 ): Promise<Rows> {
   const [, rows] = await sql.begin((tx) => [
-    tx`select set_config('role', ${role}, true), set_config('request.jwt.claims', ${JSON.stringify(claims)}, true)`,
+    tx`select set_config('role', ${role}, true), set_config('request.jwt.claims', ${JSON.stringify(claims)}, true),
+      set_config('statement_timeout', ${STATEMENT_TIMEOUT}, true)`,
     query(tx),
   ]);
   return rows as Rows;

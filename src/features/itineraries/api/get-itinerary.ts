@@ -17,9 +17,11 @@ export const itineraryQueryOptions = (id: string) =>
     queryFn: ({ signal }) => getItinerary(id, signal),
   });
 
-export function useItinerary(id: string | undefined) {
+/** `current`: fetch the server's version on mount even when a recent copy is cached. */
+export function useItinerary(id: string | undefined, { current = false }: { current?: boolean } = {}) {
   return useQuery({
     ...itineraryQueryOptions(id ?? ''),
     enabled: Boolean(id),
+    refetchOnMount: current ? 'always' : true,
   });
 }

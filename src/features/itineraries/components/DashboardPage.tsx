@@ -46,7 +46,7 @@ export function DashboardPage() {
   useEffect(
     () =>
       onSyncOutcome((outcome) => {
-        if (outcome.kind === 'saved' || outcome.kind === 'conflict') void queryClient.invalidateQueries({ queryKey: itineraryKeys.lists() });
+        if (outcome.kind === 'saved' || outcome.kind === 'conflict') void queryClient.invalidateQueries({ queryKey: itineraryKeys.all });
       }),
     [queryClient],
   );

@@ -20,7 +20,9 @@ function initialState(isEdit: boolean): StopListState {
 export function usePlannerRoute(itineraryId: string | undefined) {
   const isEdit = itineraryId !== undefined;
   const [state, dispatch] = useReducer(stopListReducer, isEdit, initialState);
-  const itinerary = useItinerary(itineraryId);
+  // Edit mode waits for the server's current version rather than a cached copy: editing an
+  // older version would only meet the "changed elsewhere" conflict at save time.
+  const itinerary = useItinerary(itineraryId, { current: true });
   const loadedId = useRef<string | null>(null);
   const [loadedVersion, setLoadedVersion] = useState<string | undefined>(undefined);
   const queryClient = useQueryClient();
@@ -36,10 +38,13 @@ export function usePlannerRoute(itineraryId: string | undefined) {
   }, [isEdit, state.title, state.stops]);
 
   const loaded = itinerary.data;
+  const fetching = itinerary.isFetching;
   useEffect(() => {
-    if (!isEdit || !loaded || loadedId.current === loaded.id) return;
+    if (!isEdit || !loaded || fetching || loadedId.current === loaded.id) return;
     show(loaded);
-  }, [isEdit, loaded, show]);
+  }, [isEdit, loaded, fetching, show]);
+  /** The version to show is known: fetched now, or the cached copy when the fetch failed. */
+  const settled = loaded !== undefined && !fetching;
 
   /** Edit mode: replaces the route on screen with the server's current version (fetched now). */
   const loadLatest = useCallback(async (): Promise<Itinerary> => {
@@ -53,13 +58,13 @@ export function usePlannerRoute(itineraryId: string | undefined) {
     state,
     dispatch,
     /** Edit mode only: the itinerary is still loading, or failed to load. */
-    loading: isEdit && itinerary.isPending,
-    loadFailed: isEdit && itinerary.isError && loadedId.current === null,
+    loading: isEdit && (itinerary.isPending || (fetching && loadedId.current === null)),
+    loadFailed: isEdit && itinerary.isError && loaded === undefined,
     retryLoad: () => void itinerary.refetch(),
     /** Edit mode: the updated_at of the version on screen (as loaded, or last loaded again). */
     loadedVersion,
     loadLatest,
     /** True once the route to show is in place (draft read, or itinerary loaded). */
-    ready: !isEdit || loaded !== undefined,
+    ready: !isEdit || settled || loadedId.current !== null,
   };
 }

@@ -88,9 +88,9 @@ describe('useSaveRoute', () => {
 
   it('updates only over the version the planner loaded (If-Match)', async () => {
     const fetchMock = stubFetch(() => Response.json(saved('r7', 'Burgundy run')));
-    renderActions(signedIn, 'r7', '2026-11-22T10:00:00.123456+00:00');
+    renderActions(signedIn, 'r7', '2026-11-22T10:00:00.123Z');
     await act(() => actions.save.save({ title: 'Burgundy run', stops: [paris, lyon] }));
-    expect(new Headers(fetchMock.mock.calls[0][1]?.headers).get('If-Match')).toBe('"2026-11-22T10:00:00.123456+00:00"');
+    expect(new Headers(fetchMock.mock.calls[0][1]?.headers).get('If-Match')).toBe('"2026-11-22T10:00:00.123Z"');
   });
 
   it('a route changed elsewhere: no save, no message about failure, the conflict to resolve', async () => {

@@ -20,6 +20,8 @@ function itineraryId(c: Context<AppEnv>): string {
   return id!;
 }
 
+const LAST_VERSION_MS = Date.UTC(9999, 0, 1);
+
 /** An itinerary's version as an HTTP entity tag: its updated_at. */
 const entityTag = (itinerary: Itinerary) => `"${itinerary.updated_at}"`;
 
@@ -31,7 +33,9 @@ function requiredVersion(c: Context<AppEnv>): string | undefined {
   const header = c.req.header('if-match')?.trim();
   if (!header || header === '*') return undefined;
   const version = /^"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)"$/.exec(header)?.[1];
-  if (!version || Number.isNaN(Date.parse(version))) throw new ApiError(400, 'If-Match must be an ETag of this itinerary');
+  // Every ETag of this API is a time after 1970 and before 9999 (beyond that Postgres refuses it).
+  const ms = version ? Date.parse(version) : NaN;
+  if (!version || !(ms >= 0 && ms < LAST_VERSION_MS)) throw new ApiError(400, 'If-Match must be an ETag of this itinerary');
   return version;
 }
 
@@ -95,7 +99,7 @@ export const itineraryRoutes = new Hono<AppEnv>()
     // Another request shared it at the same moment: answer with the link it made.
     const winner = await store.activeShareToken(id);
     if (winner) return shareUrl(winner);
-    throw databaseFailure('23505', 'share link conflict without an active link');
+    throw databaseFailure('', 'share link conflict without an active link');
   })
   // Revokes the active link at once; sharing again afterwards makes a new token.
   .delete('/:id/share', async (c) => {
