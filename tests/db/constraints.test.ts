@@ -307,5 +307,23 @@ describeOnEveryBackend('Table checks', (db) => {
       expect(after.created).toBe(before.created);
       expect(after.updated).toBeGreaterThan(before.updated);
     });
+
+    it('makes a new version, a millisecond apart at least, on every write, even twice in one transaction', async () => {
+      // updated_at is the API's ETag (to the millisecond): two writes must never share one.
+      const id = await insertItinerary(db(), owner, 'Versions', sampleStops);
+      const versions = await asRole(db(), 'authenticated', owner.claims, async (tx) => {
+        const seen: number[] = [];
+        for (const title of ['First', 'Second', 'Third']) {
+          const [row] = await tx.query<{ updated_at: Date }>(
+            `update public.itineraries set title = $2 where id = $1::uuid returning updated_at`,
+            [id, title],
+          );
+          seen.push(new Date(row.updated_at).getTime());
+        }
+        return seen;
+      });
+      expect(versions[1] - versions[0]).toBeGreaterThanOrEqual(1);
+      expect(versions[2] - versions[1]).toBeGreaterThanOrEqual(1);
+    });
   });
 });
