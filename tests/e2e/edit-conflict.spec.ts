@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { bearer, getRoute as getSavedRoute, postRoute, registerAccount, signIn, type Account } from './support/accounts-api';
 
 /**
  * Editing a saved route in the planner never silently overwrites a version saved
@@ -9,13 +10,8 @@ import { expect, test, type APIRequestContext, type Page, type TestInfo } from '
 const PARIS = { name: 'Paris, Île-de-France, France', lat: 48.8534951, lng: 2.3483915 };
 const DIJON = { name: 'Dijon, Côte-d’Or, France', lat: 47.3215806, lng: 5.0414701 };
 const LYON = { name: 'Lyon, Métropole de Lyon, France', lat: 45.764043, lng: 4.835659 };
-const PASSWORD = 'e2e-password';
 const CONFLICT = 'This route was changed on another device since you opened it.';
 
-interface Account {
-  email: string;
-  token: string;
-}
 interface SavedRoute {
   title: string;
   stops: { name: string }[];
@@ -31,31 +27,9 @@ test.beforeEach(async ({ context }) => {
   await context.route(/tile\.openstreetmap\.org\//, (route) => route.fulfill({ status: 204, body: '' }));
 });
 
-let accountCount = 0;
-async function register(request: APIRequestContext, testInfo: TestInfo): Promise<Account> {
-  accountCount += 1;
-  const email = `conflict-${testInfo.project.name}-${Date.now()}-${accountCount}@example.com`;
-  const response = await request.post('/api/auth/register', { data: { email, password: PASSWORD } });
-  expect(response.status()).toBe(201);
-  return { email, token: ((await response.json()) as { token: string }).token };
-}
-
-const bearer = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
-
-async function createRoute(request: APIRequestContext, owner: Account): Promise<string> {
-  const response = await request.post('/api/itineraries', {
-    headers: bearer(owner),
-    data: { title: 'Paris to Lyon', stops: [PARIS, LYON] },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
-async function getRoute(request: APIRequestContext, owner: Account, id: string): Promise<SavedRoute> {
-  const response = await request.get(`/api/itineraries/${id}`, { headers: bearer(owner) });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as SavedRoute;
-}
+const register = (request: APIRequestContext, testInfo: TestInfo) => registerAccount(request, testInfo, 'conflict');
+const createRoute = (request: APIRequestContext, owner: Account) => postRoute(request, owner, 'Paris to Lyon', [PARIS, LYON]);
+const getRoute = (request: APIRequestContext, owner: Account, id: string) => getSavedRoute<SavedRoute>(request, owner, id);
 
 /** Another device saves the route (last save wins there: no If-Match). */
 async function changeElsewhere(request: APIRequestContext, owner: Account, id: string): Promise<SavedRoute> {
@@ -69,11 +43,7 @@ async function changeElsewhere(request: APIRequestContext, owner: Account, id: s
 
 /** Signs in, opens the route in the planner and waits until the planner shows it. */
 async function openInPlanner(page: Page, owner: Account, id: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(owner.email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/plan$/);
+  await signIn(page, owner);
   await page.goto(`/edit-route/${id}`);
   await expect(titleInput(page)).toHaveValue('Paris to Lyon');
   await expect(stopItems(page)).toHaveCount(2);

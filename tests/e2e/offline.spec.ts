@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { bearer, getRoute as getSavedRoute, postRoute, registerAccount, signIn, type Account } from './support/accounts-api';
 import { build, preview, type PreviewServer } from 'vite';
 import { e2ePorts } from '../../playwright.config';
 import { localKeys, projectRoot } from '../../supabase/local/settings.mjs';
@@ -20,7 +21,6 @@ const STOPS = [
   { name: 'Dijon, Côte-d’Or, France', lat: 47.3215806, lng: 5.0414701, note: 'Door code 4821, ring twice' },
   { name: 'Lyon, Métropole de Lyon, France', lat: 45.764043, lng: 4.835659, note: 'Loading bay behind the shop' },
 ];
-const PASSWORD = 'e2e-password';
 const OFFLINE_NOTICE = "Offline — changes will be saved when you're back online";
 const wazeWeb = (stop: { lat: number; lng: number }) =>
   `https://waze.com/ul?ll=${stop.lat.toFixed(6)},${stop.lng.toFixed(6)}&navigate=yes`;
@@ -53,25 +53,8 @@ test.afterAll(async () => {
 
 test.use({ baseURL: pwaUrl });
 
-interface Account {
-  email: string;
-  token: string;
-}
-
-async function register(request: APIRequestContext, testInfo: TestInfo): Promise<Account> {
-  const email = `offline-${testInfo.project.name}-${Date.now()}@example.com`;
-  const response = await request.post('/api/auth/register', { data: { email, password: PASSWORD } });
-  expect(response.status()).toBe(201);
-  return { email, token: ((await response.json()) as { token: string }).token };
-}
-
-const bearer = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
-
-async function createRoute(request: APIRequestContext, owner: Account, title: string): Promise<string> {
-  const response = await request.post('/api/itineraries', { headers: bearer(owner), data: { title, stops: STOPS } });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+const register = (request: APIRequestContext, testInfo: TestInfo) => registerAccount(request, testInfo, 'offline');
+const createRoute = (request: APIRequestContext, owner: Account, title: string) => postRoute(request, owner, title, STOPS);
 
 interface SavedRoute {
   title: string;
@@ -79,22 +62,10 @@ interface SavedRoute {
   updated_at: string;
 }
 
-async function getRoute(request: APIRequestContext, owner: Account, id: string): Promise<SavedRoute> {
-  const response = await request.get(`/api/itineraries/${id}`, { headers: bearer(owner) });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as SavedRoute;
-}
+const getRoute = (request: APIRequestContext, owner: Account, id: string) => getSavedRoute<SavedRoute>(request, owner, id);
 
 const statuses = async (request: APIRequestContext, owner: Account, id: string) =>
   (await getRoute(request, owner, id)).stops.map((stop) => stop.status ?? null);
-
-async function signIn(page: Page, account: Account) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/plan$/);
-}
 
 /** Waze links the page opens (window.open on a desktop, location changes on a phone), kept and cancelled. */
 async function recordHandOffs(page: Page) {

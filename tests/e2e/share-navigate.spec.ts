@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { bearer, getRoute as getSavedRoute, postRoute, registerAccount, signIn, type Account } from './support/accounts-api';
 
 /** Three stops the fake router can drive between (tests/fakes). */
 const STOPS: { name: string; lat: number; lng: number; note?: string; status?: 'done' | 'skipped' }[] = [
@@ -11,31 +12,10 @@ const STOPS: { name: string; lat: number; lng: number; note?: string; status?: '
 const wazeWeb = (stop: { lat: number; lng: number }) =>
   `https://waze.com/ul?ll=${stop.lat.toFixed(6)},${stop.lng.toFixed(6)}&navigate=yes`;
 const wazeApp = (stop: { lat: number; lng: number }) => `waze://?ll=${stop.lat.toFixed(6)},${stop.lng.toFixed(6)}&navigate=yes`;
-const PASSWORD = 'e2e-password';
 
-interface Account {
-  email: string;
-  token: string;
-}
-
-let accountCount = 0;
-async function register(request: APIRequestContext, testInfo: TestInfo): Promise<Account> {
-  accountCount += 1;
-  const email = `share-${testInfo.project.name}-${Date.now()}-${accountCount}@example.com`;
-  const response = await request.post('/api/auth/register', { data: { email, password: PASSWORD } });
-  expect(response.status()).toBe(201);
-  const body = (await response.json()) as { token: string };
-  expect(body.token).toBeTruthy();
-  return { email, token: body.token };
-}
-
-const bearer = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
-
-async function getRoute(request: APIRequestContext, owner: Account, id: string): Promise<{ stops: typeof STOPS; updated_at: string }> {
-  const response = await request.get(`/api/itineraries/${id}`, { headers: bearer(owner) });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as { stops: typeof STOPS; updated_at: string };
-}
+const register = (request: APIRequestContext, testInfo: TestInfo) => registerAccount(request, testInfo, 'share');
+const getRoute = (request: APIRequestContext, owner: Account, id: string) =>
+  getSavedRoute<{ stops: typeof STOPS; updated_at: string }>(request, owner, id);
 
 /** Each stop's status as the server has it (null: still to do). */
 const statuses = async (request: APIRequestContext, owner: Account, id: string) =>
@@ -72,11 +52,7 @@ function expectMinutesApart(earlier: number, later: number, minutes: number) {
   expect(Math.abs(gap - minutes)).toBeLessThanOrEqual(1);
 }
 
-async function createRoute(request: APIRequestContext, owner: Account, title: string, stops = STOPS): Promise<string> {
-  const response = await request.post('/api/itineraries', { headers: bearer(owner), data: { title, stops } });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+const createRoute = (request: APIRequestContext, owner: Account, title: string, stops = STOPS) => postRoute(request, owner, title, stops);
 
 /** The share link's path (the link itself names the configured SITE_URL, the same app). */
 async function shareRoute(request: APIRequestContext, owner: Account, id: string): Promise<string> {
@@ -128,14 +104,6 @@ async function watchNavigations(page: Page): Promise<{ url: string; at: number }
     });
   });
   return requested;
-}
-
-async function signIn(page: Page, account: Account) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/plan$/);
 }
 
 const referrerMeta = (page: Page) => page.locator('head meta[name="referrer"]').last();
