@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expectAccessible } from './support/accessibility';
 import { bearer, getRoute as getSavedRoute, postRoute, registerAccount, signIn, type Account } from './support/accounts-api';
 
 /**
@@ -53,15 +53,6 @@ const titleInput = (page: Page) => page.getByPlaceholder('Enter route title...')
 const stopItems = (page: Page) => page.locator('.stop-list > li');
 const updateButton = (page: Page) => page.getByRole('button', { name: 'Update Route' });
 const conflictMessage = (page: Page) => page.getByRole('alert').filter({ hasText: CONFLICT });
-
-/** No serious or critical axe violation (WCAG 2.1 A/AA) on the page as it is now. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 /** Edits the title, presses Update Route and expects the conflict, nothing saved or lost. */
 async function saveIntoConflict(page: Page, request: APIRequestContext, owner: Account, id: string, title: string) {

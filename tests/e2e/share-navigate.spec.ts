@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expectAccessible } from './support/accessibility';
 import { bearer, getRoute as getSavedRoute, postRoute, registerAccount, signIn, type Account } from './support/accounts-api';
 
 /** Three stops the fake router can drive between (tests/fakes). */
@@ -26,15 +26,6 @@ async function routeLegs(request: APIRequestContext): Promise<{ distance: number
   const response = await request.post('/api/routes/legs', { data: { stops: STOPS.map(({ lat, lng }) => ({ lat, lng })) } });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { legs: { distance: number; duration: number }[] }).legs;
-}
-
-/** No serious or critical axe violation (WCAG 2.1 A/AA) on the page as it is now. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
 }
 
 /** "ETA 2:05 PM" or "ETA 14:05" -> minutes since midnight. */
