@@ -26,25 +26,43 @@ const outDir = mkdtempSync(path.join(tmpdir(), 'route-planner-bundle-'));
 process.env.VITE_SUPABASE_ANON_KEY ??= 'sb_publishable_bench';
 await build({ root, logLevel: 'error', build: { outDir, emptyOutDir: true } });
 // No proxy to a backend: the page weight does not depend on the API's answers.
-const server = await preview({ configFile: false, root, logLevel: 'error', build: { outDir }, preview: { port: 0, strictPort: false } });
+const server = await preview({
+  configFile: false,
+  root,
+  logLevel: 'error',
+  build: { outDir },
+  preview: { port: 0, strictPort: false },
+});
 const baseUrl = server.resolvedUrls.local[0].replace(/\/$/, '');
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
 });
 let failed = false;
 try {
   for (const page of PAGES) {
     const context = await browser.newContext();
     // Only the SPA's own files are measured; nothing leaves the machine.
-    await context.route((url) => !url.href.startsWith(baseUrl), (route) => route.abort());
+    await context.route(
+      (url) => !url.href.startsWith(baseUrl),
+      (route) => route.abort(),
+    );
     if (page.guest) await context.addInitScript(() => localStorage.setItem('guestMode', 'true'));
     const tab = await context.newPage();
     const scripts = new Map();
     tab.on('response', async (response) => {
       if (response.request().resourceType() !== 'script' || !response.ok()) return;
-      scripts.set(response.url(), response.body().then((body) => gzipSync(body).length));
+      scripts.set(
+        response.url(),
+        response.body().then((body) => gzipSync(body).length),
+      );
     });
     await tab.goto(`${baseUrl}${page.path}`, { waitUntil: 'networkidle' });
     const bytes = (await Promise.all(scripts.values())).reduce((sum, size) => sum + size, 0);
@@ -55,9 +73,14 @@ try {
       failed ||= !met;
       verdict = `  target<${page.targetKb}KB  ${met ? 'ok' : 'MISSED'}`;
     }
-    console.log(`bundle  ${page.name.padEnd(13)} js-gzip=${kb.toFixed(1)}KB  files=${scripts.size}${verdict}`);
+    console.log(
+      `bundle  ${page.name.padEnd(13)} js-gzip=${kb.toFixed(1)}KB  files=${scripts.size}${verdict}`,
+    );
     if (showFiles) {
-      for (const [url, size] of scripts) console.log(`          ${((await size) / 1024).toFixed(1).padStart(6)}KB  ${new URL(url).pathname}`);
+      for (const [url, size] of scripts)
+        console.log(
+          `          ${((await size) / 1024).toFixed(1).padStart(6)}KB  ${new URL(url).pathname}`,
+        );
     }
     await context.close();
   }

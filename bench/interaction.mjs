@@ -58,7 +58,11 @@ function seededStops(count) {
     const column = index % columns;
     const lat = Math.round((45.62 + row * 0.0135) * 1e6) / 1e6;
     const lng = Math.round((4.65 + column * 0.021) * 1e6) / 1e6;
-    return { name: `Stop ${index + 1}, Rue ${column + 1}, Lyon, Auvergne-Rhône-Alpes, France`, lat, lng };
+    return {
+      name: `Stop ${index + 1}, Rue ${column + 1}, Lyon, Auvergne-Rhône-Alpes, France`,
+      lat,
+      lng,
+    };
   });
 }
 
@@ -114,19 +118,37 @@ try {
   const outDir = path.join(scratch, 'dist');
   await build({ root, logLevel: 'error', build: { outDir, emptyOutDir: true, minify: !PROFILE } });
   const appPort = await freePort();
-  const server = await preview({ root, logLevel: 'error', build: { outDir }, preview: { port: appPort, strictPort: true } });
+  const server = await preview({
+    root,
+    logLevel: 'error',
+    build: { outDir },
+    preview: { port: appPort, strictPort: true },
+  });
   cleanups.push(() => server.close());
   const baseUrl = `http://127.0.0.1:${appPort}`;
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
   cleanups.push(() => browser.close());
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    locale: 'en-US',
+  });
   // Nothing leaves the machine: map tiles are answered empty.
-  await context.route((url) => !url.href.startsWith(baseUrl), (route) =>
-    route.request().url().includes('tile.openstreetmap.org') ? route.fulfill({ status: 204, body: '' }) : route.abort(),
+  await context.route(
+    (url) => !url.href.startsWith(baseUrl),
+    (route) =>
+      route.request().url().includes('tile.openstreetmap.org')
+        ? route.fulfill({ status: 204, body: '' })
+        : route.abort(),
   );
   const draft = JSON.stringify({ title: 'Benchmark', stops: seededStops(STOP_COUNT) });
   await context.addInitScript((value) => {
@@ -195,7 +217,8 @@ try {
       if (profiling) {
         const { profile } = await cdp.send('Profiler.stop');
         console.log(`profile  ${name} (one run, self time):`);
-        for (const [where, ms] of topFunctions(profile)) console.log(`  ${ms.toFixed(1).padStart(7)}ms  ${where}`);
+        for (const [where, ms] of topFunctions(profile))
+          console.log(`  ${ms.toFixed(1).padStart(7)}ms  ${where}`);
       }
       await settle();
     }
@@ -207,7 +230,9 @@ try {
     await stopsCount.filter({ hasText: String(expectedStops) }).waitFor({ timeout: 10_000 });
   }
 
-  console.log(`interaction  load     stops=${STOP_COUNT}  planner-ready=${loadMs}ms (navigation to list and summary shown)`);
+  console.log(
+    `interaction  load     stops=${STOP_COUNT}  planner-ready=${loadMs}ms (navigation to list and summary shown)`,
+  );
   for (const [name, durations] of Object.entries(results)) {
     const sorted = [...durations].sort((a, b) => a - b);
     const median = percentile(sorted, 0.5);

@@ -35,19 +35,29 @@ const MAX_CONNECTIONS = 200;
  * times they record are not skewed by this process's busy event loop.
  */
 async function startFakesProcess() {
-  const child = spawn(process.execPath, [fileURLToPath(new URL('../tests/fakes/serve-child.mjs', import.meta.url))], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [fileURLToPath(new URL('../tests/fakes/serve-child.mjs', import.meta.url))],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   const [line] = await Promise.race([
-    new Promise((resolve) => createInterface({ input: child.stdout }).once('line', (text) => resolve([text]))),
-    new Promise((_, reject) => child.once('exit', (code) => reject(new Error(`fakes exited (${code})`)))),
+    new Promise((resolve) =>
+      createInterface({ input: child.stdout }).once('line', (text) => resolve([text])),
+    ),
+    new Promise((_, reject) =>
+      child.once('exit', (code) => reject(new Error(`fakes exited (${code})`))),
+    ),
   ]);
   const urls = JSON.parse(line);
-  const control = async (pathName, init) => (await fetch(`${urls.controlUrl}${pathName}`, init)).json();
+  const control = async (pathName, init) =>
+    (await fetch(`${urls.controlUrl}${pathName}`, init)).json();
   return {
     ...urls,
     requests: (fake) => control(`/${fake}/requests`),
-    setMode: (fake, mode) => control(`/${fake}/mode`, { method: 'POST', body: JSON.stringify({ mode }) }),
+    setMode: (fake, mode) =>
+      control(`/${fake}/mode`, { method: 'POST', body: JSON.stringify({ mode }) }),
     close: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -76,7 +86,10 @@ function stackCpuMs(functionsPid) {
 }
 
 /** The stack with production defaults, over fake upstreams. */
-export async function startLoadStack({ databaseUrl = process.env.DATABASE_URL || undefined, functionsEnv = {} } = {}) {
+export async function startLoadStack({
+  databaseUrl = process.env.DATABASE_URL || undefined,
+  functionsEnv = {},
+} = {}) {
   // Imported here: the load-generator child processes need none of the stack.
   const { startStack } = await import('../supabase/local/stack.mjs');
   const { readSettings } = await import('../supabase/local/settings.mjs');
@@ -112,11 +125,19 @@ export async function startLoadStack({ databaseUrl = process.env.DATABASE_URL ||
 async function api(apiUrl, method, pathName, { token, body, headers = {} } = {}) {
   const response = await fetch(`${apiUrl}${pathName}`, {
     method,
-    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...headers,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+  return {
+    status: response.status,
+    body: text ? JSON.parse(text) : null,
+    headers: response.headers,
+  };
 }
 
 const sampleStops = [
@@ -131,21 +152,29 @@ export async function prepareData(apiUrl) {
     const answer = await api(apiUrl, 'POST', '/auth/register', {
       body: { email: `load-${randomUUID()}@example.com`, password: 'load-test-password' },
     });
-    if (answer.status !== 201) throw new Error(`register: ${answer.status} ${JSON.stringify(answer.body)}`);
+    if (answer.status !== 201)
+      throw new Error(`register: ${answer.status} ${JSON.stringify(answer.body)}`);
     return answer.body.token;
   };
   const [reader, writer] = [await register(), await register()];
   let itineraryId;
   for (let i = 0; i < 20; i++) {
-    const created = await api(apiUrl, 'POST', '/itineraries', { token: reader, body: { title: `Route ${i}`, stops: sampleStops } });
-    if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
+    const created = await api(apiUrl, 'POST', '/itineraries', {
+      token: reader,
+      body: { title: `Route ${i}`, stops: sampleStops },
+    });
+    if (created.status !== 201)
+      throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
     itineraryId = created.body.id;
   }
   const shared = await api(apiUrl, 'POST', `/itineraries/${itineraryId}/share`, { token: reader });
   return { reader, writer, itineraryId, shareToken: shared.body.shareUrl.split('/share/')[1] };
 }
 
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+const percentile = (sorted, p) =>
+  sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+    : NaN;
 
 /**
  * One autocannon run, in a child process of its own so the load generator does not
@@ -155,16 +184,26 @@ const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length
 export function runScenario(options) {
   const { url, connections = 50, durationS = 30 } = options;
   if (!LOOPBACK.test(url)) throw new Error(`load tests only target 127.0.0.1, not ${url}`);
-  if (durationS > MAX_DURATION_S || connections > MAX_CONNECTIONS) throw new Error('load run out of bounds');
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--scenario', JSON.stringify({ ...options, connections, durationS })], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  if (durationS > MAX_DURATION_S || connections > MAX_CONNECTIONS)
+    throw new Error('load run out of bounds');
+  const child = spawn(
+    process.execPath,
+    [
+      fileURLToPath(import.meta.url),
+      '--scenario',
+      JSON.stringify({ ...options, connections, durationS }),
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => {
       const line = output.trim().split('\n').pop();
-      if (code !== 0 || !line) return reject(new Error(`load generator exited (${code}): ${output}`));
+      if (code !== 0 || !line)
+        return reject(new Error(`load generator exited (${code}): ${output}`));
       resolve(JSON.parse(line));
     });
   });
@@ -172,7 +211,8 @@ export function runScenario(options) {
 
 function runScenarioHere({ url, method = 'GET', headers = {}, body, connections, durationS }) {
   if (!LOOPBACK.test(url)) throw new Error(`load tests only target 127.0.0.1, not ${url}`);
-  if (durationS > MAX_DURATION_S || connections > MAX_CONNECTIONS) throw new Error('load run out of bounds');
+  if (durationS > MAX_DURATION_S || connections > MAX_CONNECTIONS)
+    throw new Error('load run out of bounds');
   const latencies = [];
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -191,16 +231,31 @@ function runScenarioHere({ url, method = 'GET', headers = {}, body, connections,
         });
       },
     );
-    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    instance.on('response', (_client, _status, _bytes, responseTime) =>
+      latencies.push(responseTime),
+    );
   });
 }
 
-export async function runApiScenarios(apiUrl, data, { connections = 50, durationS = 30, cpuMs = () => null } = {}) {
+export async function runApiScenarios(
+  apiUrl,
+  data,
+  { connections = 50, durationS = 30, cpuMs = () => null } = {},
+) {
   const auth = (token) => ({ authorization: `Bearer ${token}` });
   const scenarios = [
-    ['GET /api/itineraries (list of 20)', { url: `${apiUrl}/itineraries`, headers: auth(data.reader) }],
-    ['GET /api/itineraries/{id}', { url: `${apiUrl}/itineraries/${data.itineraryId}`, headers: auth(data.reader) }],
-    ['GET /api/itineraries/share/{token}', { url: `${apiUrl}/itineraries/share/${data.shareToken}` }],
+    [
+      'GET /api/itineraries (list of 20)',
+      { url: `${apiUrl}/itineraries`, headers: auth(data.reader) },
+    ],
+    [
+      'GET /api/itineraries/{id}',
+      { url: `${apiUrl}/itineraries/${data.itineraryId}`, headers: auth(data.reader) },
+    ],
+    [
+      'GET /api/itineraries/share/{token}',
+      { url: `${apiUrl}/itineraries/share/${data.shareToken}` },
+    ],
     [
       'POST /api/itineraries (3 stops)',
       {
@@ -216,7 +271,10 @@ export async function runApiScenarios(apiUrl, data, { connections = 50, duration
     const cpuBefore = cpuMs();
     const result = await runScenario({ ...options, connections, durationS });
     const cpuAfter = cpuMs();
-    const cpuMsPerRequest = cpuBefore === null || cpuAfter === null || !result.requests ? null : (cpuAfter - cpuBefore) / result.requests;
+    const cpuMsPerRequest =
+      cpuBefore === null || cpuAfter === null || !result.requests
+        ? null
+        : (cpuAfter - cpuBefore) / result.requests;
     results.push({ name, ...result, cpuMsPerRequest });
   }
   return results;
@@ -227,28 +285,43 @@ export async function runApiScenarios(apiUrl, data, { connections = 50, duration
  * limit does not interfere): all for one text, or each for a different text. Counts the
  * upstream requests they caused and their highest rate in any 1 s window.
  */
-export async function geocodingBurst(apiUrl, { concurrency = 100, sameText = true, upstreamRequests }) {
+export async function geocodingBurst(
+  apiUrl,
+  { concurrency = 100, sameText = true, upstreamRequests },
+) {
   const before = (await upstreamRequests()).length;
   const tag = randomUUID().slice(0, 8);
   const started = Date.now();
   const answers = await Promise.all(
     Array.from({ length: concurrency }, (_, i) =>
-      api(apiUrl, 'GET', `/geocoding/search?q=${encodeURIComponent(sameText ? `Paris ${tag}` : `Paris ${tag} ${i}`)}`, {
-        headers: { 'x-forwarded-for': `198.51.100.${i % 250}` },
-      }),
+      api(
+        apiUrl,
+        'GET',
+        `/geocoding/search?q=${encodeURIComponent(sameText ? `Paris ${tag}` : `Paris ${tag} ${i}`)}`,
+        {
+          headers: { 'x-forwarded-for': `198.51.100.${i % 250}` },
+        },
+      ),
     ),
   );
   const elapsedMs = Date.now() - started;
-  const upstream = (await upstreamRequests()).slice(before).map((request) => request.at).sort((a, b) => a - b);
+  const upstream = (await upstreamRequests())
+    .slice(before)
+    .map((request) => request.at)
+    .sort((a, b) => a - b);
   // Arrival times carry a few milliseconds of measurement jitter: a window of 990 ms.
   let maxPerSecond = 0;
   for (let i = 0; i < upstream.length; i++) {
-    maxPerSecond = Math.max(maxPerSecond, upstream.filter((at) => at >= upstream[i] && at < upstream[i] + 990).length);
+    maxPerSecond = Math.max(
+      maxPerSecond,
+      upstream.filter((at) => at >= upstream[i] && at < upstream[i] + 990).length,
+    );
   }
   const gaps = upstream.slice(1).map((at, i) => at - upstream[i]);
   const statuses = {};
   for (const answer of answers) statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
-  const retryAfter = answers.find((answer) => answer.status === 503)?.headers.get('retry-after') ?? null;
+  const retryAfter =
+    answers.find((answer) => answer.status === 503)?.headers.get('retry-after') ?? null;
   return {
     requests: concurrency,
     upstreamRequests: upstream.length,
@@ -260,26 +333,40 @@ export async function geocodingBurst(apiUrl, { concurrency = 100, sameText = tru
   };
 }
 
-const loadAverage = () => os.loadavg().map((n) => n.toFixed(2)).join(' ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 const fmt = (n) => (Number.isFinite(n) ? String(Math.round(n)) : '-');
 
 export function printScenarioTable(results) {
-  console.log('\n| scenario | req/s | p50 ms | p95 ms | p99 ms | requests | errors | non-2xx | stack CPU ms/request |');
+  console.log(
+    '\n| scenario | req/s | p50 ms | p95 ms | p99 ms | requests | errors | non-2xx | stack CPU ms/request |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     const cpu = Number.isFinite(r.cpuMsPerRequest) ? r.cpuMsPerRequest.toFixed(1) : '-';
-    console.log(`| ${r.name} | ${fmt(r.requestsPerSecond)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.requests} | ${r.errors} | ${r.non2xx} | ${cpu} |`);
+    console.log(
+      `| ${r.name} | ${fmt(r.requestsPerSecond)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.requests} | ${r.errors} | ${r.non2xx} | ${cpu} |`,
+    );
   }
 }
 
 /** DATABASE_URL, else a throwaway PostgreSQL 15 database when the binaries are here, else PGlite. */
 async function benchDatabase(env = process.env) {
-  if (env.DATABASE_URL) return { url: env.DATABASE_URL, label: 'PostgreSQL (DATABASE_URL)', stop: async () => {} };
-  const { postgres15Availability, startPostgres15 } = await import('../tests/support/postgres15.mjs');
+  if (env.DATABASE_URL)
+    return { url: env.DATABASE_URL, label: 'PostgreSQL (DATABASE_URL)', stop: async () => {} };
+  const { postgres15Availability, startPostgres15 } =
+    await import('../tests/support/postgres15.mjs');
   if (env.LOAD_DATABASE !== 'pglite' && postgres15Availability(env).available) {
     const database = await startPostgres15(env);
-    return { url: database.url, label: `PostgreSQL ${database.serverVersion} (throwaway database)`, stop: database.stop };
+    return {
+      url: database.url,
+      label: `PostgreSQL ${database.serverVersion} (throwaway database)`,
+      stop: database.stop,
+    };
   }
   return { url: undefined, label: 'embedded PGlite', stop: async () => {} };
 }
@@ -292,28 +379,52 @@ async function main() {
     throw error;
   });
   try {
-    console.log(`Load test: 50 concurrent clients, ${durationS} s per scenario, ${database.label}, loopback only`);
+    console.log(
+      `Load test: 50 concurrent clients, ${durationS} s per scenario, ${database.label}, loopback only`,
+    );
     console.log(`Load average before: ${loadAverage()}`);
     const data = await prepareData(load.apiUrl);
-    const results = await runApiScenarios(load.apiUrl, data, { connections: 50, durationS, cpuMs: load.cpuMs });
+    const results = await runApiScenarios(load.apiUrl, data, {
+      connections: 50,
+      durationS,
+      cpuMs: load.cpuMs,
+    });
     console.log(`Load average after: ${loadAverage()} (the machine's other work shares the cores)`);
     printScenarioTable(results);
-    if (database.url) console.log('(stack CPU: gateway, Auth and the function; the Postgres server is not counted)');
+    if (database.url)
+      console.log(
+        '(stack CPU: gateway, Auth and the function; the Postgres server is not counted)',
+      );
     const upstreamRequests = () => load.fakes.requests('nominatim');
     const same = await geocodingBurst(load.apiUrl, { sameText: true, upstreamRequests });
     const different = await geocodingBurst(load.apiUrl, { sameText: false, upstreamRequests });
     console.log('\nGeocoding bursts (100 concurrent searches, upstream limit 1/s, max wait 5 s):');
-    for (const [label, burst] of [['same text', same], ['different texts', different]]) {
+    for (const [label, burst] of [
+      ['same text', same],
+      ['different texts', different],
+    ]) {
       console.log(
         `  ${label}: ${burst.upstreamRequests} upstream request(s), at most ${burst.maxUpstreamPerSecond} in any 1 s` +
           `${burst.minGapMs === null ? '' : `, min gap ${burst.minGapMs} ms`}; answers ${JSON.stringify(burst.statuses)}` +
           `${burst.retryAfter ? ` (503 busy with Retry-After ${burst.retryAfter} s)` : ''}; ${burst.elapsedMs} ms`,
       );
     }
-    const failed = results.filter((r) => r.errors > 0 || r.non2xx > 0).length + (same.maxUpstreamPerSecond > 1 || different.maxUpstreamPerSecond > 1 ? 1 : 0);
-    const slowReads = results.filter((r) => !r.name.startsWith('POST') && r.p95 >= 100).map((r) => r.name);
-    console.log(failed ? '\nFAILED: errors or upstream above 1/s' : '\nOK: 0 errors, upstream never above 1/s');
-    console.log(slowReads.length ? `Target missed: p95 < 100 ms for ${slowReads.join(', ')}` : 'OK: p95 < 100 ms for every read');
+    const failed =
+      results.filter((r) => r.errors > 0 || r.non2xx > 0).length +
+      (same.maxUpstreamPerSecond > 1 || different.maxUpstreamPerSecond > 1 ? 1 : 0);
+    const slowReads = results
+      .filter((r) => !r.name.startsWith('POST') && r.p95 >= 100)
+      .map((r) => r.name);
+    console.log(
+      failed
+        ? '\nFAILED: errors or upstream above 1/s'
+        : '\nOK: 0 errors, upstream never above 1/s',
+    );
+    console.log(
+      slowReads.length
+        ? `Target missed: p95 < 100 ms for ${slowReads.join(', ')}`
+        : 'OK: p95 < 100 ms for every read',
+    );
     process.exitCode = failed || slowReads.length ? 1 : 0;
   } finally {
     await load.stop();
@@ -322,6 +433,7 @@ async function main() {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  if (process.argv[2] === '--scenario') console.log(JSON.stringify(await runScenarioHere(JSON.parse(process.argv[3]))));
+  if (process.argv[2] === '--scenario')
+    console.log(JSON.stringify(await runScenarioHere(JSON.parse(process.argv[3]))));
   else await main();
 }

@@ -7,9 +7,24 @@
  * busy machine too; a busier machine only means fewer kicks. Like any JavaScript benchmark it
  * first warms the JIT up (as the app's worker is after its first run) and prints that cold run.
  */
-import { solveRoute, tsplibEuc2dCost, routeLength, type Point } from '../src/features/optimize/model/index.ts';
+import {
+  solveRoute,
+  tsplibEuc2dCost,
+  routeLength,
+  type Point,
+} from '../src/features/optimize/model/index.ts';
 
-const INSTANCES = ['eil51', 'st70', 'eil76', 'kroC100', 'ch130', 'ch150', 'kroA200', 'rat783', 'pcb1173'];
+const INSTANCES = [
+  'eil51',
+  'st70',
+  'eil76',
+  'kroC100',
+  'ch130',
+  'ch150',
+  'kroA200',
+  'rat783',
+  'pcb1173',
+];
 /** Targets: average gap and time per instance for 50-200 points; gap and time for ~1000 points. */
 const SMALL = { maxPoints: 200, averageGapPercent: 1, maxMs: 100 };
 const LARGE = { gapPercent: 3, maxMs: 2000 };
@@ -34,14 +49,22 @@ function parseTsp(text: string): Point[] {
   return points;
 }
 
-const warmUpPoints: Point[] = Array.from({ length: 200 }, (_, i) => [(i * 7919) % 1009, (i * 104729) % 997]);
+const warmUpPoints: Point[] = Array.from({ length: 200 }, (_, i) => [
+  (i * 7919) % 1009,
+  (i * 104729) % 997,
+]);
 const coldStarted = performance.now();
-const coldRun = solveRoute({ n: 200, cost: tsplibEuc2dCost(warmUpPoints) }, { mode: 'round-trip', maxKicks: 2000, timeLimitMs: Infinity });
+const coldRun = solveRoute(
+  { n: 200, cost: tsplibEuc2dCost(warmUpPoints) },
+  { mode: 'round-trip', maxKicks: 2000, timeLimitMs: Infinity },
+);
 console.log(
   `optimizer  warm-up (cold JIT, not a target) n=200 kicks=${coldRun.kicks} ms=${Math.round(performance.now() - coldStarted)}`,
 );
 
-const optima: Record<string, number> = JSON.parse(await Deno.readTextFile(new URL('optima.json', folder)));
+const optima: Record<string, number> = JSON.parse(
+  await Deno.readTextFile(new URL('optima.json', folder)),
+);
 const results: { name: string; n: number; gap: number; ms: number }[] = [];
 for (const name of INSTANCES) {
   const points = parseTsp(await Deno.readTextFile(new URL(`${name}.tsp`, folder)));

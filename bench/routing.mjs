@@ -46,7 +46,8 @@ async function post(apiUrl, pathName, body) {
   });
   const text = await response.text();
   const ms = performance.now() - started;
-  if (response.status !== 200) throw new Error(`${pathName}: HTTP ${response.status} ${text.slice(0, 200)}`);
+  if (response.status !== 200)
+    throw new Error(`${pathName}: HTTP ${response.status} ${text.slice(0, 200)}`);
   return { body: JSON.parse(text), ms };
 }
 
@@ -56,7 +57,8 @@ async function measure(osrm, apiUrl, pathName, stops) {
   const { body, ms } = await post(apiUrl, pathName, { stops });
   const requests = osrm.requests.length;
   if (pathName === '/routes/legs') {
-    if (body.legs?.length !== stops.length - 1) throw new Error(`${pathName}: ${body.legs?.length} legs for ${stops.length} stops`);
+    if (body.legs?.length !== stops.length - 1)
+      throw new Error(`${pathName}: ${body.legs?.length} legs for ${stops.length} stops`);
     return { requests, ms, estimated: `${body.legs.filter((leg) => leg.estimated).length} legs` };
   }
   if (body.distances?.length !== stops.length || body.durations?.length !== stops.length) {
@@ -82,12 +84,16 @@ async function runWithSpacing(spacing, nominatim, osrm, runIndex) {
   try {
     // Warm-up (not measured): the function's first requests pay for compiling its code.
     for (const pathName of ['/routes/legs', '/routes/table']) {
-      await post(stack.apiUrl, pathName, { stops: stopsAround(3, { lat: -30 - runIndex, lng: 20 }) });
+      await post(stack.apiUrl, pathName, {
+        stops: stopsAround(3, { lat: -30 - runIndex, lng: 20 }),
+      });
     }
     for (const [sizeIndex, count] of SIZES.entries()) {
       const center = { lat: 40 + runIndex, lng: -74 + sizeIndex };
       const stops = stopsAround(count, center);
-      const moved = stops.map((stop, i) => (i === Math.floor(count / 2) ? { lat: stop.lat + 0.001, lng: stop.lng } : stop));
+      const moved = stops.map((stop, i) =>
+        i === Math.floor(count / 2) ? { lat: stop.lat + 0.001, lng: stop.lng } : stop,
+      );
       for (const pathName of ['/routes/legs', '/routes/table']) {
         const cases = [
           ['cold', stops],
@@ -120,7 +126,8 @@ console.log(
 );
 let failed = false;
 try {
-  for (const [runIndex, spacing] of SPACINGS.entries()) await runWithSpacing(spacing, nominatim, osrm, runIndex);
+  for (const [runIndex, spacing] of SPACINGS.entries())
+    await runWithSpacing(spacing, nominatim, osrm, runIndex);
 } catch (error) {
   console.error(`routing  error: ${error instanceof Error ? error.message : String(error)}`);
   failed = true;

@@ -22,7 +22,8 @@ function fail(message: string): never {
   Deno.exit(1);
 }
 
-const describe = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value);
+const describe = (value: unknown) =>
+  value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
 
 async function readInput(file: string): Promise<unknown> {
   let text: string;
@@ -44,20 +45,27 @@ async function readInput(file: string): Promise<unknown> {
 
 function parseRequest(data: unknown): { points: Point[]; metric: Metric; mode: RouteMode } {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    fail(`the file must hold a JSON object with "points", "metric" and "mode", not ${describe(data)}`);
+    fail(
+      `the file must hold a JSON object with "points", "metric" and "mode", not ${describe(data)}`,
+    );
   }
   const { points, metric, mode } = data as Record<string, unknown>;
-  if (!Array.isArray(points)) fail(`"points" must be an array of [x, y] pairs, not ${describe(points)}`);
+  if (!Array.isArray(points))
+    fail(`"points" must be an array of [x, y] pairs, not ${describe(points)}`);
   points.forEach((point, index) => {
     if (!Array.isArray(point) || point.length !== 2 || point.some((c) => typeof c !== 'number')) {
       fail(`"points"[${index}] must be a pair of numbers, got ${JSON.stringify(point)}`);
     }
   });
   if (!METRICS.includes(metric as Metric)) {
-    fail(`"metric" must be one of ${METRICS.map((m) => `"${m}"`).join(', ')}, got ${JSON.stringify(metric)}`);
+    fail(
+      `"metric" must be one of ${METRICS.map((m) => `"${m}"`).join(', ')}, got ${JSON.stringify(metric)}`,
+    );
   }
   if (!ROUTE_MODES.includes(mode as RouteMode)) {
-    fail(`"mode" must be one of ${ROUTE_MODES.map((m) => `"${m}"`).join(', ')}, got ${JSON.stringify(mode)}`);
+    fail(
+      `"mode" must be one of ${ROUTE_MODES.map((m) => `"${m}"`).join(', ')}, got ${JSON.stringify(mode)}`,
+    );
   }
   return { points: points as Point[], metric: metric as Metric, mode: mode as RouteMode };
 }

@@ -19,10 +19,7 @@ function showStartupError(error: unknown) {
 
 async function start() {
   // Loaded dynamically so that configuration errors thrown while the modules load are caught.
-  const [{ App }, { i18nReady }] = await Promise.all([
-    import('@/app/App'),
-    import('@/lib/i18n'),
-  ]);
+  const [{ App }, { i18nReady }] = await Promise.all([import('@/app/App'), import('@/lib/i18n')]);
   // Render once the detected language's strings are in place, so no raw key flashes.
   await i18nReady;
   root.render(

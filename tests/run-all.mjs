@@ -15,7 +15,15 @@ const steps = [
   { name: 'typecheck', command: [bin('tsc'), '-b'] },
   ...['unit', 'db', 'api', 'load'].map((project) => ({
     name: project,
-    command: [bin('vitest'), 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${project}.json`)}`],
+    command: [
+      bin('vitest'),
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${path.join(reports, `${project}.json`)}`,
+    ],
     counts: () => vitestCounts(path.join(reports, `${project}.json`)),
   })),
   {
@@ -47,7 +55,9 @@ for (const step of steps) {
     failedSteps.push(step.name);
     if (!counts || counts.failed === 0) totals.failed += 1; // a step that broke before reporting
   }
-  console.log(`=== ${step.name}: ${ok ? 'ok' : 'FAILED'} in ${seconds}s${counts ? ` (${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped)` : ''}`);
+  console.log(
+    `=== ${step.name}: ${ok ? 'ok' : 'FAILED'} in ${seconds}s${counts ? ` (${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped)` : ''}`,
+  );
 }
 rmSync(reports, { recursive: true, force: true });
 

@@ -40,17 +40,24 @@ export function originOf(url: string | undefined): string | null {
   const match = /^(https?|wss?):\/\/([^/?#]+)/i.exec(url?.trim() ?? '');
   if (!match) return null;
   const host = match[2].replace(/\{[^}]*\}/g, '*');
-  if (!/^(\*\.)?[A-Za-z0-9.-]+(:\d+)?$/.test(host) && !/^\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(host)) return null;
+  if (!/^(\*\.)?[A-Za-z0-9.-]+(:\d+)?$/.test(host) && !/^\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(host))
+    return null;
   return `${match[1].toLowerCase()}://${host.toLowerCase()}`;
 }
 
-const unique = (values: (string | null | undefined)[]) => [...new Set(values.filter((value): value is string => Boolean(value)))];
+const unique = (values: (string | null | undefined)[]) => [
+  ...new Set(values.filter((value): value is string => Boolean(value))),
+];
 
 export function buildCsp(input: CspInput): string {
   const google = Boolean(input.googleClientId?.trim());
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': unique(["'self'", ...(input.inlineScriptHashes ?? []), google ? `${GOOGLE_GSI}client` : null]),
+    'script-src': unique([
+      "'self'",
+      ...(input.inlineScriptHashes ?? []),
+      google ? `${GOOGLE_GSI}client` : null,
+    ]),
     'style-src': unique(["'self'", "'unsafe-inline'", google ? `${GOOGLE_GSI}style` : null]),
     'img-src': unique(["'self'", 'data:', 'blob:', originOf(input.tileUrl || DEFAULT_TILE_URL)]),
     'font-src': ["'self'", 'data:'],
@@ -112,7 +119,10 @@ export function contentSecurityPolicy(): Plugin {
         const charset = /\s*<meta\s+charset=[^>]*>/i.exec(html)?.[0] ?? '';
         return html
           .replace(charset, '')
-          .replace(/<head[^>]*>/i, (head) => `${head}${charset ? `\n    ${charset.trim()}` : ''}${metas}`);
+          .replace(
+            /<head[^>]*>/i,
+            (head) => `${head}${charset ? `\n    ${charset.trim()}` : ''}${metas}`,
+          );
       },
     },
   };

@@ -49,7 +49,8 @@ function draw(size, maskable) {
       const alpha = bg / samples ** 2;
       const mix = bg ? fg / bg : 0;
       const offset = (py * size + px) * 4;
-      for (let c = 0; c < 3; c += 1) pixels[offset + c] = Math.round(BLUE[c] * (1 - mix) + WHITE[c] * mix);
+      for (let c = 0; c < 3; c += 1)
+        pixels[offset + c] = Math.round(BLUE[c] * (1 - mix) + WHITE[c] * mix);
       pixels[offset + 3] = Math.round(alpha * 255);
     }
   }
@@ -83,7 +84,8 @@ function png(size, rgba) {
   header[8] = 8; // bits per channel
   header[9] = 6; // RGBA
   const rows = Buffer.alloc(size * (size * 4 + 1));
-  for (let y = 0; y < size; y += 1) rgba.copy(rows, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4);
+  for (let y = 0; y < size; y += 1)
+    rgba.copy(rows, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),

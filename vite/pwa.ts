@@ -24,7 +24,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
   manifest: {
     name: 'Route Planner',
     short_name: 'Route Planner',
-    description: 'Free multi-stop route planner for drivers: add stops, reorder them, share the route and drive it stop by stop.',
+    description:
+      'Free multi-stop route planner for drivers: add stops, reorder them, share the route and drive it stop by stop.',
     start_url: '/',
     scope: '/',
     display: 'standalone',

@@ -76,15 +76,21 @@ export const routes: RouteObject[] = [
           },
           {
             path: routePatterns.notice,
-            element: lazyPage(() => import('@/features/legal/components/NoticePage'), { fetches: false }),
+            element: lazyPage(() => import('@/features/legal/components/NoticePage'), {
+              fetches: false,
+            }),
           },
           {
             path: routePatterns.privacy,
-            element: lazyPage(() => import('@/features/legal/components/PrivacyPage'), { fetches: false }),
+            element: lazyPage(() => import('@/features/legal/components/PrivacyPage'), {
+              fetches: false,
+            }),
           },
           {
             path: routePatterns.terms,
-            element: lazyPage(() => import('@/features/legal/components/TermsPage'), { fetches: false }),
+            element: lazyPage(() => import('@/features/legal/components/TermsPage'), {
+              fetches: false,
+            }),
           },
           {
             element: <RequireAccess access="protected" />,

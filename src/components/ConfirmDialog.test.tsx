@@ -45,11 +45,15 @@ describe('ConfirmDialog', () => {
     const dialog = screen.getByRole('alertdialog', { name: 'Delete route' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(dialog.className).toContain('dialog--danger');
-    expect(screen.getByText('Are you sure you want to delete "Paris to Lyon"? This action cannot be undone.').closest('[id]')?.id).toBe(
-      dialog.getAttribute('aria-describedby'),
-    );
+    expect(
+      screen
+        .getByText('Are you sure you want to delete "Paris to Lyon"? This action cannot be undone.')
+        .closest('[id]')?.id,
+    ).toBe(dialog.getAttribute('aria-describedby'));
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
-    const pageRoot = screen.getByRole('link', { name: 'Somewhere else' }).closest('body > *') as HTMLElement;
+    const pageRoot = screen
+      .getByRole('link', { name: 'Somewhere else' })
+      .closest('body > *') as HTMLElement;
     expect(pageRoot.inert).toBe(true);
   });
 

@@ -1,4 +1,11 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { createPortal } from 'react-dom';
 import './dialog.css';
 
@@ -23,7 +30,15 @@ export interface DialogProps {
  * it is open, focus kept inside (Tab wraps) and given back on close, Escape cancels.
  * Mount it to open it, unmount it to close it.
  */
-export function Dialog({ role = 'dialog', tone = 'default', title, description, onCancel, initialFocus, children }: DialogProps) {
+export function Dialog({
+  role = 'dialog',
+  tone = 'default',
+  title,
+  description,
+  onCancel,
+  initialFocus,
+  children,
+}: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
   const backdrop = useRef<HTMLDivElement>(null);
@@ -34,11 +49,15 @@ export function Dialog({ role = 'dialog', tone = 'default', title, description, 
     const own = backdrop.current;
     // Everything else on the page is out of reach while the dialog is open.
     const inerted = Array.from(document.body.children).filter(
-      (element): element is HTMLElement => element instanceof HTMLElement && element !== own && !element.inert,
+      (element): element is HTMLElement =>
+        element instanceof HTMLElement && element !== own && !element.inert,
     );
     for (const element of inerted) element.inert = true;
 
-    const first = initialFocus?.current ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE) ?? panel.current;
+    const first =
+      initialFocus?.current ??
+      panel.current?.querySelector<HTMLElement>(FOCUSABLE) ??
+      panel.current;
     first?.focus();
 
     return () => {

@@ -27,20 +27,26 @@ describe('parseEnv', () => {
   });
 
   it('treats empty values as unset', () => {
-    const env = parseEnv({ VITE_SUPABASE_ANON_KEY: 'anon', VITE_SUPABASE_URL: '', VITE_API_URL: ' ' });
+    const env = parseEnv({
+      VITE_SUPABASE_ANON_KEY: 'anon',
+      VITE_SUPABASE_URL: '',
+      VITE_API_URL: ' ',
+    });
     expect(env.supabaseUrl).toBeUndefined();
     expect(env.apiUrl).toBe('/api');
   });
 
   it('fails with a message naming the missing anon key', () => {
     expect(() => parseEnv({})).toThrow(EnvError);
-    expect(() => parseEnv({ VITE_SUPABASE_ANON_KEY: '' })).toThrow(/VITE_SUPABASE_ANON_KEY is not set/);
+    expect(() => parseEnv({ VITE_SUPABASE_ANON_KEY: '' })).toThrow(
+      /VITE_SUPABASE_ANON_KEY is not set/,
+    );
   });
 
   it('rejects a Supabase URL that is not a URL', () => {
-    expect(() => parseEnv({ VITE_SUPABASE_ANON_KEY: 'anon', VITE_SUPABASE_URL: 'not a url' })).toThrow(
-      /VITE_SUPABASE_URL/,
-    );
+    expect(() =>
+      parseEnv({ VITE_SUPABASE_ANON_KEY: 'anon', VITE_SUPABASE_URL: 'not a url' }),
+    ).toThrow(/VITE_SUPABASE_URL/);
   });
 });
 
@@ -58,7 +64,9 @@ describe('parseEnv, more rules', () => {
   });
 
   it('trims values', () => {
-    expect(parseEnv({ VITE_SUPABASE_ANON_KEY: ' anon ', VITE_GOOGLE_CLIENT_ID: ' id ' })).toMatchObject({
+    expect(
+      parseEnv({ VITE_SUPABASE_ANON_KEY: ' anon ', VITE_GOOGLE_CLIENT_ID: ' id ' }),
+    ).toMatchObject({
       supabaseAnonKey: 'anon',
       googleClientId: 'id',
     });

@@ -28,7 +28,11 @@ const MISSING_ANON_KEY =
   "VITE_SUPABASE_ANON_KEY is not set. `npm start` injects the local key; for a hosted project set it to the project's anon (public) key.";
 
 /** An empty variable means "not set", so `VITE_X=` in a shell falls back to the default. */
-function optionalText(source: Record<string, unknown>, name: string, issues: string[]): string | undefined {
+function optionalText(
+  source: Record<string, unknown>,
+  name: string,
+  issues: string[],
+): string | undefined {
   const value = source[name];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string') {

@@ -42,7 +42,18 @@ describe('safeInternalPath', () => {
   });
 
   it('rejects markers, empty values and anything that leaves the app', () => {
-    for (const value of [null, undefined, '', 'save', 'waze', 'https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '/\tdashboard']) {
+    for (const value of [
+      null,
+      undefined,
+      '',
+      'save',
+      'waze',
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/\tdashboard',
+    ]) {
       expect(safeInternalPath(value)).toBeNull();
     }
   });

@@ -4,7 +4,13 @@ import { z } from 'zod';
 const getSession = vi.hoisted(() => vi.fn());
 
 vi.mock('@/config/env', () => ({
-  env: { apiUrl: '/api', supabaseAnonKey: 'anon', tileUrl: '', supabaseUrl: undefined, googleClientId: undefined },
+  env: {
+    apiUrl: '/api',
+    supabaseAnonKey: 'anon',
+    tileUrl: '',
+    supabaseUrl: undefined,
+    googleClientId: undefined,
+  },
 }));
 vi.mock('@/lib/supabase', () => ({
   getAccessToken: async () => {
@@ -95,7 +101,10 @@ describe('api client', () => {
     const created = { id: 'r1', title: 'A to B' };
     const fetchMock = vi.fn(async () => json(created, 201));
     const body = { title: 'A to B', stops: [{ name: 'A', lat: 1, lng: 2 }] };
-    const result = await clientWith(fetchMock as unknown as typeof fetch).post('/itineraries', body);
+    const result = await clientWith(fetchMock as unknown as typeof fetch).post(
+      '/itineraries',
+      body,
+    );
     const { init, headers } = lastRequest(fetchMock);
     expect(result).toEqual(created);
     expect(init.method).toBe('POST');
@@ -123,7 +132,11 @@ describe('api client', () => {
     const error = await clientWith(fetchMock as unknown as typeof fetch)
       .get('/geocoding/search')
       .catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ status: 429, retryAfterSeconds: 7, serverError: 'Too many requests' });
+    expect(error).toMatchObject({
+      status: 429,
+      retryAfterSeconds: 7,
+      serverError: 'Too many requests',
+    });
   });
 
   it("maps an error body's `error` field to ApiError.message", async () => {
@@ -173,7 +186,9 @@ describe('api client', () => {
 
     const bad = vi.fn(async () => json({ url: 'nope' }));
     await expect(
-      clientWith(bad as unknown as typeof fetch).post('/itineraries/1/share', undefined, { schema }),
+      clientWith(bad as unknown as typeof fetch).post('/itineraries/1/share', undefined, {
+        schema,
+      }),
     ).rejects.toMatchObject({ code: 'ERR_INVALID_RESPONSE', status: 200 });
   });
 
@@ -195,7 +210,9 @@ describe('api client', () => {
       const controller = new AbortController();
       controller.abort();
       await expect(
-        clientWith(hangingFetch as unknown as typeof fetch).get('/x', { signal: controller.signal }),
+        clientWith(hangingFetch as unknown as typeof fetch).get('/x', {
+          signal: controller.signal,
+        }),
       ).rejects.toMatchObject({ name: 'AbortError' });
       expect(hangingFetch).not.toHaveBeenCalled();
     });

@@ -10,11 +10,7 @@ export const API_TIMEOUT_MS = 15_000;
  * (section 8: "a timeout (code ECONNABORTED or message containing timeout)").
  */
 export type ApiErrorCode =
-  | 'ECONNABORTED'
-  | 'ERR_NETWORK'
-  | 'ERR_BAD_REQUEST'
-  | 'ERR_BAD_RESPONSE'
-  | 'ERR_INVALID_RESPONSE';
+  'ECONNABORTED' | 'ERR_NETWORK' | 'ERR_BAD_REQUEST' | 'ERR_BAD_RESPONSE' | 'ERR_INVALID_RESPONSE';
 
 export class ApiError extends Error {
   /** HTTP status; 0 when no response arrived (timeout, network failure). */

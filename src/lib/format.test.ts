@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatClockTime, formatCoordinate, formatDistance, formatDuration, formatLatLng } from './format';
+import {
+  formatClockTime,
+  formatCoordinate,
+  formatDistance,
+  formatDuration,
+  formatLatLng,
+} from './format';
 
 describe('formatDistance (spec section 9)', () => {
   it('shows metres under 1000 m', () => {

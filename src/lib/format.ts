@@ -31,7 +31,9 @@ export function formatDuration(seconds: number, locale: string = DEFAULT_FORMAT_
   const hours = Math.floor(totalMinutes / 60);
   const minutes = totalMinutes % 60;
   const whole = numberFormat(locale, 0);
-  return hours > 0 ? `${whole.format(hours)}h ${whole.format(minutes)}m` : `${whole.format(minutes)}m`;
+  return hours > 0
+    ? `${whole.format(hours)}h ${whole.format(minutes)}m`
+    : `${whole.format(minutes)}m`;
 }
 
 /** Spec section 9: 4 decimals in the planner, 6 on the navigation page. */
@@ -46,5 +48,7 @@ export function formatLatLng(point: { lat: number; lng: number }, decimals = 4):
 
 /** A time of day in the language's own way ("14:32", "2:32 PM"): arrival times on the road. */
 export function formatClockTime(epochMs: number, locale: string = DEFAULT_FORMAT_LOCALE): string {
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(new Date(epochMs));
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(
+    new Date(epochMs),
+  );
 }

@@ -27,7 +27,14 @@ describe('i18n', () => {
   });
 
   it('lists the six product languages and offers only those with translations', () => {
-    expect(productLanguages.map((language) => language.code)).toEqual(['en', 'es', 'fr', 'de', 'it', 'pt']);
+    expect(productLanguages.map((language) => language.code)).toEqual([
+      'en',
+      'es',
+      'fr',
+      'de',
+      'it',
+      'pt',
+    ]);
     expect(availableLanguages.map((language) => language.code)).toContain('en');
   });
 });

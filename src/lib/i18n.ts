@@ -1,7 +1,11 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { browserLanguageDetector } from '@/lib/language/detector';
-import { browserLanguageSources, hasChosenLanguage, LANGUAGE_STORAGE_KEY } from '@/lib/language/stored-language';
+import {
+  browserLanguageSources,
+  hasChosenLanguage,
+  LANGUAGE_STORAGE_KEY,
+} from '@/lib/language/stored-language';
 
 /** The six interface languages of the product (spec section 1). */
 export const productLanguages = [
@@ -38,7 +42,10 @@ const coreSections: Record<string, Record<string, () => Promise<Texts>>> = {
   theme: import.meta.glob<Texts>('../locales/*.json', { import: 'theme' }),
   common: import.meta.glob<Texts>('../locales/*.json', { import: 'common' }),
 };
-const everyTextOf = import.meta.glob<string>('../locales/*.json', { query: '?raw', import: 'default' });
+const everyTextOf = import.meta.glob<string>('../locales/*.json', {
+  query: '?raw',
+  import: 'default',
+});
 
 const localePath = (code: string) => `../locales/${code}.json`;
 const hasLocale = (code: string) => everyTextOf[localePath(code)] !== undefined;
@@ -55,7 +62,9 @@ const complete = new Set<string>();
 
 async function readCore(code: string): Promise<Texts> {
   const sections = await Promise.all(
-    Object.entries(coreSections).map(async ([name, loaders]) => [name, (await loaders[localePath(code)]?.()) ?? {}] as const),
+    Object.entries(coreSections).map(
+      async ([name, loaders]) => [name, (await loaders[localePath(code)]?.()) ?? {}] as const,
+    ),
   );
   return Object.fromEntries(sections);
 }

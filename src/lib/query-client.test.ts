@@ -13,7 +13,11 @@ describe('shouldRetry', () => {
   });
 
   it('retries server errors, timeouts and network failures at most twice', () => {
-    const timeout = new ApiError({ status: 0, code: 'ECONNABORTED', message: 'timeout of 15000ms exceeded' });
+    const timeout = new ApiError({
+      status: 0,
+      code: 'ECONNABORTED',
+      message: 'timeout of 15000ms exceeded',
+    });
     const badGateway = new ApiError({ status: 502, code: 'ERR_BAD_RESPONSE', message: 'x' });
     expect(shouldRetry(0, timeout)).toBe(true);
     expect(shouldRetry(1, badGateway)).toBe(true);

@@ -1,9 +1,12 @@
 import { createClient } from '@supabase/supabase-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('@/config/env', () => ({ env: { supabaseUrl: 'https://abcdef.supabase.co', supabaseAnonKey: 'anon' } }));
+vi.mock('@/config/env', () => ({
+  env: { supabaseUrl: 'https://abcdef.supabase.co', supabaseAnonKey: 'anon' },
+}));
 
-const { getAccessToken, hasStoredAuthState, isSessionStorageKey, sessionStorageKeyFor } = await import('./supabase');
+const { getAccessToken, hasStoredAuthState, isSessionStorageKey, sessionStorageKeyFor } =
+  await import('./supabase');
 
 describe('the session seen without supabase-js', () => {
   afterEach(() => {
@@ -12,8 +15,12 @@ describe('the session seen without supabase-js', () => {
   });
 
   it("names supabase-js's own default storage key", () => {
-    const client = createClient('https://abcdef.supabase.co', 'anon', { auth: { persistSession: false } });
-    expect(sessionStorageKeyFor('https://abcdef.supabase.co')).toBe((client as unknown as { storageKey: string }).storageKey);
+    const client = createClient('https://abcdef.supabase.co', 'anon', {
+      auth: { persistSession: false },
+    });
+    expect(sessionStorageKeyFor('https://abcdef.supabase.co')).toBe(
+      (client as unknown as { storageKey: string }).storageKey,
+    );
     expect(sessionStorageKeyFor('http://127.0.0.1:5173')).toBe('sb-127-auth-token');
   });
 

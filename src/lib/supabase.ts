@@ -41,7 +41,9 @@ export const isSessionStorageKey = (key: string | null): boolean =>
  */
 export function storedSessionUser(): { id: string; email?: string } | null {
   try {
-    const stored = JSON.parse(localStorage.getItem(sessionStorageKey()) ?? 'null') as { user?: { id?: unknown; email?: string } } | null;
+    const stored = JSON.parse(localStorage.getItem(sessionStorageKey()) ?? 'null') as {
+      user?: { id?: unknown; email?: string };
+    } | null;
     const user = stored?.user;
     return user && typeof user.id === 'string' ? { id: user.id, email: user.email } : null;
   } catch {
@@ -73,18 +75,20 @@ let loading: Promise<LoadedSupabase> | null = null;
 
 /** The client, created once on first use. */
 export function loadSupabase(): Promise<LoadedSupabase> {
-  loading ??= import('@supabase/supabase-js').then(({ createClient, isAuthError, isAuthRetryableFetchError }) => ({
-    client: createClient(projectUrl(), env.supabaseAnonKey, {
-      auth: {
-        persistSession: true,
-        autoRefreshToken: true,
-        detectSessionInUrl: true,
-        storageKey: sessionStorageKey(),
-      },
+  loading ??= import('@supabase/supabase-js').then(
+    ({ createClient, isAuthError, isAuthRetryableFetchError }) => ({
+      client: createClient(projectUrl(), env.supabaseAnonKey, {
+        auth: {
+          persistSession: true,
+          autoRefreshToken: true,
+          detectSessionInUrl: true,
+          storageKey: sessionStorageKey(),
+        },
+      }),
+      isAuthError,
+      isAuthRetryableFetchError,
     }),
-    isAuthError,
-    isAuthRetryableFetchError,
-  }));
+  );
   return loading;
 }
 

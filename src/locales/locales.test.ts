@@ -20,7 +20,8 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const variables = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((match) => match[1]).sort();
+const variables = (text: string) =>
+  [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((match) => match[1]).sort();
 
 /**
  * Values that may equal the English text in some language: names, and words that
@@ -32,7 +33,14 @@ const english = flatten(en as Tree);
 
 describe('translations', () => {
   it('exist for the six product languages', () => {
-    expect(Object.keys(files).sort()).toEqual(['./de.json', './en.json', './es.json', './fr.json', './it.json', './pt.json']);
+    expect(Object.keys(files).sort()).toEqual([
+      './de.json',
+      './en.json',
+      './es.json',
+      './fr.json',
+      './it.json',
+      './pt.json',
+    ]);
   });
 
   describe.each(LANGUAGES)('%s', (language) => {
@@ -46,18 +54,26 @@ describe('translations', () => {
 
     it('keeps the {{variables}} of every text', () => {
       const mismatched = [...english]
-        .filter(([key, text]) => translated.has(key) && variables(text).join() !== variables(translated.get(key)!).join())
+        .filter(
+          ([key, text]) =>
+            translated.has(key) &&
+            variables(text).join() !== variables(translated.get(key)!).join(),
+        )
         .map(([key]) => key);
       expect(mismatched).toEqual([]);
     });
 
     it('has no empty texts', () => {
-      expect([...translated].filter(([, text]) => text.trim() === '').map(([key]) => key)).toEqual([]);
+      expect([...translated].filter(([, text]) => text.trim() === '').map(([key]) => key)).toEqual(
+        [],
+      );
     });
 
     it('leaves no English sentence untranslated', () => {
       const untranslated = [...english]
-        .filter(([key, text]) => text.trim().split(/\s+/).length > 3 && translated.get(key) === text)
+        .filter(
+          ([key, text]) => text.trim().split(/\s+/).length > 3 && translated.get(key) === text,
+        )
         .map(([key]) => key)
         .filter((key) => !SAME_AS_ENGLISH_ALLOWED.has(key));
       expect(untranslated).toEqual([]);

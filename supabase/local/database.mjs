@@ -49,7 +49,9 @@ export async function applyMigrations(admin) {
       version text primary key, statements text[], name text
     );`);
   const applied = new Set(
-    (await admin.query('select version from supabase_migrations.schema_migrations')).map((r) => r.version),
+    (await admin.query('select version from supabase_migrations.schema_migrations')).map(
+      (r) => r.version,
+    ),
   );
   const done = [];
   for (const migration of await listMigrations()) {
@@ -69,10 +71,16 @@ export async function applyMigrations(admin) {
 export async function applySeedOnce(admin) {
   const seed = await readFile(path.join(supabaseDir, 'seed.sql'), 'utf8');
   const hash = createHash('sha256').update(seed).digest('hex');
-  await admin.run(`create table if not exists supabase_migrations.seed_files (path text primary key, hash text not null);`);
-  const rows = await admin.query(`select hash from supabase_migrations.seed_files where path = 'seed.sql'`);
+  await admin.run(
+    `create table if not exists supabase_migrations.seed_files (path text primary key, hash text not null);`,
+  );
+  const rows = await admin.query(
+    `select hash from supabase_migrations.seed_files where path = 'seed.sql'`,
+  );
   if (rows.length > 0) return false;
-  await admin.run(`begin;\n${seed}\n;insert into supabase_migrations.seed_files (path, hash) values ('seed.sql', '${hash}');\ncommit;`);
+  await admin.run(
+    `begin;\n${seed}\n;insert into supabase_migrations.seed_files (path, hash) values ('seed.sql', '${hash}');\ncommit;`,
+  );
   return true;
 }
 

@@ -42,8 +42,12 @@ export async function startFunctions({ port, env, quiet = false, readyTimeoutMs 
 
   const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
-    const exitCode = await Promise.race([exited, new Promise((r) => setTimeout(() => r(undefined), 250))]);
-    if (exitCode !== undefined) throw new Error(`The api function exited (code ${exitCode}):\n${stderr}`);
+    const exitCode = await Promise.race([
+      exited,
+      new Promise((r) => setTimeout(() => r(undefined), 250)),
+    ]);
+    if (exitCode !== undefined)
+      throw new Error(`The api function exited (code ${exitCode}):\n${stderr}`);
     if (await isHealthy(url)) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

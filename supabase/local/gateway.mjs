@@ -9,19 +9,33 @@ import { getRequestListener } from '@hono/node-server';
 const FUNCTIONS_PREFIX = '/functions/v1';
 
 /** Connection-scoped headers, never forwarded by a proxy (RFC 9110 section 7.6.1). */
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer'];
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+];
 
 export function startGateway({ port, backend, functionsUrl }) {
   const functions = new URL(functionsUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256 });
-  const toBackend = getRequestListener((request, env) => backend.fetch(request, peerOf(env.incoming)));
+  const toBackend = getRequestListener((request, env) =>
+    backend.fetch(request, peerOf(env.incoming)),
+  );
   const server = http.createServer((request, response) => {
-    if (request.url?.startsWith(`${FUNCTIONS_PREFIX}/`)) forward(request, response, functions, agent);
+    if (request.url?.startsWith(`${FUNCTIONS_PREFIX}/`))
+      forward(request, response, functions, agent);
     else toBackend(request, response);
   });
   return new Promise((resolve) => {
     server.listen(port, '127.0.0.1', () => {
-      resolve({ url: `http://127.0.0.1:${server.address().port}`, close: () => closeServer(server, agent) });
+      resolve({
+        url: `http://127.0.0.1:${server.address().port}`,
+        close: () => closeServer(server, agent),
+      });
     });
   });
 }

@@ -19,7 +19,8 @@ export function jwtSessionSettings(context) {
     ['storage.operation', String(context.storage?.operation ?? '')],
   ];
   const claims = context.auth?.jwt;
-  if (claims && typeof claims === 'object') settings.push(['request.jwt.claims', JSON.stringify(claims)]);
+  if (claims && typeof claims === 'object')
+    settings.push(['request.jwt.claims', JSON.stringify(claims)]);
   return settings;
 }
 
@@ -40,12 +41,16 @@ function setAll(executor, settings) {
 }
 
 export function batchSessionSettings(connection) {
-  if (typeof connection.applyJwtSessionContext !== 'function' || typeof connection.applyRpcRequestGucs !== 'function') {
+  if (
+    typeof connection.applyJwtSessionContext !== 'function' ||
+    typeof connection.applyRpcRequestGucs !== 'function'
+  ) {
     return false;
   }
   // lite follows its set_config('role', ...) with `SET LOCAL ROLE` of the same role; the
   // two are the same operation in Postgres (set_config of `role`, local), so once is enough.
-  connection.applyJwtSessionContext = (executor, context) => setAll(executor, jwtSessionSettings(context));
+  connection.applyJwtSessionContext = (executor, context) =>
+    setAll(executor, jwtSessionSettings(context));
   connection.applyRpcRequestGucs = (executor, rpc) => setAll(executor, rpcRequestSettings(rpc));
   return true;
 }

@@ -5,7 +5,9 @@ import { readSettings, localKeys, projectRoot } from './settings.mjs';
 import { startStack } from './stack.mjs';
 
 const settings = readSettings();
-const where = settings.databaseUrl ? 'PostgreSQL at DATABASE_URL' : `embedded PGlite in ${path.relative(projectRoot, settings.dataDir)}/`;
+const where = settings.databaseUrl
+  ? 'PostgreSQL at DATABASE_URL'
+  : `embedded PGlite in ${path.relative(projectRoot, settings.dataDir)}/`;
 console.log(`Starting the route planner (database: ${where})...`);
 
 const stack = await startStack(settings);
@@ -15,7 +17,8 @@ const sigtermListenersBefore = process.listeners('SIGTERM');
 const vite = await createViteServer({ root: projectRoot, server: { port: settings.port } });
 // Vite's own SIGTERM handler exits the process as soon as the dev server is closed, before the
 // stack has stopped (the function's Deno process was left running): the shutdown below does it all.
-for (const listener of process.listeners('SIGTERM')) if (!sigtermListenersBefore.includes(listener)) process.off('SIGTERM', listener);
+for (const listener of process.listeners('SIGTERM'))
+  if (!sigtermListenersBefore.includes(listener)) process.off('SIGTERM', listener);
 await vite.listen();
 
 const app = `http://localhost:${settings.port}`;

@@ -40,52 +40,113 @@ const aliceClaims = (extra: object = {}) => {
 type Caller = { label: string; token: () => string | undefined; expected: number[] };
 const callers: Caller[] = [
   { label: 'anonymous', token: () => undefined, expected: [401] },
-  { label: 'expired token (correctly signed)', token: () => signToken(aliceClaims({ iat: now() - 7200, exp: now() - 3600 })), expected: [401] },
-  { label: 'forged token (wrong key)', token: () => signToken(aliceClaims(), { secret: 'not-the-real-secret-0123456789-abcdef' }), expected: [401] },
-  { label: 'unsigned token (alg none)', token: () => signToken(aliceClaims(), { alg: 'none' }), expected: [401] },
-  { label: 'token for another audience', token: () => signToken(aliceClaims({ aud: 'some-other-service' })), expected: [401] },
-  { label: 'tampered token (sub changed, old signature)', token: () => `${alice.token.split('.')[0]}.${base64url(JSON.stringify(aliceClaims({ sub: bob.id })))}.${alice.token.split('.')[2]}`, expected: [401] },
+  {
+    label: 'expired token (correctly signed)',
+    token: () => signToken(aliceClaims({ iat: now() - 7200, exp: now() - 3600 })),
+    expected: [401],
+  },
+  {
+    label: 'forged token (wrong key)',
+    token: () => signToken(aliceClaims(), { secret: 'not-the-real-secret-0123456789-abcdef' }),
+    expected: [401],
+  },
+  {
+    label: 'unsigned token (alg none)',
+    token: () => signToken(aliceClaims(), { alg: 'none' }),
+    expected: [401],
+  },
+  {
+    label: 'token for another audience',
+    token: () => signToken(aliceClaims({ aud: 'some-other-service' })),
+    expected: [401],
+  },
+  {
+    label: 'tampered token (sub changed, old signature)',
+    token: () =>
+      `${alice.token.split('.')[0]}.${base64url(JSON.stringify(aliceClaims({ sub: bob.id })))}.${alice.token.split('.')[2]}`,
+    expected: [401],
+  },
   { label: 'another user (Bob)', token: () => bob.token, expected: [404] },
 ];
 
-type Operation = { label: string; method: string; path: () => string; body?: unknown; forBob?: number[] };
+type Operation = {
+  label: string;
+  method: string;
+  path: () => string;
+  body?: unknown;
+  forBob?: number[];
+};
 const update = { title: 'Stolen', stops: [stops.empireState] };
 const operations: Operation[] = [
   { label: 'list itineraries', method: 'GET', path: () => '/itineraries', forBob: [200] },
-  { label: 'create an itinerary', method: 'POST', path: () => '/itineraries', body: update, forBob: [201] },
+  {
+    label: 'create an itinerary',
+    method: 'POST',
+    path: () => '/itineraries',
+    body: update,
+    forBob: [201],
+  },
   { label: 'read the itinerary', method: 'GET', path: () => `/itineraries/${itineraryId}` },
-  { label: 'update the itinerary', method: 'PUT', path: () => `/itineraries/${itineraryId}`, body: update },
+  {
+    label: 'update the itinerary',
+    method: 'PUT',
+    path: () => `/itineraries/${itineraryId}`,
+    body: update,
+  },
   { label: 'delete the itinerary', method: 'DELETE', path: () => `/itineraries/${itineraryId}` },
   { label: 'share the itinerary', method: 'POST', path: () => `/itineraries/${itineraryId}/share` },
-  { label: 'revoke the share link', method: 'DELETE', path: () => `/itineraries/${itineraryId}/share` },
+  {
+    label: 'revoke the share link',
+    method: 'DELETE',
+    path: () => `/itineraries/${itineraryId}/share`,
+  },
 ];
 
 async function aliceState() {
   const own = await call('GET', `/itineraries/${itineraryId}`, { token: alice.token });
   const list = await call('GET', '/itineraries', { token: alice.token });
   const shared = await call('GET', `/itineraries/share/${shareToken}`);
-  return { own: own.body, ids: list.body.map((row: { id: string }) => row.id), shared: { status: shared.status, body: shared.body } };
+  return {
+    own: own.body,
+    ids: list.body.map((row: { id: string }) => row.id),
+    shared: { status: shared.status, body: shared.body },
+  };
 }
 
 describe('the IDOR matrix: itinerary and share operations by everyone but the owner', () => {
   const cases = callers.flatMap((caller) => operations.map((operation) => ({ caller, operation })));
 
-  it.each(cases.map((c) => [c.caller.label, c.operation.label, c] as const))('%s: %s', async (_who, _what, { caller, operation }) => {
-    const before = await aliceState();
-    const expected = caller.label.startsWith('another user') && operation.forBob ? operation.forBob : caller.expected;
-    const answer = await call(operation.method, operation.path(), { token: caller.token(), body: operation.body });
-    expect(expected, JSON.stringify(answer.body)).toContain(answer.status);
-    if (answer.status >= 400) expect(typeof answer.body.error).toBe('string');
-    if (operation.label === 'list itineraries' && answer.status === 200) {
-      expect(answer.body.map((row: { id: string }) => row.id)).not.toContain(itineraryId);
-    }
-    expect(await aliceState()).toEqual(before);
-  });
+  it.each(cases.map((c) => [c.caller.label, c.operation.label, c] as const))(
+    '%s: %s',
+    async (_who, _what, { caller, operation }) => {
+      const before = await aliceState();
+      const expected =
+        caller.label.startsWith('another user') && operation.forBob
+          ? operation.forBob
+          : caller.expected;
+      const answer = await call(operation.method, operation.path(), {
+        token: caller.token(),
+        body: operation.body,
+      });
+      expect(expected, JSON.stringify(answer.body)).toContain(answer.status);
+      if (answer.status >= 400) expect(typeof answer.body.error).toBe('string');
+      if (operation.label === 'list itineraries' && answer.status === 200) {
+        expect(answer.body.map((row: { id: string }) => row.id)).not.toContain(itineraryId);
+      }
+      expect(await aliceState()).toEqual(before);
+    },
+  );
 
   it('left the owner’s itinerary and link working', async () => {
     const state = await aliceState();
-    expect(state.own).toMatchObject({ title: 'Alice only', stops: [stops.timesSquare, stops.unionSquare] });
-    expect(state.shared).toEqual({ status: 200, body: { title: 'Alice only', stops: [stops.timesSquare, stops.unionSquare] } });
+    expect(state.own).toMatchObject({
+      title: 'Alice only',
+      stops: [stops.timesSquare, stops.unionSquare],
+    });
+    expect(state.shared).toEqual({
+      status: 200,
+      body: { title: 'Alice only', stops: [stops.timesSquare, stops.unionSquare] },
+    });
   });
 
   it('uses share tokens of at least 128 bits (256: 43 URL-safe base64 characters)', () => {
@@ -96,9 +157,17 @@ describe('the IDOR matrix: itinerary and share operations by everyone but the ow
 
 describe('DELETE /api/itineraries/{id}/share (revocation)', () => {
   async function sharedRoute(owner: TestUser) {
-    const created = await call('POST', '/itineraries', { token: owner.token, body: { title: 'Revocable', stops: [stops.empireState] } });
-    const shared = await call('POST', `/itineraries/${created.body.id}/share`, { token: owner.token });
-    return { id: created.body.id as string, token: shared.body.shareUrl.split('/share/')[1] as string };
+    const created = await call('POST', '/itineraries', {
+      token: owner.token,
+      body: { title: 'Revocable', stops: [stops.empireState] },
+    });
+    const shared = await call('POST', `/itineraries/${created.body.id}/share`, {
+      token: owner.token,
+    });
+    return {
+      id: created.body.id as string,
+      token: shared.body.shareUrl.split('/share/')[1] as string,
+    };
   }
 
   it('revokes the link at once (204), and the shared view answers 404 from then on', async () => {
@@ -106,18 +175,36 @@ describe('DELETE /api/itineraries/{id}/share (revocation)', () => {
     expect((await call('GET', `/itineraries/share/${token}`)).status).toBe(200);
     const revoked = await call('DELETE', `/itineraries/${id}/share`, { token: alice.token });
     expect(revoked.status).toBe(204);
-    expect(await call('GET', `/itineraries/share/${token}`)).toMatchObject({ status: 404, body: { error: 'Route not found or no longer available' } });
-    expect(await call('GET', `/itineraries/share/${token}`, { token: alice.token })).toMatchObject({ status: 404 });
+    expect(await call('GET', `/itineraries/share/${token}`)).toMatchObject({
+      status: 404,
+      body: { error: 'Route not found or no longer available' },
+    });
+    expect(await call('GET', `/itineraries/share/${token}`, { token: alice.token })).toMatchObject({
+      status: 404,
+    });
   });
 
   it('answers 404 when there is no active link, and for unknown or malformed ids', async () => {
     const { id } = await sharedRoute(alice);
-    expect((await call('DELETE', `/itineraries/${id}/share`, { token: alice.token })).status).toBe(204);
-    expect(await call('DELETE', `/itineraries/${id}/share`, { token: alice.token })).toMatchObject({ status: 404, body: { error: expect.any(String) } });
-    const created = await call('POST', '/itineraries', { token: alice.token, body: { title: 'Never shared', stops: [stops.empireState] } });
-    expect((await call('DELETE', `/itineraries/${created.body.id}/share`, { token: alice.token })).status).toBe(404);
+    expect((await call('DELETE', `/itineraries/${id}/share`, { token: alice.token })).status).toBe(
+      204,
+    );
+    expect(await call('DELETE', `/itineraries/${id}/share`, { token: alice.token })).toMatchObject({
+      status: 404,
+      body: { error: expect.any(String) },
+    });
+    const created = await call('POST', '/itineraries', {
+      token: alice.token,
+      body: { title: 'Never shared', stops: [stops.empireState] },
+    });
+    expect(
+      (await call('DELETE', `/itineraries/${created.body.id}/share`, { token: alice.token }))
+        .status,
+    ).toBe(404);
     for (const bad of ['00000000-0000-0000-0000-000000000000', 'not-a-uuid']) {
-      expect((await call('DELETE', `/itineraries/${bad}/share`, { token: alice.token })).status).toBe(404);
+      expect(
+        (await call('DELETE', `/itineraries/${bad}/share`, { token: alice.token })).status,
+      ).toBe(404);
     }
   });
 
@@ -137,18 +224,31 @@ describe('many callers at once', () => {
   it('each sees only their own itineraries, whichever pooled connection serves them', async () => {
     const [carol, dave] = await Promise.all([newUser(), newUser()]);
     const own = new Map<string, string>();
-    for (const [user, title] of [[carol, 'Carol only'], [dave, 'Dave only']] as const) {
-      const created = await call('POST', '/itineraries', { token: user.token, body: { title, stops: [stops.timesSquare, stops.empireState] } });
+    for (const [user, title] of [
+      [carol, 'Carol only'],
+      [dave, 'Dave only'],
+    ] as const) {
+      const created = await call('POST', '/itineraries', {
+        token: user.token,
+        body: { title, stops: [stops.timesSquare, stops.empireState] },
+      });
       own.set(user.token, created.body.id);
     }
     const readers = Array.from({ length: 60 }, (_, i) => [carol, dave, undefined][i % 3]);
     const answers = await Promise.all(
-      readers.map((user) => (user ? call('GET', '/itineraries', { token: user.token }) : call('GET', `/itineraries/share/${shareToken}`))),
+      readers.map((user) =>
+        user
+          ? call('GET', '/itineraries', { token: user.token })
+          : call('GET', `/itineraries/share/${shareToken}`),
+      ),
     );
     answers.forEach((answer, i) => {
       const user = readers[i];
       expect(answer.status).toBe(200);
-      if (user) expect(answer.body.map((itinerary: { id: string }) => itinerary.id)).toEqual([own.get(user.token)]);
+      if (user)
+        expect(answer.body.map((itinerary: { id: string }) => itinerary.id)).toEqual([
+          own.get(user.token),
+        ]);
       else expect(answer.body.title).toBe('Alice only');
     });
   });

@@ -4,7 +4,11 @@ import { call, newUser } from './client.ts';
 
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
-function forgeToken(payload: object, header: object = { alg: 'HS256', typ: 'JWT' }, secret = 'not-the-real-secret') {
+function forgeToken(
+  payload: object,
+  header: object = { alg: 'HS256', typ: 'JWT' },
+  secret = 'not-the-real-secret',
+) {
   const unsigned = `${base64url(JSON.stringify(header))}.${base64url(JSON.stringify(payload))}`;
   if ((header as { alg: string }).alg === 'none') return `${unsigned}.`;
   return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
@@ -21,12 +25,23 @@ describe('POST /api/auth/register', () => {
   });
 
   it('refuses a password shorter than 6 characters with the spec message', async () => {
-    const answer = await call('POST', '/auth/register', { body: { email: 'short@example.com', password: '12345' } });
-    expect(answer).toMatchObject({ status: 400, body: { error: 'Password must be at least 6 characters long' } });
+    const answer = await call('POST', '/auth/register', {
+      body: { email: 'short@example.com', password: '12345' },
+    });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { error: 'Password must be at least 6 characters long' },
+    });
   });
 
   it('refuses an invalid email, a missing field and a non-object body', async () => {
-    for (const body of [{ email: 'not-an-email', password: 'secret1' }, { password: 'secret1' }, ['x'], 'text', 42]) {
+    for (const body of [
+      { email: 'not-an-email', password: 'secret1' },
+      { password: 'secret1' },
+      ['x'],
+      'text',
+      42,
+    ]) {
       const answer = await call('POST', '/auth/register', { body });
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(typeof answer.body.error).toBe('string');
@@ -35,7 +50,9 @@ describe('POST /api/auth/register', () => {
 
   it('refuses a second account with the same email, with the server message', async () => {
     const user = await newUser();
-    const answer = await call('POST', '/auth/register', { body: { email: user.email, password: 'another-pass' } });
+    const answer = await call('POST', '/auth/register', {
+      body: { email: user.email, password: 'another-pass' },
+    });
     expect(answer.status).toBeGreaterThanOrEqual(400);
     expect(answer.status).toBeLessThan(500);
     expect(answer.body.error).toMatch(/already/i);
@@ -45,7 +62,9 @@ describe('POST /api/auth/register', () => {
 describe('POST /api/auth/login', () => {
   it('signs in with the right password', async () => {
     const user = await newUser();
-    const answer = await call('POST', '/auth/login', { body: { email: user.email, password: user.password } });
+    const answer = await call('POST', '/auth/login', {
+      body: { email: user.email, password: user.password },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.user).toEqual({ id: user.id, email: user.email });
     const me = await call('GET', '/auth/me', { token: answer.body.token });
@@ -65,7 +84,13 @@ describe('POST /api/auth/login', () => {
   });
 
   it('requires email and password', async () => {
-    for (const body of [{}, { email: 'a@b.co' }, { email: '', password: 'x' }, { email: 1, password: 2 }, { email: '\u0000', password: ' ' }]) {
+    for (const body of [
+      {},
+      { email: 'a@b.co' },
+      { email: '', password: 'x' },
+      { email: 1, password: 2 },
+      { email: '\u0000', password: ' ' },
+    ]) {
       const answer = await call('POST', '/auth/login', { body });
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.error).toBeTruthy();
@@ -76,7 +101,9 @@ describe('POST /api/auth/login', () => {
 describe('POST /api/auth/refresh', () => {
   it('exchanges a refresh token for a new session', async () => {
     const user = await newUser();
-    const answer = await call('POST', '/auth/refresh', { body: { refreshToken: user.refreshToken } });
+    const answer = await call('POST', '/auth/refresh', {
+      body: { refreshToken: user.refreshToken },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.user.id).toBe(user.id);
     expect(answer.body.refreshToken).not.toBe(user.refreshToken);
@@ -91,12 +118,20 @@ describe('POST /api/auth/refresh', () => {
 
 describe('GET /api/auth/me', () => {
   it('answers 401 without a token', async () => {
-    expect(await call('GET', '/auth/me')).toMatchObject({ status: 401, body: { error: 'Authentication required' } });
+    expect(await call('GET', '/auth/me')).toMatchObject({
+      status: 401,
+      body: { error: 'Authentication required' },
+    });
   });
 
   it('answers 401 for malformed, forged, unsigned and wrongly signed tokens', async () => {
     const user = await newUser();
-    const claims = { sub: user.id, role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 3600 };
+    const claims = {
+      sub: user.id,
+      role: 'authenticated',
+      aud: 'authenticated',
+      exp: Math.floor(Date.now() / 1000) + 3600,
+    };
     const tokens = [
       'garbage',
       'a.b.c',
@@ -117,14 +152,19 @@ describe('POST /api/auth/google', () => {
   it('says Google authentication failed when the credential is missing', async () => {
     for (const body of [{}, { idToken: '' }, { idToken: 5 }]) {
       const answer = await call('POST', '/auth/google', { body });
-      expect(answer).toMatchObject({ status: 400, body: { error: 'Google authentication failed' } });
+      expect(answer).toMatchObject({
+        status: 400,
+        body: { error: 'Google authentication failed' },
+      });
     }
   });
 
   it('passes an ID token to Supabase Auth and answers its refusal as a 4xx error', async () => {
     // The local Auth server does not accept Google ID tokens (no Google project is
     // configured), so a token is refused; hosted Supabase verifies it with Google.
-    const answer = await call('POST', '/auth/google', { body: { idToken: 'eyJhbGciOiJSUzI1NiJ9.e30.sig' } });
+    const answer = await call('POST', '/auth/google', {
+      body: { idToken: 'eyJhbGciOiJSUzI1NiJ9.e30.sig' },
+    });
     expect(answer.status).toBeGreaterThanOrEqual(400);
     expect(answer.status).toBeLessThan(500);
     expect(answer.body.error).toBeTruthy();

@@ -13,7 +13,12 @@ export interface ApiAnswer<T = any> {
 export async function call<T = any>(
   method: string,
   path: string,
-  options: { token?: string; body?: unknown; rawBody?: string | Uint8Array; headers?: Record<string, string> } = {},
+  options: {
+    token?: string;
+    body?: unknown;
+    rawBody?: string | Uint8Array;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -45,8 +50,15 @@ export async function newUser(): Promise<TestUser> {
   const email = `user-${randomUUID()}@example.com`;
   const password = 'correct-horse-battery';
   const answer = await call('POST', '/auth/register', { body: { email, password } });
-  if (answer.status !== 201) throw new Error(`register failed: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return { id: answer.body.user.id, email, password, token: answer.body.token, refreshToken: answer.body.refreshToken };
+  if (answer.status !== 201)
+    throw new Error(`register failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return {
+    id: answer.body.user.id,
+    email,
+    password,
+    token: answer.body.token,
+    refreshToken: answer.body.refreshToken,
+  };
 }
 
 async function control(path: string, init?: RequestInit) {
@@ -57,14 +69,19 @@ async function control(path: string, init?: RequestInit) {
 export const fakes = {
   setMode: (fake: 'nominatim' | 'osrm', mode: string) =>
     control(`/${fake}/mode`, { method: 'POST', body: JSON.stringify({ mode }) }),
-  requests: (fake: 'nominatim' | 'osrm') => control(`/${fake}/requests`) as Promise<{ path: string; headers: Record<string, string> }[]>,
+  requests: (fake: 'nominatim' | 'osrm') =>
+    control(`/${fake}/requests`) as Promise<{ path: string; headers: Record<string, string> }[]>,
   clearRequests: (fake: 'nominatim' | 'osrm') => control(`/${fake}/requests`, { method: 'DELETE' }),
 };
 
 /** Plausible stops in New York and Paris (the fake gazetteer's neighbourhood). */
 export const stops = {
   timesSquare: { name: 'Times Square, Manhattan, New York', lat: 40.758, lng: -73.9855 },
-  empireState: { name: 'Empire State Building, 350 5th Ave, New York', lat: 40.7484, lng: -73.9857 },
+  empireState: {
+    name: 'Empire State Building, 350 5th Ave, New York',
+    lat: 40.7484,
+    lng: -73.9857,
+  },
   unionSquare: { name: 'Union Square, Manhattan, New York', lat: 40.7359, lng: -73.9911 },
 };
 
@@ -79,6 +96,9 @@ export const stops = {
 export function uniquePoints(count: number, near = { lat: 40.7, lng: -73.98 }) {
   const shiftLat = Math.random() * 0.5;
   const shiftLng = Math.random() * 0.5;
-  return Array.from({ length: count }, (_, i) => ({ lat: near.lat + shiftLat + i / 500, lng: near.lng + shiftLng + i / 700 }));
+  return Array.from({ length: count }, (_, i) => ({
+    lat: near.lat + shiftLat + i / 500,
+    lng: near.lng + shiftLng + i / 700,
+  }));
 }
 export const uniqueText = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;

@@ -15,35 +15,51 @@ describe('the api function on the real Deno runtime', () => {
     expect(await call('GET', '/health')).toMatchObject({ status: 200, body: { status: 'ok' } });
   });
 
-  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('reads itineraries over its own Postgres connection when the stack runs on one', async () => {
-    const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
-    try {
-      expect((await call('GET', '/itineraries/share/not-a-real-token-not-a-real-token')).status).toBe(404);
-      const [{ count }] = await admin`select count(*)::int as count from pg_stat_activity where application_name = 'route-planner-api'`;
-      expect(count).toBeGreaterThan(0);
-    } finally {
-      await admin.end({ timeout: 5 });
-    }
-  });
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'reads itineraries over its own Postgres connection when the stack runs on one',
+    async () => {
+      const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+      try {
+        expect(
+          (await call('GET', '/itineraries/share/not-a-real-token-not-a-real-token')).status,
+        ).toBe(404);
+        const [{ count }] =
+          await admin`select count(*)::int as count from pg_stat_activity where application_name = 'route-planner-api'`;
+        expect(count).toBeGreaterThan(0);
+      } finally {
+        await admin.end({ timeout: 5 });
+      }
+    },
+  );
 
   it('type-checks under Deno', () => {
-    const result = spawnSync(deno, ['check', '--quiet', '--config', config, entry], { encoding: 'utf8', cwd: root });
+    const result = spawnSync(deno, ['check', '--quiet', '--config', config, entry], {
+      encoding: 'utf8',
+      cwd: root,
+    });
     expect(result.stderr + result.stdout).toBe('');
     expect(result.status).toBe(0);
   });
 
   it('refuses to start without its Supabase settings, saying which', () => {
-    const result = spawnSync(deno, ['run', '--quiet', '--allow-env', '--allow-net', '--config', config, entry], {
-      encoding: 'utf8',
-      cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1' },
-      timeout: 60_000,
-    });
+    const result = spawnSync(
+      deno,
+      ['run', '--quiet', '--allow-env', '--allow-net', '--config', config, entry],
+      {
+        encoding: 'utf8',
+        cwd: root,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1' },
+        timeout: 60_000,
+      },
+    );
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain('SUPABASE_URL and SUPABASE_ANON_KEY must be set');
   });
 
   it('answers unknown paths with a JSON 404', async () => {
-    expect(await call('GET', '/no-such-endpoint')).toMatchObject({ status: 404, body: { error: 'Not found' } });
+    expect(await call('GET', '/no-such-endpoint')).toMatchObject({
+      status: 404,
+      body: { error: 'Not found' },
+    });
   });
 });

@@ -16,10 +16,20 @@ let attackerId: string;
 
 beforeAll(async () => {
   [attacker, victim] = await Promise.all([newUser(), newUser()]);
-  const created = await call('POST', '/itineraries', { token: victim.token, body: { title: 'Victim', stops: [stops.timesSquare, stops.unionSquare] } });
+  const created = await call('POST', '/itineraries', {
+    token: victim.token,
+    body: { title: 'Victim', stops: [stops.timesSquare, stops.unionSquare] },
+  });
   victimId = created.body.id;
-  victimShare = (await call('POST', `/itineraries/${victimId}/share`, { token: victim.token })).body.shareUrl.split('/share/')[1];
-  attackerId = (await call('POST', '/itineraries', { token: attacker.token, body: { title: 'Mine', stops: [stops.empireState] } })).body.id;
+  victimShare = (
+    await call('POST', `/itineraries/${victimId}/share`, { token: victim.token })
+  ).body.shareUrl.split('/share/')[1];
+  attackerId = (
+    await call('POST', '/itineraries', {
+      token: attacker.token,
+      body: { title: 'Mine', stops: [stops.empireState] },
+    })
+  ).body.id;
 });
 
 async function victimSnapshot() {
@@ -29,35 +39,91 @@ async function victimSnapshot() {
 }
 
 // Anything JSON can carry, biased towards the shapes the API expects.
-const number = fc.oneof(fc.double(), fc.integer(), fc.constantFrom(0, -0, 90, -90, 180, -180, 90.0000001, 1e308, -1e-308));
+const number = fc.oneof(
+  fc.double(),
+  fc.integer(),
+  fc.constantFrom(0, -0, 90, -90, 180, -180, 90.0000001, 1e308, -1e-308),
+);
 const weirdString = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme', maxLength: 50 }),
-  fc.constantFrom('', ' ', '\u0000', '\ud800', "' or 1=1 --", '<script>', '../..', '%00', 'a'.repeat(600), '1e3', '0x10'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\ud800',
+    "' or 1=1 --",
+    '<script>',
+    '../..',
+    '%00',
+    'a'.repeat(600),
+    '1e3',
+    '0x10',
+  ),
 );
-const point = fc.record({ lat: fc.oneof(number, weirdString, fc.constant(null)), lng: fc.oneof(number, weirdString) }, { requiredKeys: [] });
-const stop = fc.record({ name: fc.oneof(weirdString, number), lat: fc.oneof(number, weirdString), lng: number }, { requiredKeys: [] });
+const point = fc.record(
+  { lat: fc.oneof(number, weirdString, fc.constant(null)), lng: fc.oneof(number, weirdString) },
+  { requiredKeys: [] },
+);
+const stop = fc.record(
+  { name: fc.oneof(weirdString, number), lat: fc.oneof(number, weirdString), lng: number },
+  { requiredKeys: [] },
+);
 const body = fc.oneof(
   fc.jsonValue(),
-  fc.record({ title: fc.oneof(weirdString, number, fc.constant(null)), stops: fc.oneof(fc.array(stop, { maxLength: 5 }), weirdString, fc.jsonValue()) }, { requiredKeys: [] }),
+  fc.record(
+    {
+      title: fc.oneof(weirdString, number, fc.constant(null)),
+      stops: fc.oneof(fc.array(stop, { maxLength: 5 }), weirdString, fc.jsonValue()),
+    },
+    { requiredKeys: [] },
+  ),
   fc.record({ from: point, to: point }, { requiredKeys: [] }),
   fc.record({ stops: fc.array(point, { maxLength: 5 }) }, { requiredKeys: [] }),
-  fc.record({ email: weirdString, password: weirdString, idToken: weirdString, refreshToken: weirdString }, { requiredKeys: [] }),
+  fc.record(
+    { email: weirdString, password: weirdString, idToken: weirdString, refreshToken: weirdString },
+    { requiredKeys: [] },
+  ),
 );
 const rawBody = fc.oneof(
   body.map((value) => JSON.stringify(value)),
   fc.string(),
-  fc.constantFrom('{', '[', '{"title":', 'null', '"x"', '\u0000', '{"stops":[{"lat":NaN}]}', '{"a":1}garbage'),
+  fc.constantFrom(
+    '{',
+    '[',
+    '{"title":',
+    'null',
+    '"x"',
+    '\u0000',
+    '{"stops":[{"lat":NaN}]}',
+    '{"a":1}garbage',
+  ),
   fc.uint8Array({ maxLength: 64 }),
 );
 const header = fc.record(
   {
-    'content-type': fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', ''),
-    'accept-language': fc.oneof(fc.constantFrom('de-DE', '*', 'xx-ÿ', ';;;', 'a'.repeat(300)), fc.stringMatching(/^[\x20-\x7e]{0,40}$/)),
+    'content-type': fc.constantFrom(
+      'application/json',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      '',
+    ),
+    'accept-language': fc.oneof(
+      fc.constantFrom('de-DE', '*', 'xx-ÿ', ';;;', 'a'.repeat(300)),
+      fc.stringMatching(/^[\x20-\x7e]{0,40}$/),
+    ),
     'x-forwarded-for': fc.oneof(fc.ipV4(), fc.ipV6(), fc.stringMatching(/^[\x20-\x7e]{0,60}$/)),
     'cf-connecting-ip': fc.oneof(fc.ipV4(), fc.stringMatching(/^[\x20-\x7e]{0,30}$/)),
     'if-match': fc.oneof(
-      fc.constantFrom('*', '""', '"2026-11-22T10:00:00.000Z"', 'W/"2026-11-22T10:00:00.000Z"', '"2026-99-99T99:99:99.999Z"', '"a", "b"'),
+      fc.constantFrom(
+        '*',
+        '""',
+        '"2026-11-22T10:00:00.000Z"',
+        'W/"2026-11-22T10:00:00.000Z"',
+        '"2026-99-99T99:99:99.999Z"',
+        '"a", "b"',
+      ),
       fc.date({ noInvalidDate: true }).map((date) => `"${date.toISOString()}"`),
       fc.stringMatching(/^[\x20-\x7e]{0,40}$/),
     ),
@@ -73,7 +139,11 @@ const pathSegment = fc.oneof(
   fc.constantFrom('share', '..', '%2e%2e', '%00', 'null', "'", '%ZZ', 'x'.repeat(300)),
   fc.string({ maxLength: 20 }).map(encodeURIComponent),
 );
-const query = fc.dictionary(fc.constantFrom('q', 'lat', 'lng', 'lon', 'format', 'limit', 'q[]', 'x'), fc.oneof(weirdString, number.map(String)), { maxKeys: 4 });
+const query = fc.dictionary(
+  fc.constantFrom('q', 'lat', 'lng', 'lon', 'format', 'limit', 'q[]', 'x'),
+  fc.oneof(weirdString, number.map(String)),
+  { maxKeys: 4 },
+);
 
 type Endpoint = { method: string; path: (segment: string) => string; authed?: boolean };
 const endpoints: Endpoint[] = [
@@ -98,47 +168,65 @@ const endpoints: Endpoint[] = [
   { method: 'POST', path: () => '/routes/table' },
 ];
 
-async function send(endpoint: Endpoint, input: { segment: string; victimSegment: boolean; query: Record<string, string>; raw: string | Uint8Array; headers: Record<string, string>; asAttacker: boolean }) {
+async function send(
+  endpoint: Endpoint,
+  input: {
+    segment: string;
+    victimSegment: boolean;
+    query: Record<string, string>;
+    raw: string | Uint8Array;
+    headers: Record<string, string>;
+    asAttacker: boolean;
+  },
+) {
   const segment = input.victimSegment ? victimId : input.segment;
   const search = new URLSearchParams(input.query).toString();
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(input.headers)) if (/^[\x20-\x7e]*$/.test(value)) headers[name] = value;
+  for (const [name, value] of Object.entries(input.headers))
+    if (/^[\x20-\x7e]*$/.test(value)) headers[name] = value;
   if (endpoint.authed && input.asAttacker) headers.authorization = `Bearer ${attacker.token}`;
   const method = endpoint.method;
-  const response = await fetch(`${apiUrl()}${endpoint.path(segment)}${search ? `?${search}` : ''}`, {
-    method,
-    headers,
-    body: method === 'GET' || method === 'DELETE' ? undefined : input.raw,
-  });
+  const response = await fetch(
+    `${apiUrl()}${endpoint.path(segment)}${search ? `?${search}` : ''}`,
+    {
+      method,
+      headers,
+      body: method === 'GET' || method === 'DELETE' ? undefined : input.raw,
+    },
+  );
   const text = await response.text();
   return { status: response.status, text };
 }
 
 describe('fuzzing every endpoint', () => {
-  it.each(endpoints.map((e) => [`${e.method} ${e.path(':id')}`, e] as const))('%s: never a 5xx, errors are {error}, no foreign row changes', async (_label, endpoint) => {
-    const before = await victimSnapshot();
-    await fc.assert(
-      fc.asyncProperty(
-        fc.record({
-          segment: pathSegment,
-          victimSegment: fc.boolean(),
-          query,
-          raw: rawBody,
-          headers: header,
-          asAttacker: fc.boolean(),
-        }),
-        async (input) => {
-          const answer = await send(endpoint, input);
-          if (answer.status >= 500) throw new Error(`${answer.status}: ${answer.text.slice(0, 200)}`);
-          if (answer.status >= 400) {
-            expect(JSON.parse(answer.text)).toEqual({ error: expect.any(String) });
-          }
-        },
-      ),
-      { numRuns: RUNS, interruptAfterTimeLimit: 20_000 },
-    );
-    expect(await victimSnapshot()).toEqual(before);
-    // The attacker's own row may change only through the attacker's own requests.
-    expect(attackerId).toBeTruthy();
-  });
+  it.each(endpoints.map((e) => [`${e.method} ${e.path(':id')}`, e] as const))(
+    '%s: never a 5xx, errors are {error}, no foreign row changes',
+    async (_label, endpoint) => {
+      const before = await victimSnapshot();
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({
+            segment: pathSegment,
+            victimSegment: fc.boolean(),
+            query,
+            raw: rawBody,
+            headers: header,
+            asAttacker: fc.boolean(),
+          }),
+          async (input) => {
+            const answer = await send(endpoint, input);
+            if (answer.status >= 500)
+              throw new Error(`${answer.status}: ${answer.text.slice(0, 200)}`);
+            if (answer.status >= 400) {
+              expect(JSON.parse(answer.text)).toEqual({ error: expect.any(String) });
+            }
+          },
+        ),
+        { numRuns: RUNS, interruptAfterTimeLimit: 20_000 },
+      );
+      expect(await victimSnapshot()).toEqual(before);
+      // The attacker's own row may change only through the attacker's own requests.
+      expect(attackerId).toBeTruthy();
+    },
+  );
 });

@@ -20,14 +20,19 @@ describe('GET /api/geocoding/search', () => {
   });
 
   it('answers an empty list when nothing matches', async () => {
-    expect(await call('GET', '/geocoding/search?q=Nowhereville%20Zzyzx')).toMatchObject({ status: 200, body: [] });
+    expect(await call('GET', '/geocoding/search?q=Nowhereville%20Zzyzx')).toMatchObject({
+      status: 200,
+      body: [],
+    });
   });
 
   it('identifies itself to the geocoder and passes the caller’s language', async () => {
     await fakes.clearRequests('nominatim');
     // A text never asked before, so the answer cannot come from the cache.
     const q = encodeURIComponent(uniqueText('Berlin'));
-    await call('GET', `/geocoding/search?q=${q}`, { headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+    await call('GET', `/geocoding/search?q=${q}`, {
+      headers: { 'accept-language': 'de-DE,de;q=0.9' },
+    });
     const [request] = await fakes.requests('nominatim');
     expect(request.headers['user-agent']).toMatch(/route-planner/);
     expect(request.headers['accept-language']).toBe('de-DE');
@@ -46,11 +51,20 @@ describe('GET /api/geocoding/search', () => {
   it('answers a clear 502 when the geocoder is down or answers garbage, and 504 when it is too slow', async () => {
     // Texts never asked before: a cached answer would not reach the failing geocoder.
     await fakes.setMode('nominatim', 'down');
-    expect(await call('GET', `/geocoding/search?q=${uniqueText('Paris')}`)).toMatchObject({ status: 502, body: { error: expect.stringMatching(/unavailable/) } });
+    expect(await call('GET', `/geocoding/search?q=${uniqueText('Paris')}`)).toMatchObject({
+      status: 502,
+      body: { error: expect.stringMatching(/unavailable/) },
+    });
     await fakes.setMode('nominatim', 'garbage');
-    expect(await call('GET', `/geocoding/search?q=${uniqueText('Paris')}`)).toMatchObject({ status: 502, body: { error: expect.stringMatching(/invalid response/) } });
+    expect(await call('GET', `/geocoding/search?q=${uniqueText('Paris')}`)).toMatchObject({
+      status: 502,
+      body: { error: expect.stringMatching(/invalid response/) },
+    });
     await fakes.setMode('nominatim', 'slow');
-    expect(await call('GET', `/geocoding/search?q=${uniqueText('Paris')}`)).toMatchObject({ status: 504, body: { error: 'Geocoding service timed out' } });
+    expect(await call('GET', `/geocoding/search?q=${uniqueText('Paris')}`)).toMatchObject({
+      status: 504,
+      body: { error: 'Geocoding service timed out' },
+    });
   });
 });
 
@@ -65,11 +79,23 @@ describe('GET /api/geocoding/reverse', () => {
 
   it('answers 404 where the geocoder finds no address', async () => {
     const answer = await call('GET', '/geocoding/reverse?lat=-40&lng=-120');
-    expect(answer).toMatchObject({ status: 404, body: { error: 'No address found at this location' } });
+    expect(answer).toMatchObject({
+      status: 404,
+      body: { error: 'No address found at this location' },
+    });
   });
 
   it('refuses missing, non-numeric and out-of-range coordinates with 400', async () => {
-    for (const query of ['', '?lat=1', '?lng=1', '?lat=abc&lng=1', '?lat=91&lng=0', '?lat=0&lng=181', '?lat=1e3&lng=1', '?lat=NaN&lng=1']) {
+    for (const query of [
+      '',
+      '?lat=1',
+      '?lng=1',
+      '?lat=abc&lng=1',
+      '?lat=91&lng=0',
+      '?lat=0&lng=181',
+      '?lat=1e3&lng=1',
+      '?lat=NaN&lng=1',
+    ]) {
       const answer = await call('GET', `/geocoding/reverse${query}`);
       expect(answer.status, query).toBe(400);
       expect(answer.body.error).toBeTruthy();

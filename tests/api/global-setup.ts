@@ -40,7 +40,9 @@ export default async function setup(project: TestProject) {
   // Warm up once (the Data API's schema cache, the function's first calls): on a busy
   // machine the embedded database's first queries block this process — and the fakes in
   // it — for longer than the 1.5 s upstream timeouts above, which made a first test flaky.
-  await fetch(`${stack.apiUrl}/geocoding/search?q=${encodeURIComponent('warm-up query')}`).then((answer) => answer.text());
+  await fetch(`${stack.apiUrl}/geocoding/search?q=${encodeURIComponent('warm-up query')}`).then(
+    (answer) => answer.text(),
+  );
   project.provide('apiUrl', stack.apiUrl);
   project.provide('gatewayUrl', stack.gatewayUrl);
   const control = await startFakeControl({ nominatim, osrm });

@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, newUser, stops, type TestUser } from './client.ts';
 
-const route = { title: 'Morning deliveries', stops: [stops.timesSquare, stops.empireState, stops.unionSquare] };
+const route = {
+  title: 'Morning deliveries',
+  stops: [stops.timesSquare, stops.empireState, stops.unionSquare],
+};
 
 let alice: TestUser;
 let bob: TestUser;
@@ -33,16 +36,26 @@ describe('itineraries CRUD', () => {
     expect(list.body.map((r: { id: string }) => r.id)).toContain(created.id);
 
     const reordered = { title: 'Renamed', stops: [stops.unionSquare, stops.timesSquare] };
-    const updated = await call('PUT', `/itineraries/${created.id}`, { token: alice.token, body: reordered });
-    expect(updated).toMatchObject({ status: 200, body: { id: created.id, title: 'Renamed', stops: reordered.stops } });
+    const updated = await call('PUT', `/itineraries/${created.id}`, {
+      token: alice.token,
+      body: reordered,
+    });
+    expect(updated).toMatchObject({
+      status: 200,
+      body: { id: created.id, title: 'Renamed', stops: reordered.stops },
+    });
     expect(updated.body.total_distance).not.toBe(created.total_distance);
 
-    expect((await call('DELETE', `/itineraries/${created.id}`, { token: alice.token })).status).toBe(204);
+    expect(
+      (await call('DELETE', `/itineraries/${created.id}`, { token: alice.token })).status,
+    ).toBe(204);
     expect(await call('GET', `/itineraries/${created.id}`, { token: alice.token })).toMatchObject({
       status: 404,
       body: { error: 'Itinerary not found' },
     });
-    expect((await call('DELETE', `/itineraries/${created.id}`, { token: alice.token })).status).toBe(404);
+    expect(
+      (await call('DELETE', `/itineraries/${created.id}`, { token: alice.token })).status,
+    ).toBe(404);
   });
 
   it('lists the newest itinerary first and only the caller’s own', async () => {
@@ -62,7 +75,10 @@ describe('itineraries CRUD', () => {
   });
 
   it('replaces a blank title by the auto title', async () => {
-    const created = await createRoute(alice, { title: '   ', stops: [stops.timesSquare, stops.unionSquare] });
+    const created = await createRoute(alice, {
+      title: '   ',
+      stops: [stops.timesSquare, stops.unionSquare],
+    });
     expect(created.title).toBe('Times Square to Union Square');
     const single = await createRoute(alice, { stops: [stops.empireState] });
     expect(single.title).toBe('Trip to Empire State Building');
@@ -112,23 +128,48 @@ describe('saving over a version (If-Match)', () => {
       headers: { 'if-match': etag! },
       body: { ...route, title: 'Stale save' },
     });
-    expect(stale).toMatchObject({ status: 412, body: { error: 'This itinerary was changed elsewhere; load it again before saving' } });
-    expect((await call('GET', `/itineraries/${created.id}`, { token: alice.token })).body.title).toBe('Saved over the version I read');
+    expect(stale).toMatchObject({
+      status: 412,
+      body: { error: 'This itinerary was changed elsewhere; load it again before saving' },
+    });
+    expect(
+      (await call('GET', `/itineraries/${created.id}`, { token: alice.token })).body.title,
+    ).toBe('Saved over the version I read');
 
     // `*` or no If-Match at all: the last save wins, as before.
     for (const headers of [{ 'if-match': '*' }, {}]) {
-      expect((await call('PUT', `/itineraries/${created.id}`, { token: alice.token, headers, body: route })).status).toBe(200);
+      expect(
+        (
+          await call('PUT', `/itineraries/${created.id}`, {
+            token: alice.token,
+            headers,
+            body: route,
+          })
+        ).status,
+      ).toBe(200);
     }
   });
 
   it('refuses a malformed If-Match with 400 and answers 404, not 412, to another user', async () => {
     const created = await createRoute(alice);
-    const badValues = ['2026-01-01T00:00:00.000Z', '"yesterday"', 'W/"2026-01-01T00:00:00.000Z"', '"2026-13-45T99:99:99.999Z"'];
+    const badValues = [
+      '2026-01-01T00:00:00.000Z',
+      '"yesterday"',
+      'W/"2026-01-01T00:00:00.000Z"',
+      '"2026-13-45T99:99:99.999Z"',
+    ];
     // Well-formed times Postgres cannot hold (year 0, or a millisecond after 9999-12-31) are refused here too, never a 5xx.
     badValues.push('"0000-01-01T00:00:00.000Z"', '"9999-12-31T23:59:59.999Z"');
     for (const bad of badValues) {
-      const answer = await call('PUT', `/itineraries/${created.id}`, { token: alice.token, headers: { 'if-match': bad }, body: route });
-      expect(answer, bad).toMatchObject({ status: 400, body: { error: 'If-Match must be an ETag of this itinerary' } });
+      const answer = await call('PUT', `/itineraries/${created.id}`, {
+        token: alice.token,
+        headers: { 'if-match': bad },
+        body: route,
+      });
+      expect(answer, bad).toMatchObject({
+        status: 400,
+        body: { error: 'If-Match must be an ETag of this itinerary' },
+      });
     }
     const asBob = await call('PUT', `/itineraries/${created.id}`, {
       token: bob.token,
@@ -136,7 +177,9 @@ describe('saving over a version (If-Match)', () => {
       body: { ...route, title: 'Bob was here' },
     });
     expect(asBob.status).toBe(404);
-    expect((await call('GET', `/itineraries/${created.id}`, { token: alice.token })).body.title).toBe(route.title);
+    expect(
+      (await call('GET', `/itineraries/${created.id}`, { token: alice.token })).body.title,
+    ).toBe(route.title);
   });
 });
 
@@ -145,19 +188,55 @@ describe('itinerary input validation', () => {
     ['no stops', { title: 'x', stops: [] }, 'Please add at least one stop'],
     ['stops missing', { title: 'x' }, /stops/],
     ['stops not an array', { title: 'x', stops: 'abc' }, /stops/],
-    ['latitude out of range', { title: 'x', stops: [{ name: 'a', lat: 91, lng: 0 }] }, /lat must be between -90 and 90/],
-    ['longitude out of range', { title: 'x', stops: [{ name: 'a', lat: 0, lng: -180.5 }] }, /lng must be between -180 and 180/],
-    ['latitude as text', { title: 'x', stops: [{ name: 'a', lat: '1', lng: 0 }] }, /lat must be a number/],
-    ['empty stop name', { title: 'x', stops: [{ name: '  ', lat: 1, lng: 1 }] }, /name must not be empty/],
-    ['stop name too long', { title: 'x', stops: [{ name: 'n'.repeat(501), lat: 1, lng: 1 }] }, /at most 500/],
+    [
+      'latitude out of range',
+      { title: 'x', stops: [{ name: 'a', lat: 91, lng: 0 }] },
+      /lat must be between -90 and 90/,
+    ],
+    [
+      'longitude out of range',
+      { title: 'x', stops: [{ name: 'a', lat: 0, lng: -180.5 }] },
+      /lng must be between -180 and 180/,
+    ],
+    [
+      'latitude as text',
+      { title: 'x', stops: [{ name: 'a', lat: '1', lng: 0 }] },
+      /lat must be a number/,
+    ],
+    [
+      'empty stop name',
+      { title: 'x', stops: [{ name: '  ', lat: 1, lng: 1 }] },
+      /name must not be empty/,
+    ],
+    [
+      'stop name too long',
+      { title: 'x', stops: [{ name: 'n'.repeat(501), lat: 1, lng: 1 }] },
+      /at most 500/,
+    ],
     ['title too long', { title: 't'.repeat(201), stops: [stops.timesSquare] }, /at most 200/],
     ['title not text', { title: 12, stops: [stops.timesSquare] }, /title must be a string/],
     ['body is an array', [route], /JSON object/],
     ['body is null', null, /JSON object/],
-    ['a note that is not text', { title: 'x', stops: [{ name: 'a', lat: 1, lng: 1, note: 5 }] }, /note must be a string/],
-    ['a note too long', { title: 'x', stops: [{ name: 'a', lat: 1, lng: 1, note: 'n'.repeat(1001) }] }, /note must be at most 1000/],
-    ['an unknown stop status', { title: 'x', stops: [{ name: 'a', lat: 1, lng: 1, status: 'finished' }] }, /status must be one of: done, skipped/],
-    ['a NUL character in a stop name', { title: 'x', stops: [{ name: 'a\u0000b', lat: 1, lng: 1 }] }, 'Text must not contain NUL characters'],
+    [
+      'a note that is not text',
+      { title: 'x', stops: [{ name: 'a', lat: 1, lng: 1, note: 5 }] },
+      /note must be a string/,
+    ],
+    [
+      'a note too long',
+      { title: 'x', stops: [{ name: 'a', lat: 1, lng: 1, note: 'n'.repeat(1001) }] },
+      /note must be at most 1000/,
+    ],
+    [
+      'an unknown stop status',
+      { title: 'x', stops: [{ name: 'a', lat: 1, lng: 1, status: 'finished' }] },
+      /status must be one of: done, skipped/,
+    ],
+    [
+      'a NUL character in a stop name',
+      { title: 'x', stops: [{ name: 'a\u0000b', lat: 1, lng: 1 }] },
+      'Text must not contain NUL characters',
+    ],
   ];
 
   it.each(invalid)('refuses %s with 400 and a clear error', async (_case, body, message) => {
@@ -181,21 +260,34 @@ describe('itinerary input validation', () => {
 
   it('refuses a body over 2 MB with 413, and stores nothing', async () => {
     const before = (await call('GET', '/itineraries', { token: alice.token })).body.length;
-    const huge = { title: 'huge', stops: [{ name: 'x'.repeat(400), lat: 1, lng: 1 }], padding: 'p'.repeat(3 * 1024 * 1024) };
+    const huge = {
+      title: 'huge',
+      stops: [{ name: 'x'.repeat(400), lat: 1, lng: 1 }],
+      padding: 'p'.repeat(3 * 1024 * 1024),
+    };
     const answer = await call('POST', '/itineraries', { token: alice.token, body: huge });
-    expect(answer).toMatchObject({ status: 413, body: { error: 'Request body too large (max 2 MB)' } });
+    expect(answer).toMatchObject({
+      status: 413,
+      body: { error: 'Request body too large (max 2 MB)' },
+    });
     expect((await call('GET', '/itineraries', { token: alice.token })).body.length).toBe(before);
   });
 
   it('accepts 2,000 stops in one itinerary (no stop limit)', async () => {
-    const many = Array.from({ length: 2000 }, (_, i) => ({ name: `Stop ${i}`, lat: 40 + i / 10_000, lng: -74 + i / 10_000 }));
+    const many = Array.from({ length: 2000 }, (_, i) => ({
+      name: `Stop ${i}`,
+      lat: 40 + i / 10_000,
+      lng: -74 + i / 10_000,
+    }));
     const created = await createRoute(alice, { title: 'Many stops', stops: many });
     expect(created.stops).toHaveLength(2000);
   });
 
   it('answers invalid ids with 404', async () => {
     for (const id of ['not-a-uuid', '123', "1' or '1'='1"]) {
-      const answer = await call('GET', `/itineraries/${encodeURIComponent(id)}`, { token: alice.token });
+      const answer = await call('GET', `/itineraries/${encodeURIComponent(id)}`, {
+        token: alice.token,
+      });
       expect(answer).toMatchObject({ status: 404, body: { error: 'Itinerary not found' } });
     }
   });
@@ -206,7 +298,14 @@ describe('ownership: another user and anonymous callers', () => {
     const created = await createRoute(alice);
     const path = `/itineraries/${created.id}`;
     expect((await call('GET', path, { token: bob.token })).status).toBe(404);
-    expect((await call('PUT', path, { token: bob.token, body: { title: 'Stolen', stops: [stops.timesSquare] } })).status).toBe(404);
+    expect(
+      (
+        await call('PUT', path, {
+          token: bob.token,
+          body: { title: 'Stolen', stops: [stops.timesSquare] },
+        })
+      ).status,
+    ).toBe(404);
     expect((await call('DELETE', path, { token: bob.token })).status).toBe(404);
     expect((await call('POST', `${path}/share`, { token: bob.token })).status).toBe(404);
     const list = await call('GET', '/itineraries', { token: bob.token });
@@ -229,7 +328,10 @@ describe('ownership: another user and anonymous callers', () => {
     ];
     for (const [method, target, body] of attempts) {
       const answer = await call(method, target, { body });
-      expect(answer, `${method} ${target}`).toMatchObject({ status: 401, body: { error: 'Authentication required' } });
+      expect(answer, `${method} ${target}`).toMatchObject({
+        status: 401,
+        body: { error: 'Authentication required' },
+      });
     }
     expect((await call('GET', path, { token: alice.token })).body.title).toBe(route.title);
   });

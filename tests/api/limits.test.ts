@@ -22,7 +22,10 @@ describe('10,000 stops in one itinerary', () => {
   });
 
   it('is accepted, stored and read back whole', async () => {
-    const created = await call('POST', '/itineraries', { token: owner.token, body: { title: 'Ten thousand', stops: many } });
+    const created = await call('POST', '/itineraries', {
+      token: owner.token,
+      body: { title: 'Ten thousand', stops: many },
+    });
     expect(created.status, JSON.stringify(created.body).slice(0, 300)).toBe(201);
     expect(created.body.stops).toHaveLength(10_000);
     expect(created.body.total_distance).toBeGreaterThan(0);

@@ -32,8 +32,16 @@ function startEchoServer(): Promise<{ url: string; close: () => Promise<void> }>
     let bodyLength = 0;
     request.on('data', (chunk: Buffer) => (bodyLength += chunk.length));
     request.on('end', () => {
-      const echo: Echo = { method: request.method!, url: request.url!, headers: request.headers as Record<string, string>, bodyLength };
-      response.writeHead(request.url?.includes('teapot') ? 418 : 200, { 'content-type': 'application/json', 'x-echo': 'yes' });
+      const echo: Echo = {
+        method: request.method!,
+        url: request.url!,
+        headers: request.headers as Record<string, string>,
+        bodyLength,
+      };
+      response.writeHead(request.url?.includes('teapot') ? 418 : 200, {
+        'content-type': 'application/json',
+        'x-echo': 'yes',
+      });
       response.end(JSON.stringify(echo));
     });
   });
@@ -41,7 +49,11 @@ function startEchoServer(): Promise<{ url: string; close: () => Promise<void> }>
     server.listen(0, '127.0.0.1', () =>
       resolve({
         url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        close: () => new Promise<void>((done) => { server.closeAllConnections(); server.close(() => done()); }),
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
       }),
     ),
   );
@@ -69,7 +81,11 @@ describe('local gateway', () => {
     const body = 'x'.repeat(300_000);
     const response = await fetch(`${gateway.url}/functions/v1/api/itineraries?a=1&b=%20`, {
       method: 'POST',
-      headers: { authorization: 'Bearer abc', 'content-type': 'text/plain', 'x-forwarded-for': '203.0.113.7' },
+      headers: {
+        authorization: 'Bearer abc',
+        'content-type': 'text/plain',
+        'x-forwarded-for': '203.0.113.7',
+      },
       body,
     });
     expect(response.status).toBe(200);
@@ -90,10 +106,16 @@ describe('local gateway', () => {
 
   it('passes an early answer through and keeps the caller’s connection usable (the unread body is discarded)', async () => {
     for (let round = 0; round < 3; round++) {
-      const early = await fetch(`${gateway.url}/functions/v1/api/too-large`, { method: 'POST', body: 'x'.repeat(3_000_000) });
+      const early = await fetch(`${gateway.url}/functions/v1/api/too-large`, {
+        method: 'POST',
+        body: 'x'.repeat(3_000_000),
+      });
       expect(early.status).toBe(413);
       expect(await early.json()).toEqual({ error: 'Request body too large (max 2 MB)' });
-      const next = await fetch(`${gateway.url}/functions/v1/api/itineraries`, { method: 'POST', body: 'small' });
+      const next = await fetch(`${gateway.url}/functions/v1/api/itineraries`, {
+        method: 'POST',
+        body: 'small',
+      });
       expect(next.status).toBe(200);
       expect(((await next.json()) as Echo).bodyLength).toBe(5);
     }
@@ -101,11 +123,19 @@ describe('local gateway', () => {
 
   it('serves every other path from the backend, with the peer address', async () => {
     const response = await fetch(`${gateway.url}/rest/v1/itineraries`);
-    expect(await response.json()).toEqual({ backend: true, path: '/rest/v1/itineraries', peerAddress: expect.stringMatching(/127\.0\.0\.1$/) });
+    expect(await response.json()).toEqual({
+      backend: true,
+      path: '/rest/v1/itineraries',
+      peerAddress: expect.stringMatching(/127\.0\.0\.1$/),
+    });
   });
 
   it('answers 503 {error} when the functions server is down', async () => {
-    const down = await startGateway({ port: 0, backend, functionsUrl: `http://127.0.0.1:${await freePort()}` });
+    const down = await startGateway({
+      port: 0,
+      backend,
+      functionsUrl: `http://127.0.0.1:${await freePort()}`,
+    });
     try {
       const response = await fetch(`${down.url}/functions/v1/api/health`);
       expect(response.status).toBe(503);

@@ -29,28 +29,35 @@ describe('geocoding search: hostile q', () => {
     'Zürich ☃ ü 東京',
   ];
 
-  it.each(hostile)('sends %j to the configured geocoder as one encoded q parameter', async (text) => {
-    const q = uniqueText(text);
-    await fakes.clearRequests('nominatim');
-    const answer = await call('GET', `/geocoding/search?q=${encodeURIComponent(q)}`);
-    expect(answer.status).toBe(200);
-    expect(Array.isArray(answer.body)).toBe(true);
-    const request = await onlyRequest('nominatim');
-    const received = new URL(request.path, 'http://upstream.invalid');
-    expect(received.pathname).toBe('/search');
-    expect([...received.searchParams.keys()]).toEqual(['q', 'limit', 'format']);
-    expect(received.searchParams.get('q')).toBe(q.trim());
-    expect(received.searchParams.get('format')).toBe('json');
-    expect(received.searchParams.get('limit')).toBe('5');
-    expect(request.path).toBe(`/search?${new URLSearchParams({ q: q.trim(), limit: '5', format: 'json' })}`);
-    expect(request.path).not.toMatch(/[#\s\r\n]/);
-  });
+  it.each(hostile)(
+    'sends %j to the configured geocoder as one encoded q parameter',
+    async (text) => {
+      const q = uniqueText(text);
+      await fakes.clearRequests('nominatim');
+      const answer = await call('GET', `/geocoding/search?q=${encodeURIComponent(q)}`);
+      expect(answer.status).toBe(200);
+      expect(Array.isArray(answer.body)).toBe(true);
+      const request = await onlyRequest('nominatim');
+      const received = new URL(request.path, 'http://upstream.invalid');
+      expect(received.pathname).toBe('/search');
+      expect([...received.searchParams.keys()]).toEqual(['q', 'limit', 'format']);
+      expect(received.searchParams.get('q')).toBe(q.trim());
+      expect(received.searchParams.get('format')).toBe('json');
+      expect(received.searchParams.get('limit')).toBe('5');
+      expect(request.path).toBe(
+        `/search?${new URLSearchParams({ q: q.trim(), limit: '5', format: 'json' })}`,
+      );
+      expect(request.path).not.toMatch(/[#\s\r\n]/);
+    },
+  );
 
   it('sends the exact, encoded request for a known case', async () => {
     const marker = uniqueText('x').split(' ')[1];
     await fakes.clearRequests('nominatim');
     await call('GET', `/geocoding/search?q=${encodeURIComponent(`a&format=xml&#b ${marker}`)}`);
-    expect((await onlyRequest('nominatim')).path).toBe(`/search?q=a%26format%3Dxml%26%23b+${marker}&limit=5&format=json`);
+    expect((await onlyRequest('nominatim')).path).toBe(
+      `/search?q=a%26format%3Dxml%26%23b+${marker}&limit=5&format=json`,
+    );
   });
 
   it('accepts 300 characters and refuses 301 or a megabyte without calling the geocoder', async () => {
@@ -67,9 +74,16 @@ describe('geocoding search: hostile q', () => {
   it('ignores extra query parameters and hostile language headers', async () => {
     const q = uniqueText('Berlin');
     await fakes.clearRequests('nominatim');
-    const answer = await call('GET', `/geocoding/search?q=${encodeURIComponent(q)}&format=xml&url=http://evil.example&limit=1000`, {
-      headers: { 'accept-language': 'de"><script>, en;q=0.5', 'x-forwarded-host': 'evil.example' },
-    });
+    const answer = await call(
+      'GET',
+      `/geocoding/search?q=${encodeURIComponent(q)}&format=xml&url=http://evil.example&limit=1000`,
+      {
+        headers: {
+          'accept-language': 'de"><script>, en;q=0.5',
+          'x-forwarded-host': 'evil.example',
+        },
+      },
+    );
     expect(answer.status).toBe(200);
     const request = await onlyRequest('nominatim');
     expect(request.path).toBe(`/search?${new URLSearchParams({ q, limit: '5', format: 'json' })}`);
@@ -82,9 +96,29 @@ describe('geocoding search: hostile q', () => {
 describe('geocoding reverse: hostile coordinates', () => {
   it('refuses exponents, hex, signs, spaces, separators and long numbers without calling the geocoder', async () => {
     await fakes.clearRequests('nominatim');
-    const bad = ['1e1', '1E-3', '0x10', '0b1', '+12', '12.5.5', '12,5', ' 12 x', '١٢', 'Infinity', '-Infinity', 'NaN', '1'.repeat(1000), '12&lon=1', '48.8566%00', '48.8566/../x'];
+    const bad = [
+      '1e1',
+      '1E-3',
+      '0x10',
+      '0b1',
+      '+12',
+      '12.5.5',
+      '12,5',
+      ' 12 x',
+      '١٢',
+      'Infinity',
+      '-Infinity',
+      'NaN',
+      '1'.repeat(1000),
+      '12&lon=1',
+      '48.8566%00',
+      '48.8566/../x',
+    ];
     for (const value of bad) {
-      for (const query of [`lat=${encodeURIComponent(value)}&lng=2.35`, `lat=48.85&lng=${encodeURIComponent(value)}`]) {
+      for (const query of [
+        `lat=${encodeURIComponent(value)}&lng=2.35`,
+        `lat=48.85&lng=${encodeURIComponent(value)}`,
+      ]) {
         const answer = await call('GET', `/geocoding/reverse?${query}`);
         expect(answer.status, query).toBe(400);
         expect(typeof answer.body.error).toBe('string');
@@ -98,10 +132,15 @@ describe('geocoding reverse: hostile coordinates', () => {
     const lat = point.lat.toFixed(7);
     const lng = point.lng.toFixed(7);
     await fakes.clearRequests('nominatim');
-    const answer = await call('GET', `/geocoding/reverse?lat=${lat}&lng=${lng}&format=xml&zoom=3&email=x@evil.example`);
+    const answer = await call(
+      'GET',
+      `/geocoding/reverse?lat=${lat}&lng=${lng}&format=xml&zoom=3&email=x@evil.example`,
+    );
     expect(answer.status).toBe(200);
     const request = await onlyRequest('nominatim');
-    expect(request.path).toBe(`/reverse?lat=${Number(lat).toFixed(5)}&lon=${Number(lng).toFixed(5)}&zoom=18&addressdetails=1&format=json`);
+    expect(request.path).toBe(
+      `/reverse?lat=${Number(lat).toFixed(5)}&lon=${Number(lng).toFixed(5)}&zoom=18&addressdetails=1&format=json`,
+    );
   });
 });
 
@@ -110,10 +149,15 @@ describe('route service: hostile points', () => {
     await fakes.clearRequests('osrm');
     const bad = ['1e1', '0x10', '10', null, true, [], {}, 1e400, -91, 181];
     for (const value of bad) {
-      const answer = await call('POST', '/routes/segment', { body: { from: { lat: value, lng: 1 }, to: { lat: 1, lng: value } } });
+      const answer = await call('POST', '/routes/segment', {
+        body: { from: { lat: value, lng: 1 }, to: { lat: 1, lng: value } },
+      });
       expect(answer.status, JSON.stringify(value)).toBe(400);
     }
-    const raw = await call('POST', '/routes/segment', { rawBody: '{"from":{"lat":NaN,"lng":1},"to":{"lat":1,"lng":1}}', headers: { 'content-type': 'application/json' } });
+    const raw = await call('POST', '/routes/segment', {
+      rawBody: '{"from":{"lat":NaN,"lng":1},"to":{"lat":1,"lng":1}}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(raw.status).toBe(400);
     expect(await fakes.requests('osrm')).toHaveLength(0);
   });
@@ -122,10 +166,15 @@ describe('route service: hostile points', () => {
     const [from, to] = uniquePoints(2);
     await fakes.clearRequests('osrm');
     const body = `{"from":{"lat":${from.lat * 1e3}e-3,"lng":${from.lng},"url":"http://evil.example/","path":"../../x"},"to":{"lat":${to.lat},"lng":${to.lng},"name":"a;b/c?d#e"}}`;
-    const answer = await call('POST', '/routes/segment', { rawBody: body, headers: { 'content-type': 'application/json' } });
+    const answer = await call('POST', '/routes/segment', {
+      rawBody: body,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(answer.status).toBe(200);
     const request = await onlyRequest('osrm');
     const coordinates = `${from.lng.toFixed(6)},${Number(`${from.lat * 1e3}e-3`).toFixed(6)};${to.lng.toFixed(6)},${to.lat.toFixed(6)}`;
-    expect(request.path).toBe(`/route/v1/driving/${coordinates}?overview=full&geometries=geojson&steps=true`);
+    expect(request.path).toBe(
+      `/route/v1/driving/${coordinates}?overview=full&geometries=geojson&steps=true`,
+    );
   });
 });

@@ -13,10 +13,14 @@ afterEach(async () => {
 
 describe('POST /api/routes/segment', () => {
   it('answers the road line, distance and duration of one pair', async () => {
-    const answer = await call('POST', '/routes/segment', { body: { from: stops.timesSquare, to: stops.unionSquare } });
+    const answer = await call('POST', '/routes/segment', {
+      body: { from: stops.timesSquare, to: stops.unionSquare },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.estimated).toBe(false);
-    expect(answer.body.distance).toBeGreaterThan(greatCircleMeters(stops.timesSquare, stops.unionSquare));
+    expect(answer.body.distance).toBeGreaterThan(
+      greatCircleMeters(stops.timesSquare, stops.unionSquare),
+    );
     expect(answer.body.coordinates.length).toBeGreaterThanOrEqual(2);
     const [lat, lng] = answer.body.coordinates[0];
     expect(lat).toBeCloseTo(stops.timesSquare.lat, 2);
@@ -35,7 +39,12 @@ describe('POST /api/routes/segment', () => {
   });
 
   it('refuses bad points with 400', async () => {
-    for (const body of [{}, { from: stops.timesSquare }, { from: { lat: 100, lng: 0 }, to: stops.unionSquare }, { from: 'x', to: 'y' }]) {
+    for (const body of [
+      {},
+      { from: stops.timesSquare },
+      { from: { lat: 100, lng: 0 }, to: stops.unionSquare },
+      { from: 'x', to: 'y' },
+    ]) {
       const answer = await call('POST', '/routes/segment', { body });
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.error).toBeTruthy();
@@ -50,28 +59,50 @@ describe('POST /api/routes/total and /api/routes/legs', () => {
     const total = await call('POST', '/routes/total', { body: { stops: three } });
     expect(total.status).toBe(200);
     expect(total.body.legs).toHaveLength(2);
-    const sum = total.body.legs.reduce((s: number, leg: { distance: number }) => s + leg.distance, 0);
+    const sum = total.body.legs.reduce(
+      (s: number, leg: { distance: number }) => s + leg.distance,
+      0,
+    );
     expect(total.body.totalDistance).toBeCloseTo(sum, 6);
     const legs = await call('POST', '/routes/legs', { body: { stops: three } });
     expect(legs.body.totalDistance).toBeCloseTo(total.body.totalDistance, 6);
-    expect(legs.body.legs.every((leg: { coordinates: unknown[] }) => leg.coordinates.length >= 2)).toBe(true);
+    expect(
+      legs.body.legs.every((leg: { coordinates: unknown[] }) => leg.coordinates.length >= 2),
+    ).toBe(true);
   });
 
   it('needs at least 2 stops', async () => {
     const answer = await call('POST', '/routes/total', { body: { stops: [stops.timesSquare] } });
-    expect(answer).toMatchObject({ status: 400, body: { error: 'Add at least 2 stops to calculate route' } });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { error: 'Add at least 2 stops to calculate route' },
+    });
   });
 
   it('estimates only the legs the router cannot route, at 50 km/h in a straight line', async () => {
-    const route = [stops.timesSquare, stops.empireState, unreachable, stops.unionSquare, stops.timesSquare];
+    const route = [
+      stops.timesSquare,
+      stops.empireState,
+      unreachable,
+      stops.unionSquare,
+      stops.timesSquare,
+    ];
     const answer = await call('POST', '/routes/legs', { body: { stops: route } });
     expect(answer.status).toBe(200);
-    expect(answer.body.legs.map((leg: { estimated: boolean }) => leg.estimated)).toEqual([false, true, true, false]);
+    expect(answer.body.legs.map((leg: { estimated: boolean }) => leg.estimated)).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
     const estimate = answer.body.legs[1];
     const straight = greatCircleMeters(stops.empireState, unreachable);
     expect(estimate.distance).toBeCloseTo(straight, 3);
     expect(estimate.duration).toBeCloseTo(straight / FALLBACK_SPEED_METERS_PER_SECOND, 3);
-    expect(estimate.coordinates).toEqual([[stops.empireState.lat, stops.empireState.lng], [unreachable.lat, unreachable.lng]]);
+    expect(estimate.coordinates).toEqual([
+      [stops.empireState.lat, stops.empireState.lng],
+      [unreachable.lat, unreachable.lng],
+    ]);
   });
 
   it('falls back to the estimate for every leg when the router is down, slow or answers garbage', async () => {
@@ -81,8 +112,12 @@ describe('POST /api/routes/total and /api/routes/legs', () => {
       const three = uniquePoints(3);
       const answer = await call('POST', '/routes/total', { body: { stops: three } });
       expect(answer.status, mode).toBe(200);
-      expect(answer.body.legs.every((leg: { estimated: boolean }) => leg.estimated), mode).toBe(true);
-      const straight = greatCircleMeters(three[0], three[1]) + greatCircleMeters(three[1], three[2]);
+      expect(
+        answer.body.legs.every((leg: { estimated: boolean }) => leg.estimated),
+        mode,
+      ).toBe(true);
+      const straight =
+        greatCircleMeters(three[0], three[1]) + greatCircleMeters(three[1], three[2]);
       expect(answer.body.totalDistance).toBeCloseTo(straight, 3);
     }
   });
@@ -98,7 +133,9 @@ describe('POST /api/routes/total and /api/routes/legs', () => {
     const requests = await fakes.requests('osrm');
     // 119 legs, 99 per request of 100 waypoints.
     expect(requests).toHaveLength(2);
-    expect(requests.map((request) => request.path.split('?')[0].split(';').length)).toEqual([100, 21]);
+    expect(requests.map((request) => request.path.split('?')[0].split(';').length)).toEqual([
+      100, 21,
+    ]);
   });
 });
 
@@ -107,7 +144,8 @@ describe('POST /api/routes/table', () => {
   /** The fake router's road model (its earth radius, the coordinates sent at 6 decimals, 0.1 rounding). */
   const sent = (p: LatLng) => [Number(p.lng.toFixed(6)), Number(p.lat.toFixed(6))];
   const tenth = (value: number) => Math.round(value * 10) / 10;
-  const road = (from: LatLng, to: LatLng) => tenth(greatCircleMetres(sent(from), sent(to)) * DETOUR_FACTOR);
+  const road = (from: LatLng, to: LatLng) =>
+    tenth(greatCircleMetres(sent(from), sent(to)) * DETOUR_FACTOR);
 
   function expectRoadTable(table: Table, points: LatLng[]) {
     expect(table.estimated).toBe(false);
@@ -121,7 +159,9 @@ describe('POST /api/routes/table', () => {
         const distance = road(from, to);
         const duration = tenth(distance / SPEED_MPS);
         if (table.distances[i][j] !== distance || table.durations[i][j] !== duration) {
-          expect.fail(`${i} -> ${j}: ${table.distances[i][j]} m ${table.durations[i][j]} s, expected ${distance} m ${duration} s`);
+          expect.fail(
+            `${i} -> ${j}: ${table.distances[i][j]} m ${table.durations[i][j]} s, expected ${distance} m ${duration} s`,
+          );
         }
       });
     });
@@ -132,7 +172,10 @@ describe('POST /api/routes/table', () => {
     points.forEach((from, i) => {
       points.forEach((to, j) => {
         expect(table.distances[i][j]).toBeCloseTo(greatCircleMeters(from, to), 0);
-        expect(table.durations[i][j]).toBeCloseTo(greatCircleMeters(from, to) / FALLBACK_SPEED_METERS_PER_SECOND, 0);
+        expect(table.durations[i][j]).toBeCloseTo(
+          greatCircleMeters(from, to) / FALLBACK_SPEED_METERS_PER_SECOND,
+          0,
+        );
       });
     });
   }
@@ -201,7 +244,9 @@ describe('POST /api/routes/table', () => {
       expect(answer.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(typeof answer.body.error).toBe('string');
     }
-    const tooMany = await call('POST', '/routes/table', { body: { stops: uniquePoints(ROUTE_TABLE_MAX_STOPS + 1) } });
+    const tooMany = await call('POST', '/routes/table', {
+      body: { stops: uniquePoints(ROUTE_TABLE_MAX_STOPS + 1) },
+    });
     expect(tooMany.body.error).toBe(`stops must hold at most ${ROUTE_TABLE_MAX_STOPS} points`);
   });
 });

@@ -15,7 +15,9 @@ async function sharedItinerary() {
     token: alice.token,
     body: { title: 'Shared trip', stops: [stops.timesSquare, stops.unionSquare] },
   });
-  const shared = await call('POST', `/itineraries/${created.body.id}/share`, { token: alice.token });
+  const shared = await call('POST', `/itineraries/${created.body.id}/share`, {
+    token: alice.token,
+  });
   expect(shared.status).toBe(200);
   return { id: created.body.id as string, shareUrl: shared.body.shareUrl as string };
 }
@@ -43,8 +45,13 @@ describe('share links', () => {
     const { shareUrl } = await sharedItinerary();
     const view = await call('GET', `/itineraries/share/${tokenOf(shareUrl)}`);
     expect(view.status).toBe(200);
-    expect(view.body).toEqual({ title: 'Shared trip', stops: [stops.timesSquare, stops.unionSquare] });
-    const asBob = await call('GET', `/itineraries/share/${tokenOf(shareUrl)}`, { token: bob.token });
+    expect(view.body).toEqual({
+      title: 'Shared trip',
+      stops: [stops.timesSquare, stops.unionSquare],
+    });
+    const asBob = await call('GET', `/itineraries/share/${tokenOf(shareUrl)}`, {
+      token: bob.token,
+    });
     expect(asBob.body.title).toBe('Shared trip');
   });
 
@@ -67,7 +74,10 @@ describe('share links', () => {
 
   it('reflects the owner’s later edits', async () => {
     const { id, shareUrl } = await sharedItinerary();
-    await call('PUT', `/itineraries/${id}`, { token: alice.token, body: { title: 'Edited', stops: [stops.empireState] } });
+    await call('PUT', `/itineraries/${id}`, {
+      token: alice.token,
+      body: { title: 'Edited', stops: [stops.empireState] },
+    });
     const view = await call('GET', `/itineraries/share/${tokenOf(shareUrl)}`);
     expect(view.body).toEqual({ title: 'Edited', stops: [stops.empireState] });
   });

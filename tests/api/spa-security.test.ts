@@ -14,7 +14,9 @@ const root = path.resolve(import.meta.dirname, '../..');
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
-    entries.map((entry) => (entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)])),
+    entries.map((entry) =>
+      entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+    ),
   );
   return nested.flat();
 }
@@ -26,22 +28,31 @@ describe('the production bundle', () => {
 
   beforeAll(async () => {
     outDir = await mkdtemp(path.join(tmpdir(), 'route-planner-bundle-'));
-    const result = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-      cwd: root,
-      encoding: 'utf8',
-      timeout: 240_000,
-      env: {
-        ...process.env,
-        VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
-        VITE_SUPABASE_ANON_KEY: localKeys.publishableKey,
-        VITE_SUPABASE_URL: 'https://project-ref.supabase.co',
-        VITE_TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
+    const result = spawnSync(
+      path.join(root, 'node_modules/.bin/vite'),
+      ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        timeout: 240_000,
+        env: {
+          ...process.env,
+          VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
+          VITE_SUPABASE_ANON_KEY: localKeys.publishableKey,
+          VITE_SUPABASE_URL: 'https://project-ref.supabase.co',
+          VITE_TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
+        },
       },
-    });
+    );
     if (result.status !== 0) throw new Error(`vite build failed: ${result.stderr}${result.stdout}`);
     html = await readFile(path.join(outDir, 'index.html'), 'utf8');
     const files = (await filesUnder(outDir)).filter((file) => /\.(m?js|html|json|map)$/.test(file));
-    scripts = await Promise.all(files.map(async (file) => ({ file: path.relative(outDir, file), text: await readFile(file, 'utf8') })));
+    scripts = await Promise.all(
+      files.map(async (file) => ({
+        file: path.relative(outDir, file),
+        text: await readFile(file, 'utf8'),
+      })),
+    );
   }, 300_000);
 
   afterAll(async () => {
@@ -50,12 +61,24 @@ describe('the production bundle', () => {
 
   it('contains no secret key, no JWT secret and no service_role', () => {
     expect(scripts.length).toBeGreaterThan(1);
-    for (const secret of [localKeys.secretKey, localKeys.jwtSecret, 'service_role', 'SUPABASE_SERVICE_ROLE_KEY']) {
-      expect(scripts.filter((script) => script.text.includes(secret)).map((script) => script.file), secret).toEqual([]);
+    for (const secret of [
+      localKeys.secretKey,
+      localKeys.jwtSecret,
+      'service_role',
+      'SUPABASE_SERVICE_ROLE_KEY',
+    ]) {
+      expect(
+        scripts.filter((script) => script.text.includes(secret)).map((script) => script.file),
+        secret,
+      ).toEqual([]);
     }
     // Any secret key at all (supabase-js itself carries the bare prefix, to recognise key formats).
     const secretKey = /sb_secret_[A-Za-z0-9_-]{8,}/;
-    expect(scripts.filter((script) => secretKey.test(script.text)).map((script) => `${script.file}: ${secretKey.exec(script.text)![0]}`)).toEqual([]);
+    expect(
+      scripts
+        .filter((script) => secretKey.test(script.text))
+        .map((script) => `${script.file}: ${secretKey.exec(script.text)![0]}`),
+    ).toEqual([]);
     // The public key is expected (it is public by design).
     expect(scripts.some((script) => script.text.includes(localKeys.publishableKey))).toBe(true);
   });
@@ -64,9 +87,16 @@ describe('the production bundle', () => {
     const head = html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(head)?.[1];
     expect(csp).toBeTruthy();
-    expect(head.indexOf('Content-Security-Policy')).toBeLessThan(head.search(/<script|<link rel="stylesheet"/));
+    expect(head.indexOf('Content-Security-Policy')).toBeLessThan(
+      head.search(/<script|<link rel="stylesheet"/),
+    );
     expect(head).toContain('<meta name="referrer" content="strict-origin-when-cross-origin" />');
-    const directives = Object.fromEntries(csp!.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
+    const directives = Object.fromEntries(
+      csp!
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name, sources]),
+    );
     // Scripts from this origin, and inline scripts only by the hash of their exact text.
     expect(directives['script-src']).toEqual(["'self'", ...inlineScriptHashes(html)]);
     expect(directives['img-src']).toContain('https://*.tiles.example.org');
@@ -79,8 +109,12 @@ describe('the production bundle', () => {
 
 describe('the Content-Security-Policy builder', () => {
   it('derives origins from the configuration', () => {
-    expect(originOf('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe('https://tile.openstreetmap.org');
-    expect(originOf('https://{s}.tile.example.com:8443/{z}/{x}/{y}.png')).toBe('https://*.tile.example.com:8443');
+    expect(originOf('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe(
+      'https://tile.openstreetmap.org',
+    );
+    expect(originOf('https://{s}.tile.example.com:8443/{z}/{x}/{y}.png')).toBe(
+      'https://*.tile.example.com:8443',
+    );
     expect(originOf('/api')).toBeNull();
     expect(originOf('javascript:alert(1)')).toBeNull();
     expect(originOf("https://evil.example; script-src 'unsafe-inline'")).toBeNull();
@@ -89,7 +123,7 @@ describe('the Content-Security-Policy builder', () => {
   it('allows Google Identity Services only when a client id is configured', () => {
     expect(buildCsp({})).not.toContain('accounts.google.com');
     const withGoogle = buildCsp({ googleClientId: '123.apps.googleusercontent.com' });
-    expect(withGoogle).toContain('script-src \'self\' https://accounts.google.com/gsi/client');
+    expect(withGoogle).toContain("script-src 'self' https://accounts.google.com/gsi/client");
     expect(withGoogle).toContain('frame-src https://accounts.google.com/gsi/');
   });
 
@@ -97,7 +131,9 @@ describe('the Content-Security-Policy builder', () => {
     expect(buildCsp({ dev: true })).toContain('ws://localhost:*');
     expect(buildCsp({ dev: false })).not.toContain('ws:');
     for (const dev of [true, false]) {
-      const scriptSrc = /script-src ([^;]+)/.exec(buildCsp({ dev, inlineScriptHashes: ["'sha256-abc='"] }))![1];
+      const scriptSrc = /script-src ([^;]+)/.exec(
+        buildCsp({ dev, inlineScriptHashes: ["'sha256-abc='"] }),
+      )![1];
       expect(scriptSrc).not.toMatch(/unsafe-(eval|inline)/);
     }
   });
@@ -105,9 +141,13 @@ describe('the Content-Security-Policy builder', () => {
 
 describe('the SPA source', () => {
   it('never uses dangerouslySetInnerHTML', async () => {
-    const files = (await filesUnder(path.join(root, 'src'))).filter((file) => /\.(tsx?|jsx?)$/.test(file));
+    const files = (await filesUnder(path.join(root, 'src'))).filter((file) =>
+      /\.(tsx?|jsx?)$/.test(file),
+    );
     const offenders: string[] = [];
-    for (const file of files) if ((await readFile(file, 'utf8')).includes('dangerouslySetInnerHTML')) offenders.push(path.relative(root, file));
+    for (const file of files)
+      if ((await readFile(file, 'utf8')).includes('dangerouslySetInnerHTML'))
+        offenders.push(path.relative(root, file));
     expect(offenders).toEqual([]);
   });
 });

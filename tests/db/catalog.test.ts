@@ -23,7 +23,9 @@ describeOnEveryBackend('Schema catalog', (db) => {
   });
 
   it('enables row-level security on every table in public', async () => {
-    const withoutRls = (await publicTables()).filter((table) => !table.rls).map((table) => table.name);
+    const withoutRls = (await publicTables())
+      .filter((table) => !table.rls)
+      .map((table) => table.name);
     expect(withoutRls).toEqual([]);
   });
 
@@ -34,27 +36,43 @@ describeOnEveryBackend('Schema catalog', (db) => {
     const missing = (await publicTables()).flatMap((table) =>
       OPERATIONS.filter(
         (operation) =>
-          !policies.some((policy) => policy.tablename === table.name && (policy.cmd === operation || policy.cmd === 'ALL')),
+          !policies.some(
+            (policy) =>
+              policy.tablename === table.name && (policy.cmd === operation || policy.cmd === 'ALL'),
+          ),
       ).map((operation) => `${table.name}: ${operation}`),
     );
     expect(missing).toEqual([]);
   });
 
   it('gives anon and public no policy at all, and evaluates auth.uid() once per statement', async () => {
-    const policies = await db().admin.query<{ name: string; roles: string[]; qual: string | null; with_check: string | null }>(
+    const policies = await db().admin.query<{
+      name: string;
+      roles: string[];
+      qual: string | null;
+      with_check: string | null;
+    }>(
       `select tablename || ': ' || policyname as name, roles::text[] as roles, qual, with_check
        from pg_policies where schemaname = 'public'`,
     );
-    expect(policies.filter((policy) => policy.roles.some((role) => role === 'anon' || role === 'public'))).toEqual([]);
+    expect(
+      policies.filter((policy) =>
+        policy.roles.some((role) => role === 'anon' || role === 'public'),
+      ),
+    ).toEqual([]);
     // Supabase's linter (auth_rls_initplan): a bare auth.uid() is re-evaluated per row.
     const bareCalls = policies.filter((policy) =>
-      [policy.qual, policy.with_check].some((expression) => expression && /(?<!SELECT )auth\.(uid|jwt|role)\(\)/.test(expression)),
+      [policy.qual, policy.with_check].some(
+        (expression) => expression && /(?<!SELECT )auth\.(uid|jwt|role)\(\)/.test(expression),
+      ),
     );
     expect(bareCalls.map((policy) => policy.name)).toEqual([]);
   });
 
   it('documents every table in public (comment on table)', async () => {
-    const undocumented = (await publicTables()).filter((table) => !table.comment).map((table) => table.name);
+    const undocumented = (await publicTables())
+      .filter((table) => !table.comment)
+      .map((table) => table.name);
     expect(undocumented).toEqual([]);
   });
 
@@ -108,7 +126,12 @@ describeOnEveryBackend('Schema catalog', (db) => {
   });
 
   it('makes get_shared_route a stable security definer with a fixed, empty search_path returning only title and stops', async () => {
-    const [fn] = await db().admin.query<{ prosecdef: boolean; proconfig: string[] | null; provolatile: string; result: string }>(
+    const [fn] = await db().admin.query<{
+      prosecdef: boolean;
+      proconfig: string[] | null;
+      provolatile: string;
+      result: string;
+    }>(
       `select prosecdef, proconfig, provolatile, pg_get_function_result(oid) as result
        from pg_proc where oid = 'public.get_shared_route(text)'::regprocedure`,
     );

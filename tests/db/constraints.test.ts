@@ -18,9 +18,19 @@ import {
 } from './harness';
 
 /** SQLSTATEs that mean "the database refused the value". */
-const REJECTED = [SQLSTATE.checkViolation, SQLSTATE.notNullViolation, '22003' /* out of range */, '22P02' /* bad input */];
+const REJECTED = [
+  SQLSTATE.checkViolation,
+  SQLSTATE.notNullViolation,
+  '22003' /* out of range */,
+  '22P02' /* bad input */,
+];
 
-const stop = (overrides: Record<string, unknown> = {}) => ({ name: 'Lyon, France', lat: 45.764, lng: 4.8357, ...overrides });
+const stop = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Lyon, France',
+  lat: 45.764,
+  lng: 4.8357,
+  ...overrides,
+});
 const withoutKey = (key: string) => {
   const copy: Record<string, unknown> = stop();
   delete copy[key];
@@ -38,10 +48,10 @@ describeOnEveryBackend('Table checks', (db) => {
 
   const createAsOwner = (title: unknown, stopsJson: string) =>
     asRole(db(), 'authenticated', owner.claims, (tx) =>
-      tx.query(`insert into public.itineraries (title, stops) values ($1, $2::text::jsonb) returning id, stops`, [
-        title,
-        stopsJson,
-      ]),
+      tx.query(
+        `insert into public.itineraries (title, stops) values ($1, $2::text::jsonb) returning id, stops`,
+        [title, stopsJson],
+      ),
     );
 
   describe('stops', () => {
@@ -106,10 +116,10 @@ describeOnEveryBackend('Table checks', (db) => {
       it('an update to invalid stops is refused and the old stops stay', async () => {
         const result = await outcome(
           asRole(db(), 'authenticated', owner.claims, (tx) =>
-            tx.query(`update public.itineraries set stops = $1::text::jsonb where id = $2::uuid returning id`, [
-              JSON.stringify([stop({ lng: -181 })]),
-              itinerary,
-            ]),
+            tx.query(
+              `update public.itineraries set stops = $1::text::jsonb where id = $2::uuid returning id`,
+              [JSON.stringify([stop({ lng: -181 })]), itinerary],
+            ),
           ),
         );
         expect(result.code).toBe(SQLSTATE.checkViolation);
@@ -118,7 +128,9 @@ describeOnEveryBackend('Table checks', (db) => {
       it('a null stops value is refused', async () => {
         const result = await outcome(
           asRole(db(), 'authenticated', owner.claims, (tx) =>
-            tx.query(`insert into public.itineraries (title, stops) values ('x', null) returning id`),
+            tx.query(
+              `insert into public.itineraries (title, stops) values ('x', null) returning id`,
+            ),
           ),
         );
         expect(result.code).toBe(SQLSTATE.notNullViolation);
@@ -128,14 +140,23 @@ describeOnEveryBackend('Table checks', (db) => {
     describe('accepted', () => {
       it.each<[string, unknown[]]>([
         ['an empty array', []],
-        ['the boundaries lat ±90, lng ±180', [stop({ lat: 90, lng: 180 }), stop({ lat: -90, lng: -180 })]],
-        ['integers and exponents', [stop({ lat: 45, lng: 5e0 })]],
+        [
+          'the boundaries lat ±90, lng ±180',
+          [stop({ lat: 90, lng: 180 }), stop({ lat: -90, lng: -180 })],
+        ],
+        ['integers and exponents', [stop({ lat: 45, lng: 5 })]],
         ['a name of exactly 500 characters', [stop({ name: 'x'.repeat(500) })]],
-        ['a name of 500 non-ASCII characters (counted as characters, not bytes)', [stop({ name: 'é'.repeat(500) })]],
+        [
+          'a name of 500 non-ASCII characters (counted as characters, not bytes)',
+          [stop({ name: 'é'.repeat(500) })],
+        ],
         ['a name of one character', [stop({ name: 'A' })]],
         ['a note of 1000 characters', [stop({ note: 'n'.repeat(1000) })]],
         ['an empty note', [stop({ note: '' })]],
-        ['a done stop and a skipped stop with notes', [stop({ status: 'done', note: 'Door code 4521' }), stop({ status: 'skipped' })]],
+        [
+          'a done stop and a skipped stop with notes',
+          [stop({ status: 'done', note: 'Door code 4521' }), stop({ status: 'skipped' })],
+        ],
       ])('%s', async (_, stops) => {
         const rows = await createAsOwner('Good stops', JSON.stringify(stops));
         expect(rows).toHaveLength(1);
@@ -182,7 +203,9 @@ describeOnEveryBackend('Table checks', (db) => {
     it('refuses an update to an empty title', async () => {
       const result = await outcome(
         asRole(db(), 'authenticated', owner.claims, (tx) =>
-          tx.query(`update public.itineraries set title = '' where id = $1::uuid returning id`, [itinerary]),
+          tx.query(`update public.itineraries set title = '' where id = $1::uuid returning id`, [
+            itinerary,
+          ]),
         ),
       );
       expect(result.code).toBe(SQLSTATE.checkViolation);
@@ -193,7 +216,9 @@ describeOnEveryBackend('Table checks', (db) => {
     it.each(['total_distance', 'total_duration'])('refuses a negative %s', async (column) => {
       const result = await outcome(
         asRole(db(), 'authenticated', owner.claims, (tx) =>
-          tx.query(`insert into public.itineraries (title, ${column}) values ('x', -1) returning id`),
+          tx.query(
+            `insert into public.itineraries (title, ${column}) values ('x', -1) returning id`,
+          ),
         ),
       );
       expect(result.code).toBe(SQLSTATE.checkViolation);
@@ -208,10 +233,10 @@ describeOnEveryBackend('Table checks', (db) => {
 
     const share = (token: string, itineraryId = shareable) =>
       asRole(db(), 'authenticated', owner.claims, (tx) =>
-        tx.query(`insert into public.itinerary_shares (token, itinerary_id) values ($1, $2::uuid) returning token`, [
-          token,
-          itineraryId,
-        ]),
+        tx.query(
+          `insert into public.itinerary_shares (token, itinerary_id) values ($1, $2::uuid) returning token`,
+          [token, itineraryId],
+        ),
       );
 
     it.each([
@@ -246,7 +271,10 @@ describeOnEveryBackend('Table checks', (db) => {
       expect(second.code).toBe(SQLSTATE.uniqueViolation);
 
       const revoked = await asRole(db(), 'authenticated', owner.claims, (tx) =>
-        tx.query(`update public.itinerary_shares set revoked_at = now() where token = $1 returning token`, [first]),
+        tx.query(
+          `update public.itinerary_shares set revoked_at = now() where token = $1 returning token`,
+          [first],
+        ),
       );
       expect(revoked).toEqual([{ token: first }]);
       const third = shareToken();
@@ -254,7 +282,10 @@ describeOnEveryBackend('Table checks', (db) => {
 
       const restored = await outcome(
         asRole(db(), 'authenticated', owner.claims, (tx) =>
-          tx.query(`update public.itinerary_shares set revoked_at = null where token = $1 returning token`, [first]),
+          tx.query(
+            `update public.itinerary_shares set revoked_at = null where token = $1 returning token`,
+            [first],
+          ),
         ),
       );
       expect(restored.code).toBe(SQLSTATE.uniqueViolation);
@@ -277,9 +308,10 @@ describeOnEveryBackend('Table checks', (db) => {
       await db().admin.query(`delete from auth.users where id = $1::uuid`, [leaving.id]);
 
       expect(await snapshotOf(db(), leaving)).toEqual({ itineraries: [], shares: [] });
-      const orphans = await db().admin.query(`select token from public.itinerary_shares where itinerary_id = $1::uuid`, [
-        theirs,
-      ]);
+      const orphans = await db().admin.query(
+        `select token from public.itinerary_shares where itinerary_id = $1::uuid`,
+        [theirs],
+      );
       expect(orphans).toEqual([]);
       expect(await snapshotOf(db(), owner)).toEqual(ownerBefore);
     });
@@ -291,7 +323,10 @@ describeOnEveryBackend('Table checks', (db) => {
         `select created_at, updated_at from public.itineraries where id = $1::uuid`,
         [id],
       );
-      return { created: new Date(row.created_at).getTime(), updated: new Date(row.updated_at).getTime() };
+      return {
+        created: new Date(row.created_at).getTime(),
+        updated: new Date(row.updated_at).getTime(),
+      };
     };
 
     it('moves forward on every update, whatever the client sends; created_at stays', async () => {
@@ -301,7 +336,10 @@ describeOnEveryBackend('Table checks', (db) => {
       await new Promise((resolve) => setTimeout(resolve, 20));
 
       await asRole(db(), 'authenticated', owner.claims, (tx) =>
-        tx.query(`update public.itineraries set title = 'Renamed', updated_at = '2000-01-01' where id = $1::uuid`, [id]),
+        tx.query(
+          `update public.itineraries set title = 'Renamed', updated_at = '2000-01-01' where id = $1::uuid`,
+          [id],
+        ),
       );
       const after = await timestamps(id);
       expect(after.created).toBe(before.created);

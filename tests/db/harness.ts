@@ -77,18 +77,25 @@ async function openPglite(): Promise<TestDatabase> {
 export async function openPostgres15(): Promise<TestDatabase> {
   const database = await startPostgres15();
   try {
-    const backend: Backend = await createBackend({ databaseUrl: database.url, siteUrl, seed: false });
+    const backend: Backend = await createBackend({
+      databaseUrl: database.url,
+      siteUrl,
+      seed: false,
+    });
     const sql = postgres(database.url, { max: 2, onnotice: () => {} });
     const session = (runner: postgres.Sql | postgres.TransactionSql): Session => ({
       query: async <T extends Row>(text: string, params: unknown[] = []) =>
         [...(await runner.unsafe(text, params as postgres.ParameterOrJSON<never>[]))] as T[],
     });
     if (!database.serverVersion.startsWith('15.')) {
-      console.warn(`[db tests] expected PostgreSQL 15 (what hosted Supabase runs), got ${database.serverVersion}`);
+      console.warn(
+        `[db tests] expected PostgreSQL 15 (what hosted Supabase runs), got ${database.serverVersion}`,
+      );
     }
     return {
       admin: session(sql),
-      transaction: async (fn) => (await sql.begin((tx) => fn(session(tx)))) as Awaited<ReturnType<typeof fn>>,
+      transaction: async (fn) =>
+        (await sql.begin((tx) => fn(session(tx)))) as Awaited<ReturnType<typeof fn>>,
       fetch: (request) => backend.fetch(request),
       url: database.url,
       close: async () => {
@@ -115,7 +122,8 @@ function backendCases(): BackendCase[] {
   const pg15Case: BackendCase = { label: 'PostgreSQL 15', open: openPostgres15 };
   if (!pg15.available) {
     if (process.env.CI === 'true') {
-      pg15Case.open = () => Promise.reject(new Error(`PostgreSQL 15 is required in CI: ${pg15.reason}`));
+      pg15Case.open = () =>
+        Promise.reject(new Error(`PostgreSQL 15 is required in CI: ${pg15.reason}`));
     } else {
       pg15Case.skipReason = pg15.reason;
     }
@@ -130,7 +138,9 @@ function backendCases(): BackendCase[] {
 export function describeOnEveryBackend(title: string, suite: (db: () => TestDatabase) => void) {
   for (const backendCase of backendCases()) {
     if (backendCase.skipReason) {
-      console.warn(`[db tests] ${title}: the PostgreSQL 15 run was skipped: ${backendCase.skipReason}`);
+      console.warn(
+        `[db tests] ${title}: the PostgreSQL 15 run was skipped: ${backendCase.skipReason}`,
+      );
       describe.skip(`${title} [${backendCase.label}]`, () => suite(() => unreachable()));
       continue;
     }
@@ -218,7 +228,15 @@ export interface TestUser {
 /** Claims shaped like the access tokens Auth issues to a signed-in user. */
 export function userClaims(id: string, email: string): Record<string, unknown> {
   const now = Math.floor(Date.now() / 1000);
-  return { sub: id, role: 'authenticated', aud: 'authenticated', email, iat: now, exp: now + 3600, aal: 'aal1' };
+  return {
+    sub: id,
+    role: 'authenticated',
+    aud: 'authenticated',
+    email,
+    iat: now,
+    exp: now + 3600,
+    aal: 'aal1',
+  };
 }
 
 /** Creates a confirmed user straight in auth.users (fast; no password). */
@@ -247,7 +265,9 @@ export async function signUpUser(db: TestDatabase, label: string): Promise<TestU
   if (!response.ok || !body.access_token || !body.user) {
     throw new Error(`signup failed (${response.status}): ${JSON.stringify(body)}`);
   }
-  const payload = JSON.parse(Buffer.from(body.access_token.split('.')[1], 'base64url').toString('utf8'));
+  const payload = JSON.parse(
+    Buffer.from(body.access_token.split('.')[1], 'base64url').toString('utf8'),
+  );
   return { id: body.user.id, email, claims: payload, token: body.access_token };
 }
 
@@ -277,7 +297,11 @@ export async function insertItinerary(
 }
 
 /** Inserts a share for an itinerary as the admin and returns its token. */
-export async function insertShare(db: TestDatabase, owner: TestUser, itineraryId: string): Promise<string> {
+export async function insertShare(
+  db: TestDatabase,
+  owner: TestUser,
+  itineraryId: string,
+): Promise<string> {
   const token = shareToken();
   await db.admin.query(
     `insert into public.itinerary_shares (token, itinerary_id, user_id) values ($1, $2::uuid, $3::uuid)`,

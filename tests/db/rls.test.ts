@@ -39,7 +39,10 @@ describeOnEveryBackend('Row-level security', (db) => {
     aliceToken = await insertShare(db(), alice, aliceTrip);
     const revokedTrip = await insertItinerary(db(), alice, 'Alice: no longer shared');
     revokedToken = await insertShare(db(), alice, revokedTrip);
-    await db().admin.query(`update public.itinerary_shares set revoked_at = now() where token = $1`, [revokedToken]);
+    await db().admin.query(
+      `update public.itinerary_shares set revoked_at = now() where token = $1`,
+      [revokedToken],
+    );
     const deletedTrip = await insertItinerary(db(), alice, 'Alice: deleted');
     deletedItineraryToken = await insertShare(db(), alice, deletedTrip);
     await db().admin.query(`delete from public.itineraries where id = $1::uuid`, [deletedTrip]);
@@ -64,21 +67,26 @@ describeOnEveryBackend('Row-level security', (db) => {
       expect(shares.map((s) => s.token).sort()).toEqual([aliceToken, revokedToken].sort());
 
       const updated = await asRoleRolledBack(db(), 'authenticated', alice.claims, (tx) =>
-        tx.query(`update public.itineraries set title = 'Renamed' where id = $1::uuid returning id`, [aliceTrip]),
+        tx.query(
+          `update public.itineraries set title = 'Renamed' where id = $1::uuid returning id`,
+          [aliceTrip],
+        ),
       );
       expect(updated).toHaveLength(1);
       const shared = await asRoleRolledBack(db(), 'authenticated', alice.claims, (tx) =>
-        tx.query(`insert into public.itinerary_shares (token, itinerary_id) values ($1, $2::uuid) returning user_id`, [
-          shareToken(),
-          aliceUnsharedTrip,
-        ]),
+        tx.query(
+          `insert into public.itinerary_shares (token, itinerary_id) values ($1, $2::uuid) returning user_id`,
+          [shareToken(), aliceUnsharedTrip],
+        ),
       );
       expect(shared).toEqual([{ user_id: alice.id }]);
     });
 
     it('an owner creates an itinerary whose user_id defaults to themselves', async () => {
       const created = await asRoleRolledBack(db(), 'authenticated', alice.claims, (tx) =>
-        tx.query(`insert into public.itineraries (title, stops) values ('New Route', '[]') returning user_id`),
+        tx.query(
+          `insert into public.itineraries (title, stops) values ('New Route', '[]') returning user_id`,
+        ),
       );
       expect(created).toEqual([{ user_id: alice.id }]);
     });
@@ -109,19 +117,20 @@ describeOnEveryBackend('Row-level security', (db) => {
 
     it("cannot update the other user's itinerary", async () => {
       const rows = await asRole(db(), 'authenticated', bob.claims, (tx) =>
-        tx.query(`update public.itineraries set title = 'pwned', stops = '[]' where id = $1::uuid returning id`, [
-          aliceTrip,
-        ]),
+        tx.query(
+          `update public.itineraries set title = 'pwned', stops = '[]' where id = $1::uuid returning id`,
+          [aliceTrip],
+        ),
       );
       expect(rows).toEqual([]);
     });
 
     it("cannot delete the other user's itinerary", async () => {
       const rows = await asRole(db(), 'authenticated', bob.claims, (tx) =>
-        tx.query(`delete from public.itineraries where id = $1::uuid or user_id = $2::uuid returning id`, [
-          aliceTrip,
-          alice.id,
-        ]),
+        tx.query(
+          `delete from public.itineraries where id = $1::uuid or user_id = $2::uuid returning id`,
+          [aliceTrip, alice.id],
+        ),
       );
       expect(rows).toEqual([]);
     });
@@ -129,9 +138,10 @@ describeOnEveryBackend('Row-level security', (db) => {
     it('cannot insert an itinerary owned by the other user', async () => {
       const result = await outcome(
         asRole(db(), 'authenticated', bob.claims, (tx) =>
-          tx.query(`insert into public.itineraries (user_id, title) values ($1::uuid, 'planted') returning id`, [
-            alice.id,
-          ]),
+          tx.query(
+            `insert into public.itineraries (user_id, title) values ($1::uuid, 'planted') returning id`,
+            [alice.id],
+          ),
         ),
       );
       expect(result.code).toBe(SQLSTATE.insufficientPrivilege);
@@ -140,10 +150,10 @@ describeOnEveryBackend('Row-level security', (db) => {
     it('cannot hand their own itinerary over to the other user', async () => {
       const result = await outcome(
         asRole(db(), 'authenticated', bob.claims, (tx) =>
-          tx.query(`update public.itineraries set user_id = $1::uuid where id = $2::uuid returning id`, [
-            alice.id,
-            bobTrip,
-          ]),
+          tx.query(
+            `update public.itineraries set user_id = $1::uuid where id = $2::uuid returning id`,
+            [alice.id, bobTrip],
+          ),
         ),
       );
       expect(result.code).toBe(SQLSTATE.insufficientPrivilege);
@@ -169,25 +179,33 @@ describeOnEveryBackend('Row-level security', (db) => {
       );
       expect(rows.map((row) => row.token)).toEqual([bobToken]);
       const byToken = await asRole(db(), 'authenticated', bob.claims, (tx) =>
-        tx.query(`select * from public.itinerary_shares where token = $1 or itinerary_id = $2::uuid`, [
-          aliceToken,
-          aliceTrip,
-        ]),
+        tx.query(
+          `select * from public.itinerary_shares where token = $1 or itinerary_id = $2::uuid`,
+          [aliceToken, aliceTrip],
+        ),
       );
       expect(byToken).toEqual([]);
     });
 
     it("cannot revoke, un-revoke or delete the other user's shares", async () => {
       const revoked = await asRole(db(), 'authenticated', bob.claims, (tx) =>
-        tx.query(`update public.itinerary_shares set revoked_at = now() where token = $1 returning token`, [aliceToken]),
+        tx.query(
+          `update public.itinerary_shares set revoked_at = now() where token = $1 returning token`,
+          [aliceToken],
+        ),
       );
       expect(revoked).toEqual([]);
       const restored = await asRole(db(), 'authenticated', bob.claims, (tx) =>
-        tx.query(`update public.itinerary_shares set revoked_at = null where token = $1 returning token`, [revokedToken]),
+        tx.query(
+          `update public.itinerary_shares set revoked_at = null where token = $1 returning token`,
+          [revokedToken],
+        ),
       );
       expect(restored).toEqual([]);
       const deleted = await asRole(db(), 'authenticated', bob.claims, (tx) =>
-        tx.query(`delete from public.itinerary_shares where user_id = $1::uuid returning token`, [alice.id]),
+        tx.query(`delete from public.itinerary_shares where user_id = $1::uuid returning token`, [
+          alice.id,
+        ]),
       );
       expect(deleted).toEqual([]);
     });
@@ -202,7 +220,10 @@ describeOnEveryBackend('Row-level security', (db) => {
           `update public.itinerary_shares set itinerary_id = $1::uuid where token = $2 returning token`,
           [aliceUnsharedTrip, bobToken],
         );
-        const view = await tx.query<{ title: string }>(`select title from public.get_shared_route($1)`, [bobToken]);
+        const view = await tx.query<{ title: string }>(
+          `select title from public.get_shared_route($1)`,
+          [bobToken],
+        );
         return { moved: moved.length, titles: view.map((row) => row.title) };
       }).catch((error: { code?: string }) => ({ moved: 0, titles: [], code: error.code }));
       expect(leaked.titles).not.toContain('Alice: private trip');
@@ -224,8 +245,14 @@ describeOnEveryBackend('Row-level security', (db) => {
     it.each([
       ['select itineraries', `select * from public.itineraries`],
       ['select shares', `select * from public.itinerary_shares`],
-      ['insert an itinerary', `insert into public.itineraries (user_id, title) values ('${randomUUID()}', 'x') returning id`],
-      ['insert a share', `insert into public.itinerary_shares (token, itinerary_id, user_id) values ('${'a'.repeat(22)}', '${randomUUID()}', '${randomUUID()}') returning token`],
+      [
+        'insert an itinerary',
+        `insert into public.itineraries (user_id, title) values ('${randomUUID()}', 'x') returning id`,
+      ],
+      [
+        'insert a share',
+        `insert into public.itinerary_shares (token, itinerary_id, user_id) values ('${'a'.repeat(22)}', '${randomUUID()}', '${randomUUID()}') returning token`,
+      ],
       ['update itineraries', `update public.itineraries set title = 'pwned' returning id`],
       ['update shares', `update public.itinerary_shares set revoked_at = null returning token`],
       ['delete itineraries', `delete from public.itineraries returning id`],
@@ -237,7 +264,9 @@ describeOnEveryBackend('Row-level security', (db) => {
 
     it('is refused even when the claims carry the victim as sub', async () => {
       const result = await outcome(
-        asRole(db(), 'anon', { ...alice.claims, role: 'anon' }, (tx) => tx.query(`select * from public.itineraries`)),
+        asRole(db(), 'anon', { ...alice.claims, role: 'anon' }, (tx) =>
+          tx.query(`select * from public.itineraries`),
+        ),
       );
       expect(result.code).toBe(SQLSTATE.insufficientPrivilege);
     });
@@ -252,7 +281,13 @@ describeOnEveryBackend('Row-level security', (db) => {
 
     it.each([
       ['a wrong token', () => shareToken()],
-      ['a token differing by case', () => aliceToken.toUpperCase() === aliceToken ? aliceToken.toLowerCase() : aliceToken.toUpperCase()],
+      [
+        'a token differing by case',
+        () =>
+          aliceToken.toUpperCase() === aliceToken
+            ? aliceToken.toLowerCase()
+            : aliceToken.toUpperCase(),
+      ],
       ['a prefix of a valid token', () => aliceToken.slice(0, -1)],
       ['a pattern instead of a token', () => '%'],
       ['an empty token', () => ''],
@@ -273,7 +308,10 @@ describeOnEveryBackend('Row-level security', (db) => {
     });
 
     it('a share deleted with its itinerary is gone from the table too', async () => {
-      const rows = await db().admin.query(`select 1 from public.itinerary_shares where token = $1`, [deletedItineraryToken]);
+      const rows = await db().admin.query(
+        `select 1 from public.itinerary_shares where token = $1`,
+        [deletedItineraryToken],
+      );
       expect(rows).toEqual([]);
     });
 
@@ -297,7 +335,10 @@ describeOnEveryBackend('Row-level security', (db) => {
     const stranger = randomUUID();
     const forgeries: [string, () => Record<string, unknown> | null][] = [
       ['a sub that is no user', () => userClaims(stranger, 'ghost@example.test')],
-      ['role service_role in the claims (db role authenticated)', () => ({ ...userClaims(stranger, 'x@example.test'), role: 'service_role' })],
+      [
+        'role service_role in the claims (db role authenticated)',
+        () => ({ ...userClaims(stranger, 'x@example.test'), role: 'service_role' }),
+      ],
       ['role service_role and no sub', () => ({ role: 'service_role' })],
       ['no claims at all', () => null],
       ['empty claims', () => ({})],
@@ -305,18 +346,25 @@ describeOnEveryBackend('Row-level security', (db) => {
 
     it.each(forgeries)('%s: sees no rows of the victim', async (_, claims) => {
       const rows = await asRole(db(), 'authenticated', claims(), (tx) =>
-        tx.query(`select id::text from public.itineraries union all select token from public.itinerary_shares`),
+        tx.query(
+          `select id::text from public.itineraries union all select token from public.itinerary_shares`,
+        ),
       );
       expect(rows).toEqual([]);
     });
 
     it.each(forgeries)('%s: changes and deletes nothing of the victim', async (_, claims) => {
       const updated = await asRole(db(), 'authenticated', claims(), (tx) =>
-        tx.query(`update public.itineraries set title = 'pwned' where user_id = $1::uuid returning id`, [alice.id]),
+        tx.query(
+          `update public.itineraries set title = 'pwned' where user_id = $1::uuid returning id`,
+          [alice.id],
+        ),
       );
       expect(updated).toEqual([]);
       const deleted = await asRole(db(), 'authenticated', claims(), (tx) =>
-        tx.query(`delete from public.itinerary_shares where user_id = $1::uuid returning token`, [alice.id]),
+        tx.query(`delete from public.itinerary_shares where user_id = $1::uuid returning token`, [
+          alice.id,
+        ]),
       );
       expect(deleted).toEqual([]);
     });
@@ -324,9 +372,10 @@ describeOnEveryBackend('Row-level security', (db) => {
     it.each(forgeries)('%s: cannot plant an itinerary on the victim', async (_, claims) => {
       const result = await outcome(
         asRole(db(), 'authenticated', claims(), (tx) =>
-          tx.query(`insert into public.itineraries (user_id, title) values ($1::uuid, 'planted') returning id`, [
-            alice.id,
-          ]),
+          tx.query(
+            `insert into public.itineraries (user_id, title) values ($1::uuid, 'planted') returning id`,
+            [alice.id],
+          ),
         ),
       );
       expect(result.code).toBe(SQLSTATE.insufficientPrivilege);

@@ -3,7 +3,14 @@
 // service_role may execute (else anyone could poison the cache through the Data API).
 import { expect, it } from 'vitest';
 import { localKeys } from '../../supabase/local/settings.mjs';
-import { asRole, asRoleRolledBack, describeOnEveryBackend, outcome, SQLSTATE, userClaims } from './harness';
+import {
+  asRole,
+  asRoleRolledBack,
+  describeOnEveryBackend,
+  outcome,
+  SQLSTATE,
+  userClaims,
+} from './harness';
 
 const FUNCTIONS = [
   `public.upstream_cache_get(array['k'])`,
@@ -16,9 +23,14 @@ const someone = userClaims('00000000-0000-4000-8000-000000000001', 'someone@exam
 
 describeOnEveryBackend('Proxy cache and rate limits (private state)', (db) => {
   it('lets neither anon nor authenticated execute the state functions', async () => {
-    for (const [role, claims] of [['anon', { role: 'anon' }], ['authenticated', someone]] as const) {
+    for (const [role, claims] of [
+      ['anon', { role: 'anon' }],
+      ['authenticated', someone],
+    ] as const) {
       for (const call of FUNCTIONS) {
-        const result = await asRoleRolledBack(db(), role, claims, (tx) => outcome(tx.query(`select * from ${call}`)));
+        const result = await asRoleRolledBack(db(), role, claims, (tx) =>
+          outcome(tx.query(`select * from ${call}`)),
+        );
         expect(result.code, `${role}: ${call}`).toBe(SQLSTATE.insufficientPrivilege);
       }
     }
@@ -27,8 +39,11 @@ describeOnEveryBackend('Proxy cache and rate limits (private state)', (db) => {
   it('lets no API role read or write the private tables directly, not even service_role', async () => {
     for (const role of ['anon', 'authenticated', 'service_role'] as const) {
       for (const table of TABLES) {
-        const result = await asRoleRolledBack(db(), role, role === 'authenticated' ? someone : { role }, (tx) =>
-          outcome(tx.query(`select * from ${table}`)),
+        const result = await asRoleRolledBack(
+          db(),
+          role,
+          role === 'authenticated' ? someone : { role },
+          (tx) => outcome(tx.query(`select * from ${table}`)),
         );
         expect(result.code, `${role}: ${table}`).toBe(SQLSTATE.insufficientPrivilege);
       }
@@ -51,13 +66,18 @@ describeOnEveryBackend('Proxy cache and rate limits (private state)', (db) => {
   it('caches with an expiry for service_role', async () => {
     const key = `test:${Math.random()}`;
     await asRole(db(), 'service_role', { role: 'service_role' }, (tx) =>
-      tx.query(`select public.upstream_cache_put($1::text::jsonb, 60)`, [JSON.stringify([{ key, value: { answer: [1, 2] } }])]),
+      tx.query(`select public.upstream_cache_put($1::text::jsonb, 60)`, [
+        JSON.stringify([{ key, value: { answer: [1, 2] } }]),
+      ]),
     );
     const rows = await asRole(db(), 'service_role', { role: 'service_role' }, (tx) =>
       tx.query(`select * from public.upstream_cache_get(array[$1])`, [key]),
     );
     expect(rows).toEqual([{ key, value: { answer: [1, 2] } }]);
-    await db().admin.query(`update private.upstream_cache set expires_at = now() - interval '1 second' where key = $1`, [key]);
+    await db().admin.query(
+      `update private.upstream_cache set expires_at = now() - interval '1 second' where key = $1`,
+      [key],
+    );
     const expired = await asRole(db(), 'service_role', { role: 'service_role' }, (tx) =>
       tx.query(`select * from public.upstream_cache_get(array[$1])`, [key]),
     );
@@ -68,7 +88,10 @@ describeOnEveryBackend('Proxy cache and rate limits (private state)', (db) => {
     const bucket = `test:${Math.random()}`;
     const take = () =>
       asRole(db(), 'service_role', { role: 'service_role' }, (tx) =>
-        tx.query<{ allowed: boolean; retry_after_seconds: number }>(`select * from public.rate_limit_take($1, 2, 0.5)`, [bucket]),
+        tx.query<{ allowed: boolean; retry_after_seconds: number }>(
+          `select * from public.rate_limit_take($1, 2, 0.5)`,
+          [bucket],
+        ),
       );
     expect((await take())[0]).toEqual({ allowed: true, retry_after_seconds: 0 });
     expect((await take())[0]).toEqual({ allowed: true, retry_after_seconds: 0 });
@@ -82,7 +105,10 @@ describeOnEveryBackend('Proxy cache and rate limits (private state)', (db) => {
     const upstream = `test:${Math.random()}`;
     const claim = (maxWait: number) =>
       asRole(db(), 'service_role', { role: 'service_role' }, (tx) =>
-        tx.query<{ granted: boolean; wait_ms: number }>(`select * from public.upstream_claim_slot($1, 1000, $2)`, [upstream, maxWait]),
+        tx.query<{ granted: boolean; wait_ms: number }>(
+          `select * from public.upstream_claim_slot($1, 1000, $2)`,
+          [upstream, maxWait],
+        ),
       );
     expect((await claim(5000))[0]).toEqual({ granted: true, wait_ms: 0 });
     const second = (await claim(5000))[0];
@@ -101,8 +127,16 @@ describeOnEveryBackend('Proxy cache and rate limits (private state)', (db) => {
       db().fetch(
         new Request('http://localhost/rest/v1/rpc/rate_limit_take', {
           method: 'POST',
-          headers: { apikey: key, 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
-          body: JSON.stringify({ bucket_key: `rest:${Math.random()}`, capacity: 5, refill_per_second: 1 }),
+          headers: {
+            apikey: key,
+            'content-type': 'application/json',
+            ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+          },
+          body: JSON.stringify({
+            bucket_key: `rest:${Math.random()}`,
+            capacity: 5,
+            refill_per_second: 1,
+          }),
         }),
       );
     const asService = await rpc(localKeys.secretKey);
@@ -122,7 +156,10 @@ describeOnEveryBackend('Proxy cache and rate limits (private state)', (db) => {
           body: JSON.stringify(body),
         }),
       );
-    const put = await rpc('upstream_cache_put', { entries: [{ key, value: { answer: [{ display_name: 'x' }] } }], ttl_seconds: 60 });
+    const put = await rpc('upstream_cache_put', {
+      entries: [{ key, value: { answer: [{ display_name: 'x' }] } }],
+      ttl_seconds: 60,
+    });
     expect(put.status, await put.clone().text()).toBeLessThan(300);
     const got = await rpc('upstream_cache_get', { cache_keys: [key] });
     expect(await got.json()).toEqual([{ key, value: { answer: [{ display_name: 'x' }] } }]);

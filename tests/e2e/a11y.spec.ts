@@ -2,7 +2,17 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 /** Every page a visitor can reach without data of their own, in both themes. */
-const PAGES = ['/', '/plan', '/login', '/register', '/notice', '/privacy', '/terms', '/share/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', '/dashboard'];
+const PAGES = [
+  '/',
+  '/plan',
+  '/login',
+  '/register',
+  '/notice',
+  '/privacy',
+  '/terms',
+  '/share/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+  '/dashboard',
+];
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`axe, ${theme} theme`, () => {
@@ -12,17 +22,24 @@ for (const theme of ['light', 'dark'] as const) {
         localStorage.setItem('i18nextLng', 'en');
         localStorage.setItem('guestMode', 'true');
       }, theme);
-      await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204, body: '' }));
+      await context.route(/tile\.openstreetmap\.org/, (route) =>
+        route.fulfill({ status: 204, body: '' }),
+      );
     });
 
     for (const path of PAGES) {
       test(`${path} has no serious or critical violation`, async ({ page }) => {
         await page.goto(path);
         await expect(page.locator('h1').first()).toBeVisible();
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .analyze();
         const serious = results.violations
           .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+          .map(
+            (violation) =>
+              `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+          );
         expect(serious).toEqual([]);
       });
     }

@@ -7,14 +7,16 @@ const PASSWORD = 'e2e-password';
 test.use({ geolocation: HERE, permissions: ['geolocation'] });
 
 /** No tile server in tests. */
-const stubTiles = (page: Page) => page.route(/tile\.openstreetmap\.org\//, (route) => route.fulfill({ status: 204, body: '' }));
+const stubTiles = (page: Page) =>
+  page.route(/tile\.openstreetmap\.org\//, (route) => route.fulfill({ status: 204, body: '' }));
 
 const uniqueEmail = (testInfo: TestInfo, label: string) =>
   `accounts-${label}-${testInfo.project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 const search = (page: Page) => page.getByRole('combobox', { name: 'Search for an address' });
 const stopItems = (page: Page) => page.locator('.stop-list > li');
-const routeCard = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
+const routeCard = (page: Page, title: string) =>
+  page.getByRole('article', { name: title, exact: true });
 
 async function addStop(page: Page, text: string) {
   await search(page).fill(text);
@@ -65,7 +67,9 @@ test.describe('accounts and My Routes', () => {
     });
   });
 
-  test('plan anonymously, Sign Up to Save, register: the route is on My Routes; sign out and in again', async ({ page }, testInfo) => {
+  test('plan anonymously, Sign Up to Save, register: the route is on My Routes; sign out and in again', async ({
+    page,
+  }, testInfo) => {
     await planParisToLyon(page);
     await page.getByRole('button', { name: 'Sign Up to Save' }).click();
     await expect(page).toHaveURL(/\/register\?returnTo=save$/);
@@ -74,21 +78,37 @@ test.describe('accounts and My Routes', () => {
     const banner = page.getByRole('region', { name: 'Your route is waiting to be saved' });
     await expect(banner).toContainText('Paris to Lyon');
     await expect(banner).toContainText('2 stops');
-    await expect(banner.getByRole('link', { name: 'Continue planning without saving' })).toHaveAttribute('href', '/plan');
-    await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?returnTo=save');
-    await expect(page.getByRole('button', { name: 'Google sign-in is not set up for this deployment' })).toBeDisabled();
+    await expect(
+      banner.getByRole('link', { name: 'Continue planning without saving' }),
+    ).toHaveAttribute('href', '/plan');
+    await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/login?returnTo=save',
+    );
+    await expect(
+      page.getByRole('button', { name: 'Google sign-in is not set up for this deployment' }),
+    ).toBeDisabled();
 
     const email = uniqueEmail(testInfo, 'save');
-    const created = page.waitForResponse((r) => r.url().endsWith('/api/itineraries') && r.request().method() === 'POST');
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith('/api/itineraries') && r.request().method() === 'POST',
+    );
     await register(page, email);
     expect((await created).status()).toBe(201);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('status').filter({ hasText: 'Route saved successfully!' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Route saved successfully!' }),
+    ).toBeVisible();
     const card = routeCard(page, 'Paris to Lyon');
     await expect(card).toContainText('2 stops');
     await expect(card.getByTestId('card-distance')).toHaveText(/^\d+ km$/);
     await expect(card.getByTestId('card-duration')).toHaveText(/^(\d+h )?\d+m$/);
-    expect(await page.evaluate(() => [sessionStorage.getItem('pendingRoute'), localStorage.getItem('routeDraft')])).toEqual([null, null]);
+    expect(
+      await page.evaluate(() => [
+        sessionStorage.getItem('pendingRoute'),
+        localStorage.getItem('routeDraft'),
+      ]),
+    ).toEqual([null, null]);
 
     // The message goes away when dismissed, and does not come back on reload.
     await page.getByRole('button', { name: 'Dismiss' }).click();
@@ -105,7 +125,9 @@ test.describe('accounts and My Routes', () => {
     await expect(routeCard(page, 'Paris to Lyon')).toBeVisible();
   });
 
-  test('Start Route in Waze while anonymous: after sign-up the new route opens for navigation', async ({ page }, testInfo) => {
+  test('Start Route in Waze while anonymous: after sign-up the new route opens for navigation', async ({
+    page,
+  }, testInfo) => {
     await planParisToLyon(page);
     await page.getByRole('button', { name: 'Start Route in Waze' }).click();
     await expect(page).toHaveURL(/\/register\?returnTo=waze$/);
@@ -113,7 +135,9 @@ test.describe('accounts and My Routes', () => {
     await expect(page).toHaveURL(/\/waze-route\/[\w-]+$/);
   });
 
-  test('a pending route that cannot be saved after sign-in is kept, and the planner still has it', async ({ page }, testInfo) => {
+  test('a pending route that cannot be saved after sign-in is kept, and the planner still has it', async ({
+    page,
+  }, testInfo) => {
     const email = uniqueEmail(testInfo, 'keep');
     await page.goto('/register');
     await register(page, email);
@@ -124,13 +148,21 @@ test.describe('accounts and My Routes', () => {
     await page.getByRole('button', { name: 'Sign Up to Save' }).click();
     await page.getByRole('link', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/login\?returnTo=save$/);
-    await expect(page.getByRole('region', { name: 'Your route is waiting to be saved' })).toContainText('Paris to Lyon');
+    await expect(
+      page.getByRole('region', { name: 'Your route is waiting to be saved' }),
+    ).toContainText('Paris to Lyon');
 
-    await page.route('**/api/itineraries', (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
+    await page.route('**/api/itineraries', (route) =>
+      route.request().method() === 'POST' ? route.abort() : route.fallback(),
+    );
     await signIn(page, email);
     await expect(page).toHaveURL(/\/plan$/);
     await expect(stopItems(page)).toHaveCount(2);
-    expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('pendingRoute') ?? 'null')?.title)).toBe('Paris to Lyon');
+    expect(
+      await page.evaluate(
+        () => JSON.parse(sessionStorage.getItem('pendingRoute') ?? 'null')?.title,
+      ),
+    ).toBe('Paris to Lyon');
 
     // 'Continue planning without saving' lets it go.
     await page.unroute('**/api/itineraries');
@@ -141,7 +173,9 @@ test.describe('accounts and My Routes', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('pendingRoute'))).toBeNull();
   });
 
-  test('edit from the card, update, then delete with the dialog (cancel, then confirm)', async ({ page }, testInfo) => {
+  test('edit from the card, update, then delete with the dialog (cancel, then confirm)', async ({
+    page,
+  }, testInfo) => {
     await newAccount(page, testInfo, 'edit');
     await planParisToLyon(page);
     await page.getByRole('button', { name: 'Save Route' }).click();
@@ -165,10 +199,14 @@ test.describe('accounts and My Routes', () => {
     await expect(page).toHaveURL(/\/edit-route\/[\w-]+$/);
     await page.goBack();
 
-    const remove = routeCard(page, 'Rhône run').getByRole('button', { name: 'Delete route Rhône run' });
+    const remove = routeCard(page, 'Rhône run').getByRole('button', {
+      name: 'Delete route Rhône run',
+    });
     await remove.click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete route' });
-    await expect(dialog).toContainText('Are you sure you want to delete "Rhône run"? This action cannot be undone.');
+    await expect(dialog).toContainText(
+      'Are you sure you want to delete "Rhône run"? This action cannot be undone.',
+    );
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
@@ -183,10 +221,17 @@ test.describe('accounts and My Routes', () => {
     expect((await deleted).status()).toBe(204);
     await expect(routeCard(page, 'Rhône run')).toHaveCount(0);
     await expect(page.getByText('No routes found')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Create Your First Route' })).toHaveAttribute('href', '/plan');
+    await expect(page.getByRole('link', { name: 'Create Your First Route' })).toHaveAttribute(
+      'href',
+      '/plan',
+    );
   });
 
-  test('share copies a link; revoking it ends it, and sharing again makes a new one', async ({ page, context, baseURL }, testInfo) => {
+  test('share copies a link; revoking it ends it, and sharing again makes a new one', async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
     await newAccount(page, testInfo, 'share');
     await planParisToLyon(page);
@@ -205,7 +250,9 @@ test.describe('accounts and My Routes', () => {
     const dialog = page.getByRole('alertdialog', { name: 'Revoke share link' });
     await expect(dialog).toContainText('Paris to Lyon');
     await dialog.getByRole('button', { name: 'Revoke' }).click();
-    await expect(page.getByText('Share link revoked. Sharing the route again creates a new link.')).toBeVisible();
+    await expect(
+      page.getByText('Share link revoked. Sharing the route again creates a new link.'),
+    ).toBeVisible();
     const gone = await page.request.get(`/api/itineraries/share/${firstToken}`);
     expect(gone.status()).toBe(404);
     expect(((await gone.json()) as { error: string }).error).toMatch(/route not found/i);
@@ -214,11 +261,15 @@ test.describe('accounts and My Routes', () => {
     await expect(page.getByText('Share link copied to clipboard!')).toBeVisible();
     const secondLink = await page.evaluate(() => navigator.clipboard.readText());
     expect(secondLink).not.toBe(firstLink);
-    expect((await page.request.get(`/api/itineraries/share/${secondLink.split('/share/')[1]}`)).status()).toBe(200);
+    expect(
+      (await page.request.get(`/api/itineraries/share/${secondLink.split('/share/')[1]}`)).status(),
+    ).toBe(200);
 
     // Without clipboard access the link is shown instead.
     await page.evaluate(() => {
-      Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } });
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: () => Promise.reject(new Error('denied')) },
+      });
     });
     await card.getByRole('button', { name: 'Share' }).click();
     const linkDialog = page.getByRole('dialog', { name: 'Share link' });
@@ -236,7 +287,11 @@ test.describe('accounts and My Routes', () => {
     await expect(feedback).toContainText(/Network error: /);
     await expect(page).toHaveURL(/\/plan$/);
     await expect(stopItems(page)).toHaveCount(2);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('routeDraft') ?? 'null')?.stops.length)).toBe(2);
+    expect(
+      await page.evaluate(
+        () => JSON.parse(localStorage.getItem('routeDraft') ?? 'null')?.stops.length,
+      ),
+    ).toBe(2);
 
     // Back up: the same route saves.
     await page.unroute('**/api/itineraries');
@@ -245,7 +300,9 @@ test.describe('accounts and My Routes', () => {
     await expect(routeCard(page, 'Paris to Lyon')).toBeVisible();
   });
 
-  test('an expired session during a save asks to log in again and keeps the route', async ({ page }, testInfo) => {
+  test('an expired session during a save asks to log in again and keeps the route', async ({
+    page,
+  }, testInfo) => {
     await newAccount(page, testInfo, 'expired');
     await planParisToLyon(page);
     await page.route('**/api/itineraries', (route) =>
@@ -258,7 +315,9 @@ test.describe('accounts and My Routes', () => {
     await expect(stopItems(page)).toHaveCount(2);
   });
 
-  test('guest mode: Continue as Guest, My Routes without an account, and Logout clears the flag', async ({ page }, testInfo) => {
+  test('guest mode: Continue as Guest, My Routes without an account, and Logout clears the flag', async ({
+    page,
+  }, testInfo) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Continue as Guest' }).click();
     await expect(page).toHaveURL(/\/plan$/);
@@ -282,7 +341,9 @@ test.describe('accounts and My Routes', () => {
   test('every validation and failure message of the forms', async ({ page }, testInfo) => {
     await page.goto('/register');
     for (const label of ['Email', 'Confirm Password']) {
-      expect(await page.getByLabel(label).evaluate((input: HTMLInputElement) => input.required)).toBe(true);
+      expect(
+        await page.getByLabel(label).evaluate((input: HTMLInputElement) => input.required),
+      ).toBe(true);
     }
     expect(await page.getByLabel('Email').getAttribute('type')).toBe('email');
     await register(page, uniqueEmail(testInfo, 'v'), 'secret1', 'secret2');
@@ -292,17 +353,28 @@ test.describe('accounts and My Routes', () => {
 
     // The server's words for a taken address; the generic text when the server cannot be reached.
     await register(page, 'demo@example.com');
-    await expect(page.getByRole('alert')).not.toHaveText(/^(Registration failed|Password must be at least 6 characters long)$/);
+    await expect(page.getByRole('alert')).not.toHaveText(
+      /^(Registration failed|Password must be at least 6 characters long)$/,
+    );
     await expect(page.getByRole('alert')).toHaveText(/.+/);
     await page.route('**/auth/v1/signup**', (route) => route.abort());
     await register(page, uniqueEmail(testInfo, 'v'));
     await expect(page.getByRole('alert')).toHaveText('Registration failed');
-    await expect(page.getByRole('button', { name: 'Google sign-in is not set up for this deployment' })).toBeDisabled();
+    await expect(
+      page.getByRole('button', { name: 'Google sign-in is not set up for this deployment' }),
+    ).toBeDisabled();
 
     await page.goto('/login?returnTo=%2Fdashboard');
-    expect(await page.getByLabel('Email').evaluate((input: HTMLInputElement) => input.required)).toBe(true);
-    expect(await page.getByLabel('Password').evaluate((input: HTMLInputElement) => input.required)).toBe(true);
-    await expect(page.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register?returnTo=%2Fdashboard');
+    expect(
+      await page.getByLabel('Email').evaluate((input: HTMLInputElement) => input.required),
+    ).toBe(true);
+    expect(
+      await page.getByLabel('Password').evaluate((input: HTMLInputElement) => input.required),
+    ).toBe(true);
+    await expect(page.getByRole('link', { name: 'Sign up' })).toHaveAttribute(
+      'href',
+      '/register?returnTo=%2Fdashboard',
+    );
     await signIn(page, 'demo@example.com', 'wrong-password');
     await expect(page.getByRole('alert')).toContainText(/invalid/i);
     await page.route('**/auth/v1/token**', async (route) => {
@@ -312,6 +384,8 @@ test.describe('accounts and My Routes', () => {
     await signIn(page, 'demo@example.com', 'demo-password');
     await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
     await expect(page.getByRole('alert')).toHaveText('Login failed');
-    await expect(page.getByRole('button', { name: 'Google sign-in is not set up for this deployment' })).toBeDisabled();
+    await expect(
+      page.getByRole('button', { name: 'Google sign-in is not set up for this deployment' }),
+    ).toBeDisabled();
   });
 });

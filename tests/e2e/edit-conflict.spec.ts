@@ -1,6 +1,13 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { expectAccessible } from './support/accessibility';
-import { bearer, getRoute as getSavedRoute, postRoute, registerAccount, signIn, type Account } from './support/accounts-api';
+import {
+  bearer,
+  getRoute as getSavedRoute,
+  postRoute,
+  registerAccount,
+  signIn,
+  type Account,
+} from './support/accounts-api';
 
 /**
  * Editing a saved route in the planner never silently overwrites a version saved
@@ -24,15 +31,24 @@ test.beforeEach(async ({ context }) => {
     if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', 'en');
   });
   // No tile server in tests.
-  await context.route(/tile\.openstreetmap\.org\//, (route) => route.fulfill({ status: 204, body: '' }));
+  await context.route(/tile\.openstreetmap\.org\//, (route) =>
+    route.fulfill({ status: 204, body: '' }),
+  );
 });
 
-const register = (request: APIRequestContext, testInfo: TestInfo) => registerAccount(request, testInfo, 'conflict');
-const createRoute = (request: APIRequestContext, owner: Account) => postRoute(request, owner, 'Paris to Lyon', [PARIS, LYON]);
-const getRoute = (request: APIRequestContext, owner: Account, id: string) => getSavedRoute<SavedRoute>(request, owner, id);
+const register = (request: APIRequestContext, testInfo: TestInfo) =>
+  registerAccount(request, testInfo, 'conflict');
+const createRoute = (request: APIRequestContext, owner: Account) =>
+  postRoute(request, owner, 'Paris to Lyon', [PARIS, LYON]);
+const getRoute = (request: APIRequestContext, owner: Account, id: string) =>
+  getSavedRoute<SavedRoute>(request, owner, id);
 
 /** Another device saves the route (last save wins there: no If-Match). */
-async function changeElsewhere(request: APIRequestContext, owner: Account, id: string): Promise<SavedRoute> {
+async function changeElsewhere(
+  request: APIRequestContext,
+  owner: Account,
+  id: string,
+): Promise<SavedRoute> {
   const response = await request.put(`/api/itineraries/${id}`, {
     headers: bearer(owner),
     data: { title: 'Changed on the phone', stops: [PARIS, DIJON, LYON] },
@@ -55,11 +71,21 @@ const updateButton = (page: Page) => page.getByRole('button', { name: 'Update Ro
 const conflictMessage = (page: Page) => page.getByRole('alert').filter({ hasText: CONFLICT });
 
 /** Edits the title, presses Update Route and expects the conflict, nothing saved or lost. */
-async function saveIntoConflict(page: Page, request: APIRequestContext, owner: Account, id: string, title: string) {
+async function saveIntoConflict(
+  page: Page,
+  request: APIRequestContext,
+  owner: Account,
+  id: string,
+  title: string,
+) {
   await titleInput(page).fill(title);
-  const put = page.waitForRequest((req) => req.method() === 'PUT' && req.url().endsWith(`/api/itineraries/${id}`));
+  const put = page.waitForRequest(
+    (req) => req.method() === 'PUT' && req.url().endsWith(`/api/itineraries/${id}`),
+  );
   await updateButton(page).click();
-  expect((await put).headers()['if-match'], 'the planner saves over the version it loaded').toMatch(/^".+"$/);
+  expect((await put).headers()['if-match'], 'the planner saves over the version it loaded').toMatch(
+    /^".+"$/,
+  );
   await expect(conflictMessage(page)).toBeVisible();
   // The message has the focus (read out, its choices next), and the user's route is still there.
   await expect(conflictMessage(page)).toBeFocused();
@@ -73,14 +99,19 @@ async function saveIntoConflict(page: Page, request: APIRequestContext, owner: A
 }
 
 test.describe('editing a route changed elsewhere', () => {
-  test('an edit with no conflict saves as before (over the version loaded)', async ({ page, request }, testInfo) => {
+  test('an edit with no conflict saves as before (over the version loaded)', async ({
+    page,
+    request,
+  }, testInfo) => {
     const owner = await register(request, testInfo);
     const id = await createRoute(request, owner);
     const loaded = await getRoute(request, owner, id);
     await openInPlanner(page, owner, id);
 
     await titleInput(page).fill('Rhône run');
-    const put = page.waitForRequest((req) => req.method() === 'PUT' && req.url().endsWith(`/api/itineraries/${id}`));
+    const put = page.waitForRequest(
+      (req) => req.method() === 'PUT' && req.url().endsWith(`/api/itineraries/${id}`),
+    );
     await updateButton(page).click();
     expect((await put).headers()['if-match']).toBe(`"${loaded.updated_at}"`);
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -88,7 +119,10 @@ test.describe('editing a route changed elsewhere', () => {
     expect((await getRoute(request, owner, id)).title).toBe('Rhône run');
   });
 
-  test("the conflict keeps the user's route; 'Save my version anyway' saves it", async ({ page, request }, testInfo) => {
+  test("the conflict keeps the user's route; 'Save my version anyway' saves it", async ({
+    page,
+    request,
+  }, testInfo) => {
     const owner = await register(request, testInfo);
     const id = await createRoute(request, owner);
     await openInPlanner(page, owner, id);
@@ -97,9 +131,14 @@ test.describe('editing a route changed elsewhere', () => {
     await saveIntoConflict(page, request, owner, id, 'My version');
     await expectAccessible(page);
 
-    const put = page.waitForRequest((req) => req.method() === 'PUT' && req.url().endsWith(`/api/itineraries/${id}`));
+    const put = page.waitForRequest(
+      (req) => req.method() === 'PUT' && req.url().endsWith(`/api/itineraries/${id}`),
+    );
     await conflictMessage(page).getByRole('button', { name: 'Save my version anyway' }).click();
-    expect((await put).headers()['if-match'], 'saved over whatever version is there').toBeUndefined();
+    expect(
+      (await put).headers()['if-match'],
+      'saved over whatever version is there',
+    ).toBeUndefined();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('Route updated successfully!')).toBeVisible();
     const onServer = await getRoute(request, owner, id);
@@ -107,7 +146,10 @@ test.describe('editing a route changed elsewhere', () => {
     expect(onServer.stops.map((stop) => stop.name)).toEqual([PARIS.name, LYON.name]);
   });
 
-  test("'Load the latest version' shows the other device's route, which then saves normally", async ({ page, request }, testInfo) => {
+  test("'Load the latest version' shows the other device's route, which then saves normally", async ({
+    page,
+    request,
+  }, testInfo) => {
     const owner = await register(request, testInfo);
     const id = await createRoute(request, owner);
     await openInPlanner(page, owner, id);
@@ -120,12 +162,18 @@ test.describe('editing a route changed elsewhere', () => {
     await expect(stopItems(page)).toHaveCount(3);
     await expect(conflictMessage(page)).toHaveCount(0);
     await expect(updateButton(page)).toBeFocused();
-    await expect(page.getByRole('status').filter({ hasText: 'The latest version of the route is loaded' })).toHaveCount(1);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'The latest version of the route is loaded' }),
+    ).toHaveCount(1);
 
     await titleInput(page).fill('Changed on the phone, then here');
-    const put = page.waitForRequest((req) => req.method() === 'PUT' && req.url().endsWith(`/api/itineraries/${id}`));
+    const put = page.waitForRequest(
+      (req) => req.method() === 'PUT' && req.url().endsWith(`/api/itineraries/${id}`),
+    );
     await updateButton(page).click();
-    expect((await put).headers()['if-match'], 'now saved over the latest version').toBe(`"${latest.updated_at}"`);
+    expect((await put).headers()['if-match'], 'now saved over the latest version').toBe(
+      `"${latest.updated_at}"`,
+    );
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('Route updated successfully!')).toBeVisible();
     const onServer = await getRoute(request, owner, id);

@@ -9,7 +9,10 @@ import { e2ePorts } from '../../playwright.config';
  */
 const control = `http://127.0.0.1:${e2ePorts.fakeControl}`;
 const setNominatimMode = async (mode: 'ok' | 'down') => {
-  const response = await fetch(`${control}/nominatim/mode`, { method: 'POST', body: JSON.stringify({ mode }) });
+  const response = await fetch(`${control}/nominatim/mode`, {
+    method: 'POST',
+    body: JSON.stringify({ mode }),
+  });
   expect(response.ok).toBe(true);
 };
 
@@ -23,13 +26,17 @@ test.beforeEach(async ({ context, page }) => {
   await context.addInitScript(() => {
     if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', 'en');
   });
-  await page.route(/tile\.openstreetmap\.org\//, (route) => route.fulfill({ status: 204, body: '' }));
+  await page.route(/tile\.openstreetmap\.org\//, (route) =>
+    route.fulfill({ status: 204, body: '' }),
+  );
 });
 test.afterEach(() => setNominatimMode('ok'));
 
 const search = (page: Page) => page.getByRole('combobox', { name: 'Search for an address' });
 
-test('geocoder down: the search says it is unavailable, a map click names the stop by its coordinates', async ({ page }) => {
+test('geocoder down: the search says it is unavailable, a map click names the stop by its coordinates', async ({
+  page,
+}) => {
   await setNominatimMode('down');
   await page.goto('/plan');
   // A text no earlier search cached.
@@ -39,7 +46,9 @@ test('geocoder down: the search says it is unavailable, a map click names the st
   await expect(page.locator('.place-search__option')).toHaveCount(0);
 
   await page.locator('.leaflet-container').click({ position: { x: 150, y: 160 } });
-  await expect(page.locator('.stop-list .stop-item__name')).toHaveText([/^Location -?\d+\.\d{4}, -?\d+\.\d{4}$/]);
+  await expect(page.locator('.stop-list .stop-item__name')).toHaveText([
+    /^Location -?\d+\.\d{4}, -?\d+\.\d{4}$/,
+  ]);
 
   // Back up: the same search box finds places again.
   await setNominatimMode('ok');

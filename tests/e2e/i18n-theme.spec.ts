@@ -17,11 +17,15 @@ const htmlAttribute = (page: Page, name: string) => page.locator('html').getAttr
 
 /** No tile server in tests: the planner's map asks for tiles, answer with nothing. */
 async function stubTiles(page: Page) {
-  await page.route(/tile\.openstreetmap\.org\//, (route) => route.fulfill({ status: 204, body: '' }));
+  await page.route(/tile\.openstreetmap\.org\//, (route) =>
+    route.fulfill({ status: 204, body: '' }),
+  );
 }
 
 test.describe('language', () => {
-  test('the language menu switches the page, and the choice survives a reload', async ({ page }) => {
+  test('the language menu switches the page, and the choice survives a reload', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(heading(page)).toHaveText('Plan Multi-Stop Routes for Free');
 
@@ -64,7 +68,9 @@ test.describe('language', () => {
     test.use({ geolocation: BERLIN, permissions: ['geolocation'], locale: 'en-US' });
 
     test('the device location chooses German, and it is stored', async ({ page }) => {
-      const reverse = page.waitForRequest((request) => request.url().includes('/api/geocoding/reverse'));
+      const reverse = page.waitForRequest((request) =>
+        request.url().includes('/api/geocoding/reverse'),
+      );
       await page.goto('/');
       expect(new URL((await reverse).url()).searchParams.get('lat')).toMatch(/^52\.5/);
       await expect(page.locator('html')).toHaveAttribute('lang', 'de');
@@ -93,7 +99,8 @@ test.describe('language', () => {
   test('an English visitor downloads no other language', async ({ page }) => {
     const localeRequests: string[] = [];
     page.on('request', (request) => {
-      if (/\/(es|fr|de|it|pt)(\.json|-[\w-]+\.js)/.test(new URL(request.url()).pathname)) localeRequests.push(request.url());
+      if (/\/(es|fr|de|it|pt)(\.json|-[\w-]+\.js)/.test(new URL(request.url()).pathname))
+        localeRequests.push(request.url());
     });
     await page.goto('/?lng=en');
     await expect(heading(page)).toHaveText('Plan Multi-Stop Routes for Free');
@@ -134,11 +141,16 @@ test.describe('theme', () => {
 /** Text whose colour has less than WCAG AA contrast (4.5:1, 3:1 for large text) with what is behind it. */
 function lowContrastText() {
   const parse = (color: string) => {
-    const parts = /rgba?\(([^)]+)\)/.exec(color)?.[1].split(/[ ,/]+/).filter(Boolean).map(Number);
+    const parts = /rgba?\(([^)]+)\)/
+      .exec(color)?.[1]
+      .split(/[ ,/]+/)
+      .filter(Boolean)
+      .map(Number);
     return parts ? { r: parts[0], g: parts[1], b: parts[2], a: parts[3] ?? 1 } : null;
   };
   const luminance = ({ r, g, b }: { r: number; g: number; b: number }) => {
-    const linear = (value: number) => ((value /= 255) <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4);
+    const linear = (value: number) =>
+      (value /= 255) <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
     return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
   };
   const background = (element: Element | null) => {
@@ -151,7 +163,12 @@ function lowContrastText() {
   const failures: string[] = [];
   for (const element of document.querySelectorAll('body *')) {
     if (!element.getClientRects().length) continue;
-    if (![...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim())) continue;
+    if (
+      ![...element.childNodes].some(
+        (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+      )
+    )
+      continue;
     const style = getComputedStyle(element);
     if (style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
     const foreground = parse(style.color);
@@ -160,7 +177,8 @@ function lowContrastText() {
     const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
     const size = parseFloat(style.fontSize);
     const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
-    if (ratio < (large ? 3 : 4.5)) failures.push(`${ratio.toFixed(2)} "${element.textContent?.trim().slice(0, 40)}"`);
+    if (ratio < (large ? 3 : 4.5))
+      failures.push(`${ratio.toFixed(2)} "${element.textContent?.trim().slice(0, 40)}"`);
   }
   return failures;
 }
@@ -193,7 +211,9 @@ test.describe('phone layout at 375 × 667', () => {
         await page.goto(path);
         await expect(page.locator('main')).toBeVisible();
         await expect(page.locator('main')).not.toBeEmpty();
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow).toBeLessThanOrEqual(0);
       });
     }
@@ -210,7 +230,14 @@ test.describe('phone layout at 375 × 667', () => {
             // The language select is drawn over its face: measure the wrapper.
             const target = element.closest('.language-switcher') ?? element;
             const box = target.getBoundingClientRect();
-            return { name: element.textContent?.trim() || element.getAttribute('aria-label') || element.tagName, width: box.width, height: box.height };
+            return {
+              name:
+                element.textContent?.trim() ||
+                element.getAttribute('aria-label') ||
+                element.tagName,
+              width: box.width,
+              height: box.height,
+            };
           })
           .filter((box) => box.height < 44 || box.width < 24),
       );
@@ -229,7 +256,9 @@ test.describe('accessibility basics', () => {
       const snapshot = await page.locator('body').ariaSnapshot();
       const unnamed = snapshot
         .split('\n')
-        .filter((line) => /^\s*- (link|button|combobox|textbox|img|checkbox|listbox)\b(?! ")/.test(line));
+        .filter((line) =>
+          /^\s*- (link|button|combobox|textbox|img|checkbox|listbox)\b(?! ")/.test(line),
+        );
       expect(unnamed).toEqual([]);
       const imagesWithoutAlt = await page.locator('img:not([alt])').count();
       expect(imagesWithoutAlt).toBe(0);
@@ -255,7 +284,10 @@ test.describe('accessibility basics', () => {
           if (!active || active === document.body) return true;
           const ringed = active.closest('.language-switcher') ?? active;
           const style = getComputedStyle(ringed);
-          return (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+          return (
+            (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) ||
+            style.boxShadow !== 'none'
+          );
         });
         expect(visible, `focus ring on tab stop ${index + 1} of ${path}`).toBe(true);
       }
@@ -280,12 +312,21 @@ test.describe('accessibility basics', () => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
     await page.goto('/');
-    await expect(page.getByRole('link', { name: 'Start Planning' })).toHaveAttribute('href', '/plan');
-    await expect(page.getByRole('main').getByRole('link', { name: 'Create Free Account' })).toHaveAttribute('href', '/register');
+    await expect(page.getByRole('link', { name: 'Start Planning' })).toHaveAttribute(
+      'href',
+      '/plan',
+    );
+    await expect(
+      page.getByRole('main').getByRole('link', { name: 'Create Free Account' }),
+    ).toHaveAttribute('href', '/register');
     await expect(page.getByRole('heading', { level: 2 })).toHaveCount(4 + 1 + 3);
     await expect(page.getByRole('contentinfo')).toContainText(String(new Date().getFullYear()));
     await page.waitForLoadState('networkidle');
-    expect(scripts.filter((path) => /leaflet|\/components\/map\/|features\/(planner|routing)\//i.test(path))).toEqual([]);
+    expect(
+      scripts.filter((path) =>
+        /leaflet|\/components\/map\/|features\/(planner|routing)\//i.test(path),
+      ),
+    ).toEqual([]);
   });
 
   test('the site notice marks its placeholders for the operator', async ({ page }) => {

@@ -13,7 +13,9 @@ test.beforeEach(async ({ context, page }) => {
   await context.addInitScript(() => {
     if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', 'en');
   });
-  await page.route(/tile\.openstreetmap\.org\//, (route) => route.fulfill({ status: 204, body: '' }));
+  await page.route(/tile\.openstreetmap\.org\//, (route) =>
+    route.fulfill({ status: 204, body: '' }),
+  );
 });
 
 /**
@@ -60,7 +62,9 @@ async function openImport(page: Page) {
 
 async function pasteAndImport(page: Page, lines: readonly string[]) {
   await importPanel(page).getByLabel('Addresses or CSV text').fill(lines.join('\n'));
-  await expect(importPanel(page).getByRole('heading', { name: `Lines read: ${lines.length}` })).toBeVisible();
+  await expect(
+    importPanel(page).getByRole('heading', { name: `Lines read: ${lines.length}` }),
+  ).toBeVisible();
   await importPanel(page).getByRole('button', { name: 'Import', exact: true }).click();
 }
 
@@ -68,26 +72,36 @@ async function pasteAndImport(page: Page, lines: readonly string[]) {
 function lyonCsv(count: number): Buffer {
   const rows = ['Nom;Latitude;Longitude;Remarque'];
   for (let index = 1; index <= count; index += 1) {
-    const lat = (45.70 + index * 0.01).toFixed(4).replace('.', ',');
-    const lng = (4.80 + index * 0.005).toFixed(4).replace('.', ',');
+    const lat = (45.7 + index * 0.01).toFixed(4).replace('.', ',');
+    const lng = (4.8 + index * 0.005).toFixed(4).replace('.', ',');
     rows.push(`"Client ${index}; Lyon";${lat};${lng};${index === 2 ? '"Code 4B, sonner"' : ''}`);
   }
   return Buffer.from('\uFEFF' + rows.join('\r\n') + '\r\n', 'utf8');
 }
 
 async function importCsv(page: Page, count: number) {
-  await importPanel(page).getByLabel('Choose a file (CSV or text)').setInputFiles({ name: 'tournee.csv', mimeType: 'text/csv', buffer: lyonCsv(count) });
+  await importPanel(page)
+    .getByLabel('Choose a file (CSV or text)')
+    .setInputFiles({ name: 'tournee.csv', mimeType: 'text/csv', buffer: lyonCsv(count) });
   await expect(importPanel(page).getByText('File read: tournee.csv')).toBeVisible();
-  await expect(importPanel(page).getByRole('heading', { name: `Lines read: ${count}` })).toBeVisible();
-  await expect(importPanel(page).getByText(`To look up: 0 · With coordinates: ${count} · Unreadable: 0`)).toBeVisible();
+  await expect(
+    importPanel(page).getByRole('heading', { name: `Lines read: ${count}` }),
+  ).toBeVisible();
+  await expect(
+    importPanel(page).getByText(`To look up: 0 · With coordinates: ${count} · Unreadable: 0`),
+  ).toBeVisible();
   await importPanel(page).getByRole('button', { name: 'Import', exact: true }).click();
   await expect(summary(page)).toHaveText(`Ready: ${count} · To check: 0 · Not looked up: 0`);
-  await importPanel(page).getByRole('button', { name: `Add to route (${count})` }).click();
+  await importPanel(page)
+    .getByRole('button', { name: `Add to route (${count})` })
+    .click();
   await expect(page.getByRole('heading', { name: `Stops (${count})` })).toBeVisible();
 }
 
 test.describe('import and export', () => {
-  test('a pasted day of 20 addresses: rate limit waited out, failures and misses listed, fixed, picked, then added', async ({ page }) => {
+  test('a pasted day of 20 addresses: rate limit waited out, failures and misses listed, fixed, picked, then added', async ({
+    page,
+  }) => {
     // The proxy answers 429 once for Berlin (Retry-After 1 s) and fails Mexico City until told otherwise.
     let berlinRefused = false;
     let mexicoDown = true;
@@ -95,9 +109,14 @@ test.describe('import and export', () => {
       const q = searchQuery(route);
       if (q === 'Berlin' && !berlinRefused) {
         berlinRefused = true;
-        return route.fulfill({ status: 429, headers: { 'Retry-After': '1' }, json: { error: 'Too many requests, please slow down and try again shortly' } });
+        return route.fulfill({
+          status: 429,
+          headers: { 'Retry-After': '1' },
+          json: { error: 'Too many requests, please slow down and try again shortly' },
+        });
       }
-      if (q === 'Mexico City' && mexicoDown) return route.fulfill({ status: 502, json: { error: 'Geocoding service unavailable' } });
+      if (q === 'Mexico City' && mexicoDown)
+        return route.fulfill({ status: 502, json: { error: 'Geocoding service unavailable' } });
       return route.fallback();
     });
 
@@ -120,7 +139,9 @@ test.describe('import and export', () => {
     await problem(page, 15).getByLabel('Address on line 15').fill('Dijon');
     await problem(page, 15).getByRole('button', { name: 'Search again' }).click();
     await expect(problem(page, 15)).toHaveCount(0);
-    const candidates = problem(page, 16).getByRole('list', { name: 'Places matching line 16' }).getByRole('button');
+    const candidates = problem(page, 16)
+      .getByRole('list', { name: 'Places matching line 16' })
+      .getByRole('button');
     await expect(candidates).toHaveCount(3);
     await candidates.filter({ hasText: /^Lyon/ }).click();
     mexicoDown = false;
@@ -134,9 +155,25 @@ test.describe('import and export', () => {
     const names = await stopNames(page).allTextContents();
     expect(names).toHaveLength(18);
     expect(names.map((name) => name.split(',')[0])).toEqual([
-      'Times Square', 'Empire State Building', 'Brooklyn Bridge', 'Paris', 'Lyon', 'Dijon', 'Berlin', 'Madrid', 'Rome',
+      'Times Square',
+      'Empire State Building',
+      'Brooklyn Bridge',
+      'Paris',
+      'Lyon',
+      'Dijon',
+      'Berlin',
+      'Madrid',
+      'Rome',
       // Manhattan: the first of three results a few km apart (the fake ranks Empire State Building first)
-      'Lisbon', 'London', 'Mexico City', 'São Paulo', 'Empire State Building', 'Dijon', 'Lyon', 'Rome', 'Madrid',
+      'Lisbon',
+      'London',
+      'Mexico City',
+      'São Paulo',
+      'Empire State Building',
+      'Dijon',
+      'Lyon',
+      'Rome',
+      'Madrid',
     ]);
     // The one line still unresolved stays listed for the user; nothing vanished.
     await expect(summary(page)).toHaveText('Ready: 0 · To check: 1 · Not looked up: 0');
@@ -154,14 +191,18 @@ test.describe('import and export', () => {
     await pasteAndImport(page, lines);
     await expect(progress(page)).not.toHaveAttribute('aria-valuenow', '0');
     await importPanel(page).getByRole('button', { name: 'Cancel import' }).click();
-    await expect(importPanel(page).getByText('Import cancelled. What was found is kept below.')).toBeVisible();
+    await expect(
+      importPanel(page).getByText('Import cancelled. What was found is kept below.'),
+    ).toBeVisible();
     await expect(importPanel(page).getByRole('button', { name: 'Cancel import' })).toHaveCount(0);
 
     const done = Number(await progress(page).getAttribute('aria-valuenow'));
     expect(done).toBeGreaterThan(0);
     expect(done).toBeLessThan(lines.length);
     const text = (await summary(page).textContent()) ?? '';
-    const [, ready, , waiting] = /Ready: (\d+) · To check: (\d+) · Not looked up: (\d+)/.exec(text)!.map(Number);
+    const [, ready, , waiting] = /Ready: (\d+) · To check: (\d+) · Not looked up: (\d+)/
+      .exec(text)!
+      .map(Number);
     expect(ready).toBeGreaterThan(0);
     expect(ready + waiting).toBe(lines.length);
     // Nothing more arrives after the cancel.
@@ -170,47 +211,72 @@ test.describe('import and export', () => {
 
     // The lines not looked up are listed, each one visible.
     await expect(importPanel(page).getByText('Not looked up yet.')).toHaveCount(waiting);
-    await importPanel(page).getByRole('button', { name: `Add to route (${ready})` }).click();
+    await importPanel(page)
+      .getByRole('button', { name: `Add to route (${ready})` })
+      .click();
     await expect(page.getByRole('heading', { name: `Stops (${ready})` })).toBeVisible();
     await importPanel(page).getByRole('button', { name: 'Look up the rest' }).click();
     await expect(summary(page)).toHaveText(`Ready: ${waiting} · To check: 0 · Not looked up: 0`);
-    await importPanel(page).getByRole('button', { name: `Add to route (${waiting})` }).click();
+    await importPanel(page)
+      .getByRole('button', { name: `Add to route (${waiting})` })
+      .click();
     await expect(page.getByRole('heading', { name: `Stops (${lines.length})` })).toBeVisible();
     expect((await stopNames(page).allTextContents()).map((name) => name.split(',')[0])).toEqual(
       lines.map((line) => line.split(',')[0]),
     );
   });
 
-  test('a semicolon CSV with a BOM and latitude/longitude columns, exported as GPX and read back', async ({ page }) => {
+  test('a semicolon CSV with a BOM and latitude/longitude columns, exported as GPX and read back', async ({
+    page,
+  }) => {
     await openImport(page);
     await importCsv(page, 3);
-    await expect(stopNames(page)).toHaveText(['Client 1; Lyon', 'Client 2; Lyon', 'Client 3; Lyon']);
+    await expect(stopNames(page)).toHaveText([
+      'Client 1; Lyon',
+      'Client 2; Lyon',
+      'Client 3; Lyon',
+    ]);
     await expect(page.locator('.stop-list .stop-item__note')).toHaveText(['Code 4B, sonner']);
 
     await page.getByPlaceholder('Enter route title...').fill('Tournée <mardi> & co');
     await page.getByRole('button', { name: 'Export', exact: true }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download GPX' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download GPX' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('tournee-mardi-co.gpx');
     const xml = await readFile((await download.path())!, 'utf8');
     const { window } = new JSDOM('');
     const geojson = gpxToGeoJson(new window.DOMParser().parseFromString(xml, 'text/xml'));
     const points = geojson.features.filter((feature) => feature.geometry?.type === 'Point');
-    expect(points.map((feature) => feature.properties?.name)).toEqual(['Client 1; Lyon', 'Client 2; Lyon', 'Client 3; Lyon']);
+    expect(points.map((feature) => feature.properties?.name)).toEqual([
+      'Client 1; Lyon',
+      'Client 2; Lyon',
+      'Client 3; Lyon',
+    ]);
     expect(points[1].properties?.desc).toBe('Code 4B, sonner');
     expect(points[0].geometry).toEqual({ type: 'Point', coordinates: [4.805, 45.71] });
     const track = geojson.features.find((feature) => feature.geometry?.type === 'LineString');
     expect(track?.properties?.name).toBe('Tournée <mardi> & co');
-    expect(track?.geometry?.type === 'LineString' && track.geometry.coordinates.length).toBeGreaterThanOrEqual(3);
+    expect(
+      track?.geometry?.type === 'LineString' && track.geometry.coordinates.length,
+    ).toBeGreaterThanOrEqual(3);
   });
 
-  test('Google Maps links for a 15-stop route come in legs of at most 9 waypoints; the stop list copies as text', async ({ page, context, browserName }) => {
+  test('Google Maps links for a 15-stop route come in legs of at most 9 waypoints; the stop list copies as text', async ({
+    page,
+    context,
+    browserName,
+  }) => {
     await openImport(page);
     await importCsv(page, 15);
     await page.getByRole('button', { name: 'Export', exact: true }).click();
 
     const googleLinks = page.getByRole('list', { name: 'Open in Google Maps' }).getByRole('link');
     await expect(googleLinks).toHaveText(['Part 1 (stops 1–11)', 'Part 2 (stops 11–15)']);
-    const [first, second] = await Promise.all([0, 1].map(async (index) => new URL((await googleLinks.nth(index).getAttribute('href'))!)));
+    const [first, second] = await Promise.all(
+      [0, 1].map(async (index) => new URL((await googleLinks.nth(index).getAttribute('href'))!)),
+    );
     expect(first.origin + first.pathname).toBe('https://www.google.com/maps/dir/');
     expect(first.searchParams.get('api')).toBe('1');
     expect(first.searchParams.get('travelmode')).toBe('driving');
@@ -224,7 +290,10 @@ test.describe('import and export', () => {
     await page.getByText('Open in Apple Maps').click();
     const appleLinks = page.getByRole('list', { name: 'Open in Apple Maps' }).getByRole('link');
     await expect(appleLinks).toHaveCount(14);
-    await expect(appleLinks.first()).toHaveAttribute('href', 'https://maps.apple.com/?saddr=45.71%2C4.805&daddr=45.72%2C4.81&dirflg=d');
+    await expect(appleLinks.first()).toHaveAttribute(
+      'href',
+      'https://maps.apple.com/?saddr=45.71%2C4.805&daddr=45.72%2C4.81&dirflg=d',
+    );
 
     expect(browserName).toBe('chromium');
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -240,15 +309,21 @@ test.describe('import and export', () => {
 
     // A browser that refuses the clipboard gets the text to copy by hand.
     await page.evaluate(() => {
-      navigator.clipboard.writeText = () => Promise.reject(new DOMException('Denied', 'NotAllowedError'));
+      navigator.clipboard.writeText = () =>
+        Promise.reject(new DOMException('Denied', 'NotAllowedError'));
     });
     await page.getByRole('button', { name: 'Copy stop list' }).click();
-    await expect(page.getByText('Copying was not allowed here. Select the text below and copy it.')).toBeVisible();
+    await expect(
+      page.getByText('Copying was not allowed here. Select the text below and copy it.'),
+    ).toBeVisible();
     await expect(page.getByLabel('Stop list as text')).toHaveValue(copied);
   });
 
   for (const theme of ['light', 'dark'] as const) {
-    test(`the import review and the export menu have no serious or critical axe violation (${theme} theme)`, async ({ page, context }) => {
+    test(`the import review and the export menu have no serious or critical axe violation (${theme} theme)`, async ({
+      page,
+      context,
+    }) => {
       await context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
       await openImport(page);
       await pasteAndImport(page, ['Paris', 'France', 'Atlantis, Lost City', 'xy', 'Berlin']);
@@ -256,10 +331,16 @@ test.describe('import and export', () => {
       await importPanel(page).getByRole('button', { name: 'Add to route (2)' }).click();
       await page.getByRole('button', { name: 'Export', exact: true }).click();
       await expect(page.getByRole('button', { name: 'Download GPX' })).toBeVisible();
-      const results = await new AxeBuilder({ page }).include('.planner__sidebar').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const results = await new AxeBuilder({ page })
+        .include('.planner__sidebar')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
       const serious = results.violations
         .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+        .map(
+          (violation) =>
+            `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+        );
       expect(serious).toEqual([]);
     });
   }

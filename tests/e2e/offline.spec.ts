@@ -1,7 +1,14 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { bearer, getRoute as getSavedRoute, postRoute, registerAccount, signIn, type Account } from './support/accounts-api';
+import {
+  bearer,
+  getRoute as getSavedRoute,
+  postRoute,
+  registerAccount,
+  signIn,
+  type Account,
+} from './support/accounts-api';
 import { build, preview, type PreviewServer } from 'vite';
 import { e2ePorts } from '../../playwright.config';
 import { localKeys, projectRoot } from '../../supabase/local/settings.mjs';
@@ -18,13 +25,24 @@ const outDir = path.join(projectRoot, '.data', `e2e-pwa-${pwaPort}`);
 
 const STOPS = [
   { name: 'Paris, Île-de-France, France', lat: 48.8534951, lng: 2.3483915 },
-  { name: 'Dijon, Côte-d’Or, France', lat: 47.3215806, lng: 5.0414701, note: 'Door code 4821, ring twice' },
-  { name: 'Lyon, Métropole de Lyon, France', lat: 45.764043, lng: 4.835659, note: 'Loading bay behind the shop' },
+  {
+    name: 'Dijon, Côte-d’Or, France',
+    lat: 47.3215806,
+    lng: 5.0414701,
+    note: 'Door code 4821, ring twice',
+  },
+  {
+    name: 'Lyon, Métropole de Lyon, France',
+    lat: 45.764043,
+    lng: 4.835659,
+    note: 'Loading bay behind the shop',
+  },
 ];
 const OFFLINE_NOTICE = "Offline — changes will be saved when you're back online";
 const wazeWeb = (stop: { lat: number; lng: number }) =>
   `https://waze.com/ul?ll=${stop.lat.toFixed(6)},${stop.lng.toFixed(6)}&navigate=yes`;
-const wazeApp = (stop: { lat: number; lng: number }) => `waze://?ll=${stop.lat.toFixed(6)},${stop.lng.toFixed(6)}&navigate=yes`;
+const wazeApp = (stop: { lat: number; lng: number }) =>
+  `waze://?ll=${stop.lat.toFixed(6)},${stop.lng.toFixed(6)}&navigate=yes`;
 
 let server: PreviewServer | undefined;
 
@@ -35,11 +53,16 @@ test.beforeAll(async () => {
   // Vite's notice about a future config loader (vite.config.ts imports without extensions) is noise here.
   process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING = 'true';
   const configFile = path.join(projectRoot, 'vite.config.ts');
-  await build({ root: projectRoot, configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  await build({
+    root: projectRoot,
+    configFile,
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
   server = await preview({
     root: projectRoot,
     configFile,
-   
+
     logLevel: 'warn',
     build: { outDir },
     preview: { port: pwaPort, strictPort: true, host: '127.0.0.1' },
@@ -53,16 +76,19 @@ test.afterAll(async () => {
 
 test.use({ baseURL: pwaUrl });
 
-const register = (request: APIRequestContext, testInfo: TestInfo) => registerAccount(request, testInfo, 'offline');
-const createRoute = (request: APIRequestContext, owner: Account, title: string) => postRoute(request, owner, title, STOPS);
+const register = (request: APIRequestContext, testInfo: TestInfo) =>
+  registerAccount(request, testInfo, 'offline');
+const createRoute = (request: APIRequestContext, owner: Account, title: string) =>
+  postRoute(request, owner, title, STOPS);
 
 interface SavedRoute {
   title: string;
-  stops: (typeof STOPS[number] & { status?: string })[];
+  stops: ((typeof STOPS)[number] & { status?: string })[];
   updated_at: string;
 }
 
-const getRoute = (request: APIRequestContext, owner: Account, id: string) => getSavedRoute<SavedRoute>(request, owner, id);
+const getRoute = (request: APIRequestContext, owner: Account, id: string) =>
+  getSavedRoute<SavedRoute>(request, owner, id);
 
 const statuses = async (request: APIRequestContext, owner: Account, id: string) =>
   (await getRoute(request, owner, id)).stops.map((stop) => stop.status ?? null);
@@ -76,12 +102,15 @@ async function recordHandOffs(page: Page) {
       handOffs.push(String(url));
       return null;
     }) as typeof window.open;
-    (window as unknown as { navigation: EventTarget }).navigation.addEventListener('navigate', (event) => {
-      const navigate = event as Event & { destination: { url: string }; cancelable: boolean };
-      if (!/^(waze:|https:\/\/waze\.com\/)/.test(navigate.destination.url)) return;
-      handOffs.push(navigate.destination.url);
-      if (navigate.cancelable) navigate.preventDefault();
-    });
+    (window as unknown as { navigation: EventTarget }).navigation.addEventListener(
+      'navigate',
+      (event) => {
+        const navigate = event as Event & { destination: { url: string }; cancelable: boolean };
+        if (!/^(waze:|https:\/\/waze\.com\/)/.test(navigate.destination.url)) return;
+        handOffs.push(navigate.destination.url);
+        if (navigate.cancelable) navigate.preventDefault();
+      },
+    );
   });
   return () => page.evaluate(() => (window as unknown as { __handOffs: string[] }).__handOffs);
 }
@@ -111,20 +140,35 @@ async function waitForServiceWorker(page: Page) {
 }
 
 test.describe('driving offline', () => {
-  test('a route opened once keeps working offline; changes made offline are saved once when back online', async ({ page, context, request }, testInfo) => {
-    await context.route(/tile\.openstreetmap\.org\//, (route) => route.fulfill({ status: 204, body: '' }));
+  test('a route opened once keeps working offline; changes made offline are saved once when back online', async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
+    await context.route(/tile\.openstreetmap\.org\//, (route) =>
+      route.fulfill({ status: 204, body: '' }),
+    );
     const handOffs = await recordHandOffs(page);
     const owner = await register(request, testInfo);
     const id = await createRoute(request, owner, 'Offline round');
     const puts: string[] = [];
     page.on('request', (req) => {
-      if (req.method() === 'PUT' && req.url().endsWith(`/api/itineraries/${id}`)) puts.push(req.postData() ?? '');
+      if (req.method() === 'PUT' && req.url().endsWith(`/api/itineraries/${id}`))
+        puts.push(req.postData() ?? '');
     });
 
     await signIn(page, owner);
     // The app is installable: a manifest with its icons, and a service worker.
-    const manifest = (await (await request.get('/manifest.webmanifest')).json()) as Record<string, unknown>;
-    expect(manifest).toMatchObject({ name: 'Route Planner', start_url: '/', display: 'standalone', theme_color: '#007bff' });
+    const manifest = (await (await request.get('/manifest.webmanifest')).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(manifest).toMatchObject({
+      name: 'Route Planner',
+      start_url: '/',
+      display: 'standalone',
+      theme_color: '#007bff',
+    });
     await page.goto(`/waze-route/${id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Offline round' })).toBeVisible();
     await expect(page.locator('.drive-point').nth(2)).toContainText(/ETA \d{1,2}:\d{2}/);
@@ -143,14 +187,21 @@ test.describe('driving offline', () => {
     await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
     await expect(page.locator('.drive-point')).toHaveCount(3);
     await expect(page.getByText('Current stop 2 of 3')).toBeVisible();
-    await expect(page.getByRole('progressbar', { name: 'Route progress' })).toHaveAttribute('aria-valuenow', '1');
+    await expect(page.getByRole('progressbar', { name: 'Route progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '1',
+    );
     await expect(current.locator('.stop-note')).toHaveText('Note: Door code 4821, ring twice');
-    await expect(page.locator('.drive-stop').nth(2).locator('.stop-note')).toHaveText('Note: Loading bay behind the shop');
+    await expect(page.locator('.drive-stop').nth(2).locator('.stop-note')).toHaveText(
+      'Note: Loading bay behind the shop',
+    );
     await expect(page.locator('.drive-point').nth(2)).toContainText(/ETA \d{1,2}:\d{2}/);
 
     // The Waze hand-off still works (Waze itself finds its own way).
     await current.getByRole('button', { name: 'Next Stop (2/3)' }).click();
-    await expect.poll(handOffs).toContain(isPhone(testInfo) ? wazeApp(STOPS[1]) : wazeWeb(STOPS[1]));
+    await expect
+      .poll(handOffs)
+      .toContain(isPhone(testInfo) ? wazeApp(STOPS[1]) : wazeWeb(STOPS[1]));
 
     // Stop 2 done and stop 3's note rewritten offline: shown at once, kept across a reload, not on the server yet.
     await current.getByRole('button', { name: 'Done', exact: true }).click();
@@ -158,14 +209,18 @@ test.describe('driving offline', () => {
     await page.getByRole('button', { name: /^Edit note of stop 3: Lyon/ }).click();
     await page.getByLabel('Note for stop 3').fill('Loading bay closed: use the front door');
     await page.getByRole('button', { name: 'Save note' }).click();
-    await expect(current.locator('.stop-note')).toHaveText('Note: Loading bay closed: use the front door');
+    await expect(current.locator('.stop-note')).toHaveText(
+      'Note: Loading bay closed: use the front door',
+    );
     // Meanwhile the access token expires: its refresh fails offline, and the driver stays signed in.
     await expireStoredAccessToken(page);
     await page.reload();
     await expect(page).toHaveURL(new RegExp(`/waze-route/${id}$`));
     await expect(page.getByText('Current stop 3 of 3')).toBeVisible();
     await expect(page.locator('.drive-point').nth(1)).toContainText('Done');
-    await expect(page.locator('.drive-stop').nth(2).locator('.stop-note')).toHaveText('Note: Loading bay closed: use the front door');
+    await expect(page.locator('.drive-stop').nth(2).locator('.stop-note')).toHaveText(
+      'Note: Loading bay closed: use the front door',
+    );
     await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
     expect(await statuses(request, owner, id)).toEqual(['done', null, null]);
     expect((await getRoute(request, owner, id)).stops[2].note).toBe(STOPS[2].note);
@@ -188,8 +243,14 @@ test.describe('driving offline', () => {
     expect(JSON.parse(puts[1]).stops).toEqual(saved.stops);
   });
 
-  test('changes left queued on the road are sent from the dashboard once back online', async ({ page, context, request }, testInfo) => {
-    await context.route(/tile\.openstreetmap\.org\//, (route) => route.fulfill({ status: 204, body: '' }));
+  test('changes left queued on the road are sent from the dashboard once back online', async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
+    await context.route(/tile\.openstreetmap\.org\//, (route) =>
+      route.fulfill({ status: 204, body: '' }),
+    );
     const owner = await register(request, testInfo);
     const id = await createRoute(request, owner, 'Back at the depot');
     await signIn(page, owner);
@@ -211,8 +272,14 @@ test.describe('driving offline', () => {
     await expect(page.locator('article').filter({ hasText: 'Back at the depot' })).toBeVisible();
   });
 
-  test('a route changed elsewhere meanwhile: the server version stays and the driver is told', async ({ page, context, request }, testInfo) => {
-    await context.route(/tile\.openstreetmap\.org\//, (route) => route.fulfill({ status: 204, body: '' }));
+  test('a route changed elsewhere meanwhile: the server version stays and the driver is told', async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
+    await context.route(/tile\.openstreetmap\.org\//, (route) =>
+      route.fulfill({ status: 204, body: '' }),
+    );
     const owner = await register(request, testInfo);
     const id = await createRoute(request, owner, 'Changed elsewhere');
     await signIn(page, owner);
@@ -228,11 +295,16 @@ test.describe('driving offline', () => {
 
     // Meanwhile the office reorders the route.
     const reordered = [STOPS[2], STOPS[0], STOPS[1]];
-    const edit = await request.put(`/api/itineraries/${id}`, { headers: bearer(owner), data: { title: 'Changed elsewhere', stops: reordered } });
+    const edit = await request.put(`/api/itineraries/${id}`, {
+      headers: bearer(owner),
+      data: { title: 'Changed elsewhere', stops: reordered },
+    });
     expect(edit.status()).toBe(200);
 
     await context.setOffline(false);
-    await expect(page.getByText('This route was changed elsewhere meanwhile', { exact: false })).toBeVisible();
+    await expect(
+      page.getByText('This route was changed elsewhere meanwhile', { exact: false }),
+    ).toBeVisible();
     await expect(page.locator('.drive-point').nth(0)).toContainText('Lyon');
     await expect(page.getByText('Current stop 1 of 3')).toBeVisible();
     expect((await getRoute(request, owner, id)).stops).toEqual(reordered);

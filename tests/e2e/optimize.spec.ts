@@ -11,7 +11,9 @@ test.beforeEach(async ({ context, page }) => {
   await context.addInitScript(() => {
     if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', 'en');
   });
-  await page.route(/tile\.openstreetmap\.org\//, (route) => route.fulfill({ status: 204, body: '' }));
+  await page.route(/tile\.openstreetmap\.org\//, (route) =>
+    route.fulfill({ status: 204, body: '' }),
+  );
 });
 
 const search = (page: Page) => page.getByRole('combobox', { name: 'Search for an address' });
@@ -29,7 +31,9 @@ async function addStops(page: Page, names: string[]) {
 const ZIGZAG = ['Paris', 'Madrid', 'Dijon', 'Lyon'];
 const OPTIMISED = [/^Paris/, /^Dijon/, /^Lyon/, /^Madrid/];
 
-test('optimise route compares road distances from the route table, and says so', async ({ page }) => {
+test('optimise route compares road distances from the route table, and says so', async ({
+  page,
+}) => {
   await page.goto('/plan');
   await addStops(page, ZIGZAG);
   const table = page.waitForResponse((response) => response.url().endsWith('/api/routes/table'));
@@ -48,9 +52,15 @@ test('optimise route compares road distances from the route table, and says so',
   await expect(stopNames(page)).toHaveText([/^Paris/, /^Madrid/, /^Dijon/, /^Lyon/]);
 });
 
-test('without the route table, optimise route compares straight-line distances', async ({ page }) => {
+test('without the route table, optimise route compares straight-line distances', async ({
+  page,
+}) => {
   await page.route('**/api/routes/table', (route) =>
-    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Service unavailable' }) }),
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'Service unavailable' }),
+    }),
   );
   await page.goto('/plan');
   await addStops(page, ZIGZAG);

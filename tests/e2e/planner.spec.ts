@@ -44,12 +44,18 @@ async function addByKeyboard(page: Page, text: string) {
 }
 
 test.describe('planner', () => {
-  test('search, click, reorder by keyboard and drag, remove, and the draft survives a reload', async ({ page }) => {
+  test('search, click, reorder by keyboard and drag, remove, and the draft survives a reload', async ({
+    page,
+  }) => {
     await stubTiles(page);
     await page.goto('/plan');
     await expect(page.getByText('Add stops to start planning your route')).toBeVisible();
-    await expect(page.getByText('No stops added yet. Click on the map or search for addresses to add stops.')).toBeVisible();
-    await expect(page.getByText('Click on the map to add stops, or use the search above')).toBeVisible();
+    await expect(
+      page.getByText('No stops added yet. Click on the map or search for addresses to add stops.'),
+    ).toBeVisible();
+    await expect(
+      page.getByText('Click on the map to add stops, or use the search above'),
+    ).toBeVisible();
     await expect(page.getByPlaceholder('Enter route title...')).toBeVisible();
     await expect(page.getByText('Create an account to save your routes for later!')).toBeVisible();
 
@@ -80,7 +86,9 @@ test.describe('planner', () => {
     const third = page.getByRole('button', { name: /^Show stop 3 on the map/ });
     await third.focus();
     await page.keyboard.press('Alt+ArrowUp');
-    await expect(page.getByRole('status').filter({ hasText: 'moved to position 2 of 3' })).toBeAttached();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'moved to position 2 of 3' }),
+    ).toBeAttached();
     await expect(page.getByRole('button', { name: /^Show stop 2 on the map/ })).toBeFocused();
     const afterKeyboard = await stopNames(page).allTextContents();
     expect(afterKeyboard[0]).toMatch(/^Paris/);
@@ -93,11 +101,18 @@ test.describe('planner', () => {
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
     for (let step = 1; step <= 10; step++) {
-      await page.mouse.move(from.x + from.width / 2, from.y + ((to.y + to.height - 4 - from.y) * step) / 10);
+      await page.mouse.move(
+        from.x + from.width / 2,
+        from.y + ((to.y + to.height - 4 - from.y) * step) / 10,
+      );
     }
     await page.mouse.up();
     await expect(stopNames(page).nth(2)).toHaveText(/^Paris/);
-    expect(await stopNames(page).allTextContents()).toEqual([afterKeyboard[1], afterKeyboard[2], afterKeyboard[0]]);
+    expect(await stopNames(page).allTextContents()).toEqual([
+      afterKeyboard[1],
+      afterKeyboard[2],
+      afterKeyboard[0],
+    ]);
 
     // Remove from the list: the summary follows.
     await page.getByRole('button', { name: /^Remove stop 1: / }).click();
@@ -118,19 +133,29 @@ test.describe('planner', () => {
     await expect(summary(page, 'summary-stops')).toHaveText('2');
 
     await page.getByRole('button', { name: 'Clear all' }).click();
-    await expect(page.getByText('No stops added yet. Click on the map or search for addresses to add stops.')).toBeVisible();
+    await expect(
+      page.getByText('No stops added yet. Click on the map or search for addresses to add stops.'),
+    ).toBeVisible();
     await expect(page.getByText('Add stops to start planning your route')).toBeVisible();
   });
 
-  test('a failed reverse lookup names the stop by its coordinates; a failed search says the search is unavailable', async ({ page }) => {
+  test('a failed reverse lookup names the stop by its coordinates; a failed search says the search is unavailable', async ({
+    page,
+  }) => {
     await stubTiles(page);
-    await page.route('**/api/geocoding/reverse**', (route) => route.fulfill({ status: 502, json: { error: 'down' } }));
-    await page.route('**/api/geocoding/search**', (route) => route.fulfill({ status: 502, json: { error: 'down' } }));
+    await page.route('**/api/geocoding/reverse**', (route) =>
+      route.fulfill({ status: 502, json: { error: 'down' } }),
+    );
+    await page.route('**/api/geocoding/search**', (route) =>
+      route.fulfill({ status: 502, json: { error: 'down' } }),
+    );
     await page.goto('/plan');
     await page.locator('.leaflet-container').click({ position: { x: 80, y: 120 } });
     await expect(stopNames(page)).toHaveText([/^Location -?\d+\.\d{4}, -?\d+\.\d{4}$/]);
     await search(page).fill('Paris');
-    await expect(page.getByText('Address search is unavailable right now, try again later').first()).toBeVisible();
+    await expect(
+      page.getByText('Address search is unavailable right now, try again later').first(),
+    ).toBeVisible();
   });
 
   test('finds the user at zoom 13', async ({ page }) => {
@@ -155,7 +180,9 @@ test.describe('planner', () => {
     });
   });
 
-  test('a route service outage gives the straight-line estimate, with no road line', async ({ page }) => {
+  test('a route service outage gives the straight-line estimate, with no road line', async ({
+    page,
+  }) => {
     await stubTiles(page);
     const warnings: string[] = [];
     page.on('console', (message) => {
@@ -173,9 +200,13 @@ test.describe('planner', () => {
     expect(warnings.some((text) => /line skipped/i.test(text))).toBe(true);
   });
 
-  test('a leg the router cannot drive is estimated: counted in the totals, not drawn', async ({ page }) => {
+  test('a leg the router cannot drive is estimated: counted in the totals, not drawn', async ({
+    page,
+  }) => {
     await stubTiles(page);
-    await page.route('**/api/geocoding/search?q=Atlantic**', (route) => route.fulfill({ json: [OCEAN] }));
+    await page.route('**/api/geocoding/search?q=Atlantic**', (route) =>
+      route.fulfill({ json: [OCEAN] }),
+    );
     await page.goto('/plan');
     await addByMouse(page, 'Paris');
     await addByMouse(page, 'Lyon');
@@ -185,11 +216,15 @@ test.describe('planner', () => {
     await expect(summary(page, 'summary-stops')).toHaveText('3');
     await expect(page.getByText('Straight-line estimate')).toBeVisible();
     await expect(summary(page, 'summary-distance')).not.toHaveText(roadOnly!);
-    expect(Number((await summary(page, 'summary-distance').textContent())!.replace(' km', ''))).toBeGreaterThan(3000);
+    expect(
+      Number((await summary(page, 'summary-distance').textContent())!.replace(' km', '')),
+    ).toBeGreaterThan(3000);
     await expect(page.locator('.leaflet-overlay-pane path')).toHaveCount(1);
   });
 
-  test('anonymous: the rules on buttons, and Sign Up to Save keeps the route pending', async ({ page }) => {
+  test('anonymous: the rules on buttons, and Sign Up to Save keeps the route pending', async ({
+    page,
+  }) => {
     await stubTiles(page);
     await page.goto('/plan');
     page.once('dialog', (dialog) => {
@@ -203,8 +238,13 @@ test.describe('planner', () => {
     await addByMouse(page, 'Paris');
     await page.getByRole('button', { name: 'Sign Up to Save' }).click();
     await expect(page).toHaveURL(/\/register\?returnTo=save$/);
-    const pending = await page.evaluate(() => JSON.parse(sessionStorage.getItem('pendingRoute') ?? 'null'));
-    expect(pending).toEqual({ title: 'Trip to Paris', stops: [{ name: expect.stringMatching(/^Paris/), lat: 48.8534951, lng: 2.3483915 }] });
+    const pending = await page.evaluate(() =>
+      JSON.parse(sessionStorage.getItem('pendingRoute') ?? 'null'),
+    );
+    expect(pending).toEqual({
+      title: 'Trip to Paris',
+      stops: [{ name: expect.stringMatching(/^Paris/), lat: 48.8534951, lng: 2.3483915 }],
+    });
 
     await page.goto('/plan');
     await page.getByRole('button', { name: 'Start Route in Waze' }).click();
@@ -225,22 +265,38 @@ test.describe('planner', () => {
     await addByMouse(page, 'Paris');
     await addByMouse(page, 'Dijon');
     await page.route('**/api/itineraries', (route) =>
-      route.request().method() === 'POST' ? route.fulfill({ status: 500, json: { error: 'database unavailable' } }) : route.fallback(),
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, json: { error: 'database unavailable' } })
+        : route.fallback(),
     );
     await page.getByRole('button', { name: 'Save Route' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Failed to save route' })).toContainText('database unavailable');
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to save route' })).toContainText(
+      'database unavailable',
+    );
     await expect(stopItems(page)).toHaveCount(2);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('routeDraft') ?? 'null')?.stops.length)).toBe(2);
+    expect(
+      await page.evaluate(
+        () => JSON.parse(localStorage.getItem('routeDraft') ?? 'null')?.stops.length,
+      ),
+    ).toBe(2);
     await page.unroute('**/api/itineraries');
 
-    const created = page.waitForResponse((response) => response.url().endsWith('/api/itineraries') && response.request().method() === 'POST');
+    const created = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/itineraries') && response.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Save Route' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('Route saved successfully!')).toBeVisible();
     const itinerary = (await (await created).json()) as { id: string; title: string };
     expect(itinerary.title).toBe('Paris to Dijon');
     await expect(page).toHaveURL(/\/dashboard$/);
-    expect(await page.evaluate(() => [localStorage.getItem('routeDraft'), sessionStorage.getItem('pendingRoute')])).toEqual([null, null]);
+    expect(
+      await page.evaluate(() => [
+        localStorage.getItem('routeDraft'),
+        sessionStorage.getItem('pendingRoute'),
+      ]),
+    ).toEqual([null, null]);
 
     await page.goto(`/edit-route/${itinerary.id}`);
     await expect(page.getByPlaceholder('Enter route title...')).toHaveValue('Paris to Dijon');
@@ -259,7 +315,9 @@ test.describe('planner', () => {
     await expect(page.getByText('Failed to load itinerary')).toBeVisible();
   });
 
-  test('a 500-stop route: count and summary, the virtual list reaches the last stop, remove and keyboard move', async ({ page }) => {
+  test('a 500-stop route: count and summary, the virtual list reaches the last stop, remove and keyboard move', async ({
+    page,
+  }) => {
     test.slow(); // a long flow with a large route: three times the usual time budget
     await stubTiles(page);
     const stops = Array.from({ length: 500 }, (_, index) => ({
@@ -268,16 +326,21 @@ test.describe('planner', () => {
       lng: Math.round((4.65 + (index % 25) * 0.021) * 1e6) / 1e6,
     }));
     // Seeded once: a reload must show what the planner stored, not the seed again.
-    await page.addInitScript((draft) => {
-      if (sessionStorage.getItem('seeded')) return;
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('routeDraft', draft);
-    }, JSON.stringify({ title: 'Big day', stops }));
+    await page.addInitScript(
+      (draft) => {
+        if (sessionStorage.getItem('seeded')) return;
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('routeDraft', draft);
+      },
+      JSON.stringify({ title: 'Big day', stops }),
+    );
     await page.goto('/plan');
 
     await expect(summary(page, 'summary-stops')).toHaveText('500');
     await expect(page.getByRole('heading', { name: 'Stops (500)' })).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Show stop 1 on the map: Stop 1, Lyon/ })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: /^Show stop 1 on the map: Stop 1, Lyon/ }),
+    ).toBeVisible();
     // Virtualised: only the rows near the view are in the page, each knowing its place in 500.
     const rendered = await stopItems(page).count();
     expect(rendered).toBeGreaterThan(0);
@@ -286,7 +349,10 @@ test.describe('planner', () => {
     // Zoomed out over 500 stops, the markers cluster.
     await expect(page.locator('.stop-cluster').first()).toBeVisible();
     expect(await page.locator('.numbered-marker').count()).toBeLessThan(500);
-    await expect(page.locator('.stop-cluster').first()).toHaveAttribute('aria-label', /^\d+ stops here: zoom in$/);
+    await expect(page.locator('.stop-cluster').first()).toHaveAttribute(
+      'aria-label',
+      /^\d+ stops here: zoom in$/,
+    );
 
     // Scroll the list to its end: the last stop is there.
     const viewport = page.getByTestId('stop-list-viewport');
@@ -299,20 +365,32 @@ test.describe('planner', () => {
     await page.getByRole('button', { name: 'Remove stop 500: Stop 500, Lyon, France' }).click();
     await expect(summary(page, 'summary-stops')).toHaveText('499');
     await expect(page.getByRole('heading', { name: 'Stops (499)' })).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Show stop 499 on the map: Stop 499, Lyon/ })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: /^Show stop 499 on the map: Stop 499, Lyon/ }),
+    ).toBeVisible();
 
     // Keyboard move at the far end of the list: stop 499 goes up one, and the focus follows it.
     await page.getByRole('button', { name: /^Show stop 499 on the map/ }).focus();
     await page.keyboard.press('Alt+ArrowUp');
-    await expect(page.getByRole('status').filter({ hasText: 'Stop 499, Lyon, France moved to position 498 of 499' })).toBeAttached();
-    await expect(page.getByRole('button', { name: /^Show stop 498 on the map: Stop 499, Lyon/ })).toBeFocused();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: 'Stop 499, Lyon, France moved to position 498 of 499' }),
+    ).toBeAttached();
+    await expect(
+      page.getByRole('button', { name: /^Show stop 498 on the map: Stop 499, Lyon/ }),
+    ).toBeFocused();
 
     // Back to the top: the first stop moves down by keyboard.
     await viewport.evaluate((element) => element.scrollTo({ top: 0 }));
     await page.getByRole('button', { name: /^Show stop 1 on the map: Stop 1, Lyon/ }).focus();
     await page.keyboard.press('Alt+ArrowDown');
-    await expect(page.getByRole('button', { name: /^Show stop 2 on the map: Stop 1, Lyon/ })).toBeFocused();
-    await expect(page.getByRole('button', { name: /^Show stop 1 on the map: Stop 2, Lyon/ })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: /^Show stop 2 on the map: Stop 1, Lyon/ }),
+    ).toBeFocused();
+    await expect(
+      page.getByRole('button', { name: /^Show stop 1 on the map: Stop 2, Lyon/ }),
+    ).toBeVisible();
 
     // Drag among the rendered rows: the first stop (Stop 2) goes below the third.
     const handle = page.locator('.stop-item__handle').first();
@@ -321,12 +399,21 @@ test.describe('planner', () => {
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
     for (let step = 1; step <= 10; step++) {
-      await page.mouse.move(from.x + from.width / 2, from.y + ((to.y + to.height - 4 - from.y) * step) / 10);
+      await page.mouse.move(
+        from.x + from.width / 2,
+        from.y + ((to.y + to.height - 4 - from.y) * step) / 10,
+      );
     }
     await page.mouse.up();
-    await expect(page.getByRole('button', { name: /^Show stop 3 on the map: Stop 2, Lyon/ })).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Show stop 1 on the map: Stop 1, Lyon/ })).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Show stop 2 on the map: Stop 3, Lyon/ })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: /^Show stop 3 on the map: Stop 2, Lyon/ }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: /^Show stop 1 on the map: Stop 1, Lyon/ }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: /^Show stop 2 on the map: Stop 3, Lyon/ }),
+    ).toBeVisible();
 
     // A click on a cluster zooms in to its stops.
     const clustersBefore = await page.locator('.stop-cluster').count();
@@ -336,17 +423,29 @@ test.describe('planner', () => {
     // The draft kept all of it.
     await page.reload();
     await expect(summary(page, 'summary-stops')).toHaveText('499');
-    const draft = await page.evaluate(() => JSON.parse(localStorage.getItem('routeDraft') ?? 'null'));
+    const draft = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem('routeDraft') ?? 'null'),
+    );
     expect(draft.stops).toHaveLength(499);
-    expect(draft.stops.slice(0, 3).map((stop: { name: string }) => stop.name)).toEqual(['Stop 1, Lyon, France', 'Stop 3, Lyon, France', 'Stop 2, Lyon, France']);
+    expect(draft.stops.slice(0, 3).map((stop: { name: string }) => stop.name)).toEqual([
+      'Stop 1, Lyon, France',
+      'Stop 3, Lyon, France',
+      'Stop 2, Lyon, France',
+    ]);
     expect(draft.stops[497].name).toBe('Stop 499, Lyon, France');
   });
 
-  test('a stop note: added in the list, kept in the draft over a reload, saved with the route and edited', async ({ page }, testInfo) => {
+  test('a stop note: added in the list, kept in the draft over a reload, saved with the route and edited', async ({
+    page,
+  }, testInfo) => {
     test.slow(); // sign-up, save, two edit visits: three times the usual time budget
     await stubTiles(page);
     await page.goto('/register');
-    await page.getByLabel('Email').fill(`planner-note-${testInfo.project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`);
+    await page
+      .getByLabel('Email')
+      .fill(
+        `planner-note-${testInfo.project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`,
+      );
     await page.getByLabel('Password', { exact: true }).fill('e2e-password');
     await page.getByLabel('Confirm Password').fill('e2e-password');
     await page.getByRole('button', { name: 'Create Account' }).click();
@@ -362,36 +461,62 @@ test.describe('planner', () => {
     await expect(page.getByText('25 of 1000 characters')).toBeVisible();
     await page.getByRole('button', { name: 'Done' }).click();
     await expect(page.getByRole('button', { name: 'Edit the note of stop 2' })).toBeFocused();
-    await expect(stopItems(page).nth(1).locator('.stop-item__note')).toHaveText('Door code 4521\nRing twice');
+    await expect(stopItems(page).nth(1).locator('.stop-item__note')).toHaveText(
+      'Door code 4521\nRing twice',
+    );
     await expect(stopItems(page).first().locator('.stop-item__note')).toHaveCount(0);
 
     // A reload keeps the note (the draft), and it stays with its stop when the stops swap.
     await page.reload();
-    await expect(stopItems(page).nth(1).locator('.stop-item__note')).toHaveText('Door code 4521\nRing twice');
+    await expect(stopItems(page).nth(1).locator('.stop-item__note')).toHaveText(
+      'Door code 4521\nRing twice',
+    );
     await page.getByRole('button', { name: /^Show stop 2 on the map/ }).focus();
     await page.keyboard.press('Alt+ArrowUp');
-    await expect(stopItems(page).first().locator('.stop-item__note')).toHaveText('Door code 4521\nRing twice');
+    await expect(stopItems(page).first().locator('.stop-item__note')).toHaveText(
+      'Door code 4521\nRing twice',
+    );
 
-    const created = page.waitForResponse((response) => response.url().endsWith('/api/itineraries') && response.request().method() === 'POST');
+    const created = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/itineraries') && response.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Save Route' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    const itinerary = (await (await created).json()) as { id: string; stops: { name: string; note?: string }[] };
-    expect(itinerary.stops.map((stop) => stop.note)).toEqual(['Door code 4521\nRing twice', undefined]);
+    const itinerary = (await (await created).json()) as {
+      id: string;
+      stops: { name: string; note?: string }[];
+    };
+    expect(itinerary.stops.map((stop) => stop.note)).toEqual([
+      'Door code 4521\nRing twice',
+      undefined,
+    ]);
 
     // The edit page shows the saved note; an edit is saved by Update.
     await page.goto(`/edit-route/${itinerary.id}`);
-    await expect(stopItems(page).first().locator('.stop-item__note')).toHaveText('Door code 4521\nRing twice');
+    await expect(stopItems(page).first().locator('.stop-item__note')).toHaveText(
+      'Door code 4521\nRing twice',
+    );
     await page.getByRole('button', { name: 'Edit the note of stop 1' }).click();
     await page.getByRole('textbox', { name: 'Note for stop 1' }).fill('Side entrance');
     await page.getByRole('textbox', { name: 'Note for stop 1' }).press('Escape');
     await page.getByRole('button', { name: 'Add a note to stop 2' }).click();
     await page.getByRole('textbox', { name: 'Note for stop 2' }).fill('Call 06 12 34 56 78');
-    const updated = page.waitForResponse((response) => response.url().endsWith(`/api/itineraries/${itinerary.id}`) && response.request().method() === 'PUT');
+    const updated = page.waitForResponse(
+      (response) =>
+        response.url().endsWith(`/api/itineraries/${itinerary.id}`) &&
+        response.request().method() === 'PUT',
+    );
     await page.getByRole('button', { name: 'Update Route' }).click();
-    expect((await (await updated).json()).stops.map((stop: { note?: string }) => stop.note)).toEqual(['Side entrance', 'Call 06 12 34 56 78']);
+    expect(
+      (await (await updated).json()).stops.map((stop: { note?: string }) => stop.note),
+    ).toEqual(['Side entrance', 'Call 06 12 34 56 78']);
 
     // What the server kept, read back.
     await page.goto(`/edit-route/${itinerary.id}`);
-    await expect(stopItems(page).locator('.stop-item__note')).toHaveText(['Side entrance', 'Call 06 12 34 56 78']);
+    await expect(stopItems(page).locator('.stop-item__note')).toHaveText([
+      'Side entrance',
+      'Call 06 12 34 56 78',
+    ]);
   });
 });

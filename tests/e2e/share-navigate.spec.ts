@@ -1,19 +1,47 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import { expectAccessible } from './support/accessibility';
-import { bearer, getRoute as getSavedRoute, postRoute, registerAccount, signIn, type Account } from './support/accounts-api';
+import {
+  bearer,
+  getRoute as getSavedRoute,
+  postRoute,
+  registerAccount,
+  signIn,
+  type Account,
+} from './support/accounts-api';
 
 /** Three stops the fake router can drive between (tests/fakes). */
-const STOPS: { name: string; lat: number; lng: number; note?: string; status?: 'done' | 'skipped' }[] = [
+const STOPS: {
+  name: string;
+  lat: number;
+  lng: number;
+  note?: string;
+  status?: 'done' | 'skipped';
+}[] = [
   { name: 'Paris, Île-de-France, France', lat: 48.8534951, lng: 2.3483915 },
-  { name: 'Dijon, Côte-d’Or, France', lat: 47.3215806, lng: 5.0414701, note: 'Door code 4821, ring twice' },
+  {
+    name: 'Dijon, Côte-d’Or, France',
+    lat: 47.3215806,
+    lng: 5.0414701,
+    note: 'Door code 4821, ring twice',
+  },
   { name: 'Lyon, Métropole de Lyon, France', lat: 45.764043, lng: 4.835659 },
 ];
 const wazeWeb = (stop: { lat: number; lng: number }) =>
   `https://waze.com/ul?ll=${stop.lat.toFixed(6)},${stop.lng.toFixed(6)}&navigate=yes`;
-const wazeApp = (stop: { lat: number; lng: number }) => `waze://?ll=${stop.lat.toFixed(6)},${stop.lng.toFixed(6)}&navigate=yes`;
+const wazeApp = (stop: { lat: number; lng: number }) =>
+  `waze://?ll=${stop.lat.toFixed(6)},${stop.lng.toFixed(6)}&navigate=yes`;
 
-const register = (request: APIRequestContext, testInfo: TestInfo) => registerAccount(request, testInfo, 'share');
+const register = (request: APIRequestContext, testInfo: TestInfo) =>
+  registerAccount(request, testInfo, 'share');
 const getRoute = (request: APIRequestContext, owner: Account, id: string) =>
   getSavedRoute<{ stops: typeof STOPS; updated_at: string }>(request, owner, id);
 
@@ -22,8 +50,12 @@ const statuses = async (request: APIRequestContext, owner: Account, id: string) 
   (await getRoute(request, owner, id)).stops.map((stop) => stop.status ?? null);
 
 /** The route's legs as the fake router drives them (what the page's ETAs come from). */
-async function routeLegs(request: APIRequestContext): Promise<{ distance: number; duration: number }[]> {
-  const response = await request.post('/api/routes/legs', { data: { stops: STOPS.map(({ lat, lng }) => ({ lat, lng })) } });
+async function routeLegs(
+  request: APIRequestContext,
+): Promise<{ distance: number; duration: number }[]> {
+  const response = await request.post('/api/routes/legs', {
+    data: { stops: STOPS.map(({ lat, lng }) => ({ lat, lng })) },
+  });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { legs: { distance: number; duration: number }[] }).legs;
 }
@@ -33,7 +65,9 @@ function minutesOfDay(text: string): number {
   const match = /(\d{1,2}):(\d{2})\s*([AP]M)?/i.exec(text.replace(/\u202f/g, ' '));
   expect(match, `a time in "${text}"`).toBeTruthy();
   const [, hour, minute, meridiem] = match!;
-  const hours = meridiem ? (Number(hour) % 12) + (meridiem.toUpperCase() === 'PM' ? 12 : 0) : Number(hour);
+  const hours = meridiem
+    ? (Number(hour) % 12) + (meridiem.toUpperCase() === 'PM' ? 12 : 0)
+    : Number(hour);
   return hours * 60 + Number(minute);
 }
 
@@ -43,7 +77,8 @@ function expectMinutesApart(earlier: number, later: number, minutes: number) {
   expect(Math.abs(gap - minutes)).toBeLessThanOrEqual(1);
 }
 
-const createRoute = (request: APIRequestContext, owner: Account, title: string, stops = STOPS) => postRoute(request, owner, title, stops);
+const createRoute = (request: APIRequestContext, owner: Account, title: string, stops = STOPS) =>
+  postRoute(request, owner, title, stops);
 
 /** The share link's path (the link itself names the configured SITE_URL, the same app). */
 async function shareRoute(request: APIRequestContext, owner: Account, id: string): Promise<string> {
@@ -68,7 +103,10 @@ async function stubWaze(context: BrowserContext): Promise<string[]> {
   const opened: string[] = [];
   await context.route('https://waze.com/**', (route) => {
     opened.push(route.request().url());
-    return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Waze stub</title><p>Waze stub</p>' });
+    return route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>Waze stub</title><p>Waze stub</p>',
+    });
   });
   return opened;
 }
@@ -85,14 +123,18 @@ async function watchNavigations(page: Page): Promise<{ url: string; at: number }
     requested.push({ url, at: Date.now() });
   });
   await page.addInitScript(() => {
-    const record = (window as unknown as { __recordNavigation: (url: string) => void }).__recordNavigation;
-    (window as unknown as { navigation: EventTarget }).navigation.addEventListener('navigate', (event) => {
-      const navigate = event as Event & { destination: { url: string }; cancelable: boolean };
-      const url = navigate.destination.url;
-      if (!/^(waze:|https:\/\/waze\.com\/)/.test(url)) return;
-      record(url);
-      if (url.startsWith('waze:') && navigate.cancelable) navigate.preventDefault();
-    });
+    const record = (window as unknown as { __recordNavigation: (url: string) => void })
+      .__recordNavigation;
+    (window as unknown as { navigation: EventTarget }).navigation.addEventListener(
+      'navigate',
+      (event) => {
+        const navigate = event as Event & { destination: { url: string }; cancelable: boolean };
+        const url = navigate.destination.url;
+        if (!/^(waze:|https:\/\/waze\.com\/)/.test(url)) return;
+        record(url);
+        if (url.startsWith('waze:') && navigate.cancelable) navigate.preventDefault();
+      },
+    );
   });
   return requested;
 }
@@ -100,7 +142,8 @@ async function watchNavigations(page: Page): Promise<{ url: string; at: number }
 const referrerMeta = (page: Page) => page.locator('head meta[name="referrer"]').last();
 const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
 /** A tap on the phone (touch events, as a driver's finger), a click on the desktop. */
-const press = (control: Locator, testInfo: TestInfo) => (isPhone(testInfo) ? control.tap() : control.click());
+const press = (control: Locator, testInfo: TestInfo) =>
+  isPhone(testInfo) ? control.tap() : control.click();
 
 /**
  * Presses a control that hands `stop` to Waze and checks what happened: on a desktop a new
@@ -142,12 +185,20 @@ async function expectHandOff(
 }
 
 test.describe('shared route', () => {
-  test('anyone with the link drives it with Waze; the link never leaks in a Referer', async ({ page, context, request }, testInfo) => {
+  test('anyone with the link drives it with Waze; the link never leaks in a Referer', async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
     // Every hand-off of the route, axe and the export menu: longer than most.
     test.slow();
     const owner = await register(request, testInfo);
     // Stop 1 already done on the road: the link shows it, and every stop's note.
-    const id = await createRoute(request, owner, 'Burgundy deliveries', [{ ...STOPS[0], status: 'done' }, STOPS[1], STOPS[2]]);
+    const id = await createRoute(request, owner, 'Burgundy deliveries', [
+      { ...STOPS[0], status: 'done' },
+      STOPS[1],
+      STOPS[2],
+    ]);
     const sharePath = await shareRoute(request, owner, id);
     const token = sharePath.split('/').pop()!;
 
@@ -163,17 +214,26 @@ test.describe('shared route', () => {
 
     await page.goto(sharePath);
     const appOrigin = new URL(page.url()).origin;
-    await expect(page.getByRole('heading', { level: 1, name: 'Burgundy deliveries' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Burgundy deliveries' }),
+    ).toBeVisible();
     await expect(page.getByText('Shared Route • 3 stops')).toBeVisible();
     await expect(page.locator('.shared-stop')).toHaveCount(3);
     await expect(page.locator('.shared-stop').nth(1)).toContainText('Dijon');
-    await expect(page.locator('.shared-stop').nth(1).locator('.stop-note')).toHaveText('Note: Door code 4821, ring twice');
-    await expect(page.locator('.shared-stop').nth(0).locator('.shared-stop__status')).toHaveText('Done');
+    await expect(page.locator('.shared-stop').nth(1).locator('.stop-note')).toHaveText(
+      'Note: Door code 4821, ring twice',
+    );
+    await expect(page.locator('.shared-stop').nth(0).locator('.shared-stop__status')).toHaveText(
+      'Done',
+    );
     await expect(page.locator('.shared-stop .stop-note')).toHaveCount(1);
     await expectAccessible(page);
     // The export menu: a Google Maps link through the three stops.
     await page.getByRole('button', { name: 'Export', exact: true }).click();
-    await expect(page.getByRole('link', { name: 'Open in Google Maps' })).toHaveAttribute('href', /google\.com\/maps\/dir\/.*4\.835659/);
+    await expect(page.getByRole('link', { name: 'Open in Google Maps' })).toHaveAttribute(
+      'href',
+      /google\.com\/maps\/dir\/.*4\.835659/,
+    );
     await expect(page.locator('.numbered-marker')).toHaveCount(3);
     await expect(page.locator('.leaflet-overlay-pane path')).toHaveCount(2);
     await expect(page.getByTestId('summary-distance')).toHaveText(/^\d+ km$/);
@@ -188,21 +248,48 @@ test.describe('shared route', () => {
     expect(apiReferers.length).toBeGreaterThan(0);
     expect(new Set(apiReferers)).toEqual(new Set([`${appOrigin}/`]));
 
-    await expectHandOff(page, testInfo, page.getByRole('button', { name: 'Start Route in Waze' }), STOPS[0], navigations);
+    await expectHandOff(
+      page,
+      testInfo,
+      page.getByRole('button', { name: 'Start Route in Waze' }),
+      STOPS[0],
+      navigations,
+    );
     await expect(page.locator('.shared-stop').nth(0)).toHaveAttribute('aria-current', 'step');
-    await expectHandOff(page, testInfo, page.getByRole('button', { name: 'Next Stop (2/3)' }), STOPS[1], navigations);
+    await expectHandOff(
+      page,
+      testInfo,
+      page.getByRole('button', { name: 'Next Stop (2/3)' }),
+      STOPS[1],
+      navigations,
+    );
     await expect(page.locator('.shared-stop').nth(1)).toHaveAttribute('aria-current', 'step');
-    await expectHandOff(page, testInfo, page.getByRole('button', { name: 'Next Stop (3/3)' }), STOPS[2], navigations);
+    await expectHandOff(
+      page,
+      testInfo,
+      page.getByRole('button', { name: 'Next Stop (3/3)' }),
+      STOPS[2],
+      navigations,
+    );
     await expect(page.getByRole('button', { name: /^Next Stop/ })).toHaveCount(0);
     await expect(page.locator('.shared-stop').nth(2)).toHaveAttribute('aria-current', 'step');
 
     // Each stop's own button, back to stop 2: Next Stop (3/3) comes back.
-    await expectHandOff(page, testInfo, page.getByRole('button', { name: /^Navigate to stop 2 in Waze: Dijon/ }), STOPS[1], navigations);
+    await expectHandOff(
+      page,
+      testInfo,
+      page.getByRole('button', { name: /^Navigate to stop 2 in Waze: Dijon/ }),
+      STOPS[1],
+      navigations,
+    );
     await expect(page.getByRole('button', { name: 'Next Stop (3/3)' })).toBeVisible();
     expect(opened).toEqual([STOPS[0], STOPS[1], STOPS[2], STOPS[1]].map(wazeWeb));
 
     // No third party ever saw the page: only the app, the tile server and Waze's own links.
-    expect([...hosts].filter((host) => host !== new URL(appOrigin).host).sort()).toEqual(['tile.openstreetmap.org', 'waze.com']);
+    expect([...hosts].filter((host) => host !== new URL(appOrigin).host).sort()).toEqual([
+      'tile.openstreetmap.org',
+      'waze.com',
+    ]);
     expect(opened.every((url) => !url.includes(token))).toBe(true);
 
     // Leaving the page restores the app's policy.
@@ -211,7 +298,12 @@ test.describe('shared route', () => {
     await expect(referrerMeta(page)).toHaveAttribute('content', 'strict-origin-when-cross-origin');
   });
 
-  test("the dashboard's Share button makes a link that opens without an account", async ({ page, context, browser, request }, testInfo) => {
+  test("the dashboard's Share button makes a link that opens without an account", async ({
+    page,
+    context,
+    browser,
+    request,
+  }, testInfo) => {
     await stubTiles(context);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const owner = await register(request, testInfo);
@@ -219,7 +311,11 @@ test.describe('shared route', () => {
     await signIn(page, owner);
     await page.goto('/dashboard');
     const card = page.locator('article').filter({ hasText: 'Shared from the dashboard' });
-    const shared = page.waitForResponse((response) => /\/api\/itineraries\/[^/]+\/share$/.test(response.url()) && response.request().method() === 'POST');
+    const shared = page.waitForResponse(
+      (response) =>
+        /\/api\/itineraries\/[^/]+\/share$/.test(response.url()) &&
+        response.request().method() === 'POST',
+    );
     await card.getByRole('button', { name: 'Share', exact: true }).click();
     const { shareUrl } = (await (await shared).json()) as { shareUrl: string };
 
@@ -227,7 +323,9 @@ test.describe('shared route', () => {
     await stubTiles(visitor);
     const visitorPage = await visitor.newPage();
     await visitorPage.goto(new URL(shareUrl).pathname);
-    await expect(visitorPage.getByRole('heading', { level: 1, name: 'Shared from the dashboard' })).toBeVisible();
+    await expect(
+      visitorPage.getByRole('heading', { level: 1, name: 'Shared from the dashboard' }),
+    ).toBeVisible();
     await expect(visitorPage.getByText('Shared Route • 3 stops')).toBeVisible();
     await visitor.close();
   });
@@ -237,8 +335,13 @@ test.describe('shared route', () => {
     await page.goto('/share/this-token-does-not-exist-0123456789abcdefghijk');
     await expect(page.getByRole('heading', { level: 1, name: 'Route Not Found' })).toBeVisible();
     await expect(page.getByText('Route not found or no longer available')).toBeVisible();
-    await expect(page.getByText('The shared route you are looking for does not exist.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Plan your own route' })).toHaveAttribute('href', '/plan');
+    await expect(
+      page.getByText('The shared route you are looking for does not exist.'),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Plan your own route' })).toHaveAttribute(
+      'href',
+      '/plan',
+    );
   });
 
   test('a revoked link stops working at once', async ({ page, context, request }, testInfo) => {
@@ -249,17 +352,23 @@ test.describe('shared route', () => {
     await page.goto(sharePath);
     await expect(page.getByRole('heading', { level: 1, name: 'Revoke me' })).toBeVisible();
 
-    const revoked = await request.delete(`/api/itineraries/${id}/share`, { headers: bearer(owner) });
+    const revoked = await request.delete(`/api/itineraries/${id}/share`, {
+      headers: bearer(owner),
+    });
     expect(revoked.status()).toBe(204);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Route Not Found' })).toBeVisible();
     await expect(page.getByText('Route not found or no longer available')).toBeVisible();
   });
 
-  test('a route without stops, and a failure that Retry recovers from', async ({ page, context }) => {
+  test('a route without stops, and a failure that Retry recovers from', async ({
+    page,
+    context,
+  }) => {
     await stubTiles(context);
-    await page.route('**/api/itineraries/share/empty-route-token-0123456789abcdefghijklmnop', (route) =>
-      route.fulfill({ json: { title: 'Nothing yet', stops: [] } }),
+    await page.route(
+      '**/api/itineraries/share/empty-route-token-0123456789abcdefghijklmnop',
+      (route) => route.fulfill({ json: { title: 'Nothing yet', stops: [] } }),
     );
     await page.goto('/share/empty-route-token-0123456789abcdefghijklmnop');
     await expect(page.getByRole('heading', { level: 1, name: 'Nothing yet' })).toBeVisible();
@@ -267,10 +376,12 @@ test.describe('shared route', () => {
     await expect(page.getByRole('button', { name: 'Start Route in Waze' })).toHaveCount(0);
 
     let failing = true;
-    await page.route('**/api/itineraries/share/flaky-route-token-0123456789abcdefghijklmnop', (route) =>
-      failing
-        ? route.fulfill({ status: 503, json: { error: 'Service unavailable' } })
-        : route.fulfill({ json: { title: 'Back again', stops: STOPS.slice(0, 1) } }),
+    await page.route(
+      '**/api/itineraries/share/flaky-route-token-0123456789abcdefghijklmnop',
+      (route) =>
+        failing
+          ? route.fulfill({ status: 503, json: { error: 'Service unavailable' } })
+          : route.fulfill({ json: { title: 'Back again', stops: STOPS.slice(0, 1) } }),
     );
     await page.goto('/share/flaky-route-token-0123456789abcdefghijklmnop');
     await expect(page.getByText('Failed to load route')).toBeVisible();
@@ -282,7 +393,11 @@ test.describe('shared route', () => {
 });
 
 test.describe('navigation page', () => {
-  test('trip points, notes, done and skipped saved to the route, ETA per stop, hand-off', async ({ page, context, request }, testInfo) => {
+  test('trip points, notes, done and skipped saved to the route, ETA per stop, hand-off', async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
     // A long drive: every state, two themes checked with axe, several saves.
     test.slow();
     await stubTiles(context);
@@ -295,17 +410,26 @@ test.describe('navigation page', () => {
 
     await page.goto(`/waze-route/${id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Morning round' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
+    await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
     await expect(page.getByRole('heading', { name: 'Trip points (3)' })).toBeVisible();
-    await expect(page.getByText('Keep this page open while you drive.', { exact: false })).toBeVisible();
+    await expect(
+      page.getByText('Keep this page open while you drive.', { exact: false }),
+    ).toBeVisible();
     const points = page.locator('.drive-point');
     await expect(points).toHaveCount(3);
     await expect(points.nth(0)).toContainText('Paris, Île-de-France, France');
     // 6 decimals, as the browser rounds them.
-    await expect(points.nth(0)).toContainText(`${STOPS[0].lat.toFixed(6)}, ${STOPS[0].lng.toFixed(6)}`);
+    await expect(points.nth(0)).toContainText(
+      `${STOPS[0].lat.toFixed(6)}, ${STOPS[0].lng.toFixed(6)}`,
+    );
     await expect(points.nth(2)).toContainText('45.764043, 4.835659');
     // The note of stop 2, in the list.
-    await expect(page.locator('.drive-stop').nth(1).locator('.stop-note')).toHaveText('Note: Door code 4821, ring twice');
+    await expect(page.locator('.drive-stop').nth(1).locator('.stop-note')).toHaveText(
+      'Note: Door code 4821, ring twice',
+    );
     const bar = page.getByRole('progressbar', { name: 'Route progress' });
     await expect(bar).toHaveAttribute('aria-valuenow', '0');
     await expect(bar).toHaveAttribute('aria-valuemax', '3');
@@ -313,13 +437,25 @@ test.describe('navigation page', () => {
 
     // An ETA per stop from the route's leg durations: the gaps between them are the legs.
     await expect(points.nth(2)).toContainText(/ETA \d{1,2}:\d{2}/);
-    const etas = await Promise.all([0, 1, 2].map(async (i) => minutesOfDay((await points.nth(i).locator('.drive-point__eta').textContent()) ?? '')));
+    const etas = await Promise.all(
+      [0, 1, 2].map(async (i) =>
+        minutesOfDay((await points.nth(i).locator('.drive-point__eta').textContent()) ?? ''),
+      ),
+    );
     expectMinutesApart(etas[0], etas[1], legs[0].duration / 60);
     expectMinutesApart(etas[1], etas[2], legs[1].duration / 60);
     const totalKm = Math.round((legs[0].distance + legs[1].distance) / 1000);
-    await expect(page.getByTestId('drive-remaining')).toHaveText(new RegExp(`^${totalKm} km to go, last stop around \\d{1,2}:\\d{2}`));
+    await expect(page.getByTestId('drive-remaining')).toHaveText(
+      new RegExp(`^${totalKm} km to go, last stop around \\d{1,2}:\\d{2}`),
+    );
 
-    await expectHandOff(page, testInfo, page.getByRole('button', { name: 'Start Route in Waze' }), STOPS[0], navigations);
+    await expectHandOff(
+      page,
+      testInfo,
+      page.getByRole('button', { name: 'Start Route in Waze' }),
+      STOPS[0],
+      navigations,
+    );
     await expectHandOff(page, testInfo, points.nth(1), STOPS[1], navigations);
     // Handing a stop to Waze does not settle it.
     await expect(page.getByText('Current stop 1 of 3')).toBeVisible();
@@ -339,8 +475,17 @@ test.describe('navigation page', () => {
     // A reload (or a phone that dropped the tab while locked) reads the progress back from the route.
     await page.reload();
     await expect(page.getByText('Current stop 2 of 3')).toBeVisible();
-    await expect(page.getByRole('progressbar', { name: 'Route progress' })).toHaveAttribute('aria-valuenow', '1');
-    await expectHandOff(page, testInfo, page.getByRole('button', { name: 'Next Stop (2/3)' }), STOPS[1], navigations);
+    await expect(page.getByRole('progressbar', { name: 'Route progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '1',
+    );
+    await expectHandOff(
+      page,
+      testInfo,
+      page.getByRole('button', { name: 'Next Stop (2/3)' }),
+      STOPS[1],
+      navigations,
+    );
 
     // Skip stop 2 from the list, undo it, skip it again.
     await press(page.getByRole('button', { name: /^Skip stop 2: Dijon/ }), testInfo);
@@ -359,7 +504,10 @@ test.describe('navigation page', () => {
     await expectAccessible(page);
     await press(page.getByRole('button', { name: /^Mark stop 3 done: Lyon/ }), testInfo);
     await expect(page.getByText('All stops done')).toBeVisible();
-    await expect(page.getByRole('progressbar', { name: 'Route progress' })).toHaveAttribute('aria-valuenow', '3');
+    await expect(page.getByRole('progressbar', { name: 'Route progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '3',
+    );
     await expect(page.getByRole('button', { name: /^Next Stop/ })).toHaveCount(0);
     await expect(page.getByTestId('drive-remaining')).toHaveCount(0);
     await expect.poll(() => statuses(request, owner, id)).toEqual(['done', 'skipped', 'done']);
@@ -373,7 +521,10 @@ test.describe('navigation page', () => {
     await press(confirm.getByRole('button', { name: 'Cancel' }), testInfo);
     await expect(confirm).toHaveCount(0);
     await expect(startOver).toBeFocused();
-    await expect(page.getByRole('progressbar', { name: 'Route progress' })).toHaveAttribute('aria-valuenow', '3');
+    await expect(page.getByRole('progressbar', { name: 'Route progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '3',
+    );
     expect(await statuses(request, owner, id)).toEqual(['done', 'skipped', 'done']);
 
     // Confirmed, every stop goes back to do and the first hand-off has the focus.
@@ -381,9 +532,16 @@ test.describe('navigation page', () => {
     confirm = page.getByRole('alertdialog', { name: 'Start over?' });
     await press(confirm.getByRole('button', { name: 'Start over' }), testInfo);
     await expect(confirm).toHaveCount(0);
-    await expect(page.getByRole('progressbar', { name: 'Route progress' })).toHaveAttribute('aria-valuenow', '0');
+    await expect(page.getByRole('progressbar', { name: 'Route progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '0',
+    );
     await expect(page.getByText('Current stop 1 of 3')).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Current', exact: true }).getByRole('button', { name: 'Start Route in Waze' })).toBeFocused();
+    await expect(
+      page
+        .getByRole('group', { name: 'Current', exact: true })
+        .getByRole('button', { name: 'Start Route in Waze' }),
+    ).toBeFocused();
     await expect.poll(() => statuses(request, owner, id)).toEqual([null, null, null]);
     // Nothing else about the route changed: same stops, same note, nothing duplicated.
     const saved = await getRoute(request, owner, id);
@@ -403,7 +561,11 @@ test.describe('navigation page', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("another user's route, no id, and a failed load with Retry", async ({ page, context, request }, testInfo) => {
+  test("another user's route, no id, and a failed load with Retry", async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
     await stubTiles(context);
     const owner = await register(request, testInfo);
     const stranger = await register(request, testInfo);
@@ -420,7 +582,9 @@ test.describe('navigation page', () => {
 
     let failing = true;
     await page.route(`**/api/itineraries/${id}`, (route) =>
-      failing ? route.fulfill({ status: 500, json: { error: 'database unavailable' } }) : route.fallback(),
+      failing
+        ? route.fulfill({ status: 500, json: { error: 'database unavailable' } })
+        : route.fallback(),
     );
     await page.goto(`/waze-route/${id}`);
     await expect(page.getByText('Failed to load route')).toBeVisible();
@@ -429,7 +593,11 @@ test.describe('navigation page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Mine' })).toBeVisible();
   });
 
-  test("the planner's Start Route in Waze saves the route and lands here", async ({ page, context, request }, testInfo) => {
+  test("the planner's Start Route in Waze saves the route and lands here", async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
     await stubTiles(context);
     const owner = await register(request, testInfo);
     await signIn(page, owner);

@@ -13,7 +13,9 @@ test('an unknown path redirects to the planner', async ({ page }) => {
   await expect(page).toHaveURL(/\/plan$/);
 });
 
-test('a protected path sends an anonymous visitor to sign in, and a guest may enter', async ({ page }) => {
+test('a protected path sends an anonymous visitor to sign in, and a guest may enter', async ({
+  page,
+}) => {
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login\?returnTo=%2Fdashboard$/);
   await expect(page.getByLabel('Email')).toBeVisible();
@@ -38,7 +40,9 @@ test('register, sign out, then sign in again', async ({ page }, testInfo) => {
 
   await logout.first().click();
   await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
-  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('sb-')))).toEqual([]);
+  expect(
+    await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('sb-'))),
+  ).toEqual([]);
 
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
@@ -51,7 +55,9 @@ test('register, sign out, then sign in again', async ({ page }, testInfo) => {
   await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible();
 });
 
-test('a wrong password shows the server error and keeps the visitor on the form', async ({ page }) => {
+test('a wrong password shows the server error and keeps the visitor on the form', async ({
+  page,
+}) => {
   await page.goto('/login');
   await page.getByLabel('Email').fill('demo@example.com');
   await page.getByLabel('Password').fill('not-the-password');
@@ -60,12 +66,15 @@ test('a wrong password shows the server error and keeps the visitor on the form'
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('the landing page loads no map code and no Supabase client until there is a session', async ({ page }, testInfo) => {
+test('the landing page loads no map code and no Supabase client until there is a session', async ({
+  page,
+}, testInfo) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
-  const heavy = (paths: string[]) => paths.filter((path) => /leaflet|supabase-js|supabase_supabase/i.test(path));
+  const heavy = (paths: string[]) =>
+    paths.filter((path) => /leaflet|supabase-js|supabase_supabase/i.test(path));
 
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -93,11 +102,15 @@ test('the landing page loads no map code and no Supabase client until there is a
   expect(heavy(scripts).filter((path) => /leaflet/i.test(path))).toEqual([]);
 });
 
-test('every text is there after switching languages between the landing page and the planner', async ({ page }) => {
+test('every text is there after switching languages between the landing page and the planner', async ({
+  page,
+}) => {
   await page.addInitScript(() => {
     if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', 'en');
   });
-  await page.route(/tile\.openstreetmap\.org\//, (route) => route.fulfill({ status: 204, body: '' }));
+  await page.route(/tile\.openstreetmap\.org\//, (route) =>
+    route.fulfill({ status: 204, body: '' }),
+  );
   // The landing page holds the core texts only; French is chosen there.
   await page.goto('/');
   await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');

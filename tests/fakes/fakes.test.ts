@@ -4,7 +4,15 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DETOUR_FACTOR, GAZETTEER, OCEAN_POINT, SPEED_MPS, greatCircleMetres, startFakeNominatim, startFakeOsrm } from './index.mjs';
+import {
+  DETOUR_FACTOR,
+  GAZETTEER,
+  OCEAN_POINT,
+  SPEED_MPS,
+  greatCircleMetres,
+  startFakeNominatim,
+  startFakeOsrm,
+} from './index.mjs';
 
 type FakeServer = Awaited<ReturnType<typeof startFakeNominatim>>;
 
@@ -50,19 +58,41 @@ describe('fake Nominatim', () => {
   it('listens on loopback and logs each request with its headers', async () => {
     expect(nominatim.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     nominatim.requests.length = 0;
-    await fetch(`${nominatim.url}/search?q=paris&format=json`, { headers: { 'user-agent': 'route-planner-tests/1.0' } });
+    await fetch(`${nominatim.url}/search?q=paris&format=json`, {
+      headers: { 'user-agent': 'route-planner-tests/1.0' },
+    });
     expect(nominatim.requests).toHaveLength(1);
-    expect(nominatim.requests[0]).toMatchObject({ method: 'GET', path: '/search?q=paris&format=json' });
+    expect(nominatim.requests[0]).toMatchObject({
+      method: 'GET',
+      path: '/search?q=paris&format=json',
+    });
     expect(nominatim.requests[0].headers['user-agent']).toBe('route-planner-tests/1.0');
   });
 
   it('searches like format=json: an array of places with lat, lon and the bounding box as strings', async () => {
-    const { status, body } = await getJson(`${nominatim.url}/search?q=Times%20Square&format=json&limit=5`);
+    const { status, body } = await getJson(
+      `${nominatim.url}/search?q=Times%20Square&format=json&limit=5`,
+    );
     expect(status).toBe(200);
     expect(body).toHaveLength(1);
     const [place] = body;
     expect(Object.keys(place).sort()).toEqual(
-      ['addresstype', 'boundingbox', 'class', 'display_name', 'importance', 'lat', 'licence', 'lon', 'name', 'osm_id', 'osm_type', 'place_id', 'place_rank', 'type'].sort(),
+      [
+        'addresstype',
+        'boundingbox',
+        'class',
+        'display_name',
+        'importance',
+        'lat',
+        'licence',
+        'lon',
+        'name',
+        'osm_id',
+        'osm_type',
+        'place_id',
+        'place_rank',
+        'type',
+      ].sort(),
     );
     expect(place).toMatchObject({ name: 'Times Square', lat: '40.7570095', lon: '-73.9859724' });
     expect(typeof place.place_id).toBe('number');
@@ -75,20 +105,32 @@ describe('fake Nominatim', () => {
 
   it('matches case- and accent-insensitively, by substring or by all words', async () => {
     const names = async (q: string) =>
-      (await getJson(`${nominatim.url}/search?q=${encodeURIComponent(q)}&format=json`)).body.map((p: { name: string }) => p.name);
+      (await getJson(`${nominatim.url}/search?q=${encodeURIComponent(q)}&format=json`)).body.map(
+        (p: { name: string }) => p.name,
+      );
     expect(await names('PARIS')).toEqual(['Paris']);
     expect(await names('lyon')).toEqual(['Lyon']);
     expect(await names('sao paulo')).toEqual(['São Paulo']);
     expect(await names('empire state building new york')).toEqual(['Empire State Building']);
-    expect(await names('new york')).toEqual(['Empire State Building', 'Times Square', 'Brooklyn Bridge']);
+    expect(await names('new york')).toEqual([
+      'Empire State Building',
+      'Times Square',
+      'Brooklyn Bridge',
+    ]);
     expect(await names('Atlantis')).toEqual([]);
   });
 
   it('honours limit, addressdetails and format=jsonv2', async () => {
     const limited = await getJson(`${nominatim.url}/search?q=new%20york&format=json&limit=1`);
     expect(limited.body).toHaveLength(1);
-    const detailed = await getJson(`${nominatim.url}/search?q=berlin&format=json&addressdetails=1&accept-language=en`);
-    expect(detailed.body[0].address).toMatchObject({ city: 'Berlin', country: 'Germany', country_code: 'de' });
+    const detailed = await getJson(
+      `${nominatim.url}/search?q=berlin&format=json&addressdetails=1&accept-language=en`,
+    );
+    expect(detailed.body[0].address).toMatchObject({
+      city: 'Berlin',
+      country: 'Germany',
+      country_code: 'de',
+    });
     const v2 = await getJson(`${nominatim.url}/search?q=berlin&format=jsonv2`);
     expect(v2.body[0]).toMatchObject({ category: 'boundary' });
     expect(v2.body[0]).not.toHaveProperty('class');
@@ -101,7 +143,9 @@ describe('fake Nominatim', () => {
   });
 
   it('reverse-geocodes to the nearest known place, with the address and a lower-case country code', async () => {
-    const { status, body } = await getJson(`${nominatim.url}/reverse?lat=40.758&lon=-73.9855&format=json&zoom=18&addressdetails=1`);
+    const { status, body } = await getJson(
+      `${nominatim.url}/reverse?lat=40.758&lon=-73.9855&format=json&zoom=18&addressdetails=1`,
+    );
     expect(status).toBe(200);
     expect(body).toMatchObject({ name: 'Times Square', lat: '40.7570095', lon: '-73.9859724' });
     expect(body.address).toMatchObject({ country: 'United States', country_code: 'us' });
@@ -111,7 +155,9 @@ describe('fake Nominatim', () => {
 
   it('cannot reverse-geocode the middle of the ocean', async () => {
     const [lng, lat] = OCEAN_POINT;
-    const { status, body } = await getJson(`${nominatim.url}/reverse?lat=${lat}&lon=${lng}&format=json`);
+    const { status, body } = await getJson(
+      `${nominatim.url}/reverse?lat=${lat}&lon=${lng}&format=json`,
+    );
     expect(status).toBe(200);
     expect(body).toEqual({ error: 'Unable to geocode' });
   });
@@ -135,7 +181,9 @@ describe('fake Nominatim', () => {
     expect(wrong.body[0]).not.toHaveProperty('display_name');
 
     nominatim.setMode('slow', { delayMs: 400 });
-    await expect(fetch(`${nominatim.url}/search?q=paris&format=json`, { signal: AbortSignal.timeout(100) })).rejects.toThrow();
+    await expect(
+      fetch(`${nominatim.url}/search?q=paris&format=json`, { signal: AbortSignal.timeout(100) }),
+    ).rejects.toThrow();
     const started = Date.now();
     const late = await getJson(`${nominatim.url}/search?q=paris&format=json`);
     expect(Date.now() - started).toBeGreaterThanOrEqual(350);
@@ -165,18 +213,35 @@ describe('fake OSRM', () => {
     expect(body.code).toBe('Ok');
     expect(body.routes).toHaveLength(1);
     const [route] = body.routes;
-    expect(Object.keys(route).sort()).toEqual(['distance', 'duration', 'geometry', 'legs', 'weight', 'weight_name']);
+    expect(Object.keys(route).sort()).toEqual([
+      'distance',
+      'duration',
+      'geometry',
+      'legs',
+      'weight',
+      'weight_name',
+    ]);
     expect(route.weight_name).toBe('routability');
     expect(route.legs).toHaveLength(2);
     for (const leg of route.legs) {
-      expect(Object.keys(leg).sort()).toEqual(['distance', 'duration', 'steps', 'summary', 'weight']);
+      expect(Object.keys(leg).sort()).toEqual([
+        'distance',
+        'duration',
+        'steps',
+        'summary',
+        'weight',
+      ]);
       expect(leg.steps).toEqual([]);
     }
     expect(route.geometry.type).toBe('LineString');
     expect(route.geometry.coordinates[0]).toEqual(paris);
     expect(route.geometry.coordinates.at(-1)).toEqual(lyon);
     expect(route.geometry.coordinates.length).toBeGreaterThan(3);
-    expect(body.waypoints.map((w: { location: number[] }) => w.location)).toEqual([paris, dijon, lyon]);
+    expect(body.waypoints.map((w: { location: number[] }) => w.location)).toEqual([
+      paris,
+      dijon,
+      lyon,
+    ]);
     for (const waypoint of body.waypoints) {
       expect(Object.keys(waypoint).sort()).toEqual(['distance', 'hint', 'location', 'name']);
     }
@@ -185,7 +250,8 @@ describe('fake OSRM', () => {
   it('computes distance as great-circle × 1.3 and duration at 13.9 m/s', async () => {
     const { body } = await getJson(routeUrl([paris, dijon, lyon]));
     const [route] = body.routes;
-    const expected = (greatCircleMetres(paris, dijon) + greatCircleMetres(dijon, lyon)) * DETOUR_FACTOR;
+    const expected =
+      (greatCircleMetres(paris, dijon) + greatCircleMetres(dijon, lyon)) * DETOUR_FACTOR;
     expect(route.distance).toBeCloseTo(expected, 0);
     expect(route.duration).toBeCloseTo(route.distance / SPEED_MPS, 0);
     expect(route.legs[0].distance + route.legs[1].distance).toBeCloseTo(route.distance, 0);
@@ -194,7 +260,9 @@ describe('fake OSRM', () => {
   });
 
   it('adds turn-by-turn steps with geometry, mode and maneuver when steps=true', async () => {
-    const { body } = await getJson(routeUrl([paris, lyon], 'overview=full&geometries=geojson&steps=true'));
+    const { body } = await getJson(
+      routeUrl([paris, lyon], 'overview=full&geometries=geojson&steps=true'),
+    );
     const [leg] = body.routes[0].legs;
     expect(leg.steps.length).toBeGreaterThanOrEqual(2);
     for (const step of leg.steps) {
@@ -228,9 +296,14 @@ describe('fake OSRM', () => {
     ['a coordinate that is not a number', '2.3522,48.8566;abc,45.764', 15],
     ['a coordinate without latitude', '2.3522,48.8566;4.8357', 21],
   ])('answers %s with 400 InvalidQuery', async (_, coordinates, position) => {
-    const { status, body } = await getJson(`${osrm.url}/route/v1/driving/${coordinates}?overview=full`);
+    const { status, body } = await getJson(
+      `${osrm.url}/route/v1/driving/${coordinates}?overview=full`,
+    );
     expect(status).toBe(400);
-    expect(body).toEqual({ code: 'InvalidQuery', message: `Query string malformed close to position ${position}` });
+    expect(body).toEqual({
+      code: 'InvalidQuery',
+      message: `Query string malformed close to position ${position}`,
+    });
   });
 
   it('answers an unknown option value with 400 InvalidQuery', async () => {
@@ -241,7 +314,10 @@ describe('fake OSRM', () => {
 
   it('answers out-of-range coordinates with 400 InvalidValue, one stop with InvalidOptions', async () => {
     const outOfRange = await getJson(routeUrl([paris, [4.8, 95]]));
-    expect(outOfRange).toEqual({ status: 400, body: { code: 'InvalidValue', message: 'Invalid coordinate value.' } });
+    expect(outOfRange).toEqual({
+      status: 400,
+      body: { code: 'InvalidValue', message: 'Invalid coordinate value.' },
+    });
     const single = await getJson(routeUrl([paris]));
     expect(single.status).toBe(400);
     expect(single.body.code).toBe('InvalidOptions');
@@ -276,9 +352,19 @@ describe('fake OSRM', () => {
   it('answers the table service with the real shape and the same figures as the route legs', async () => {
     const { status, body } = await getJson(tableUrl([paris, dijon, lyon]));
     expect(status).toBe(200);
-    expect(Object.keys(body).sort()).toEqual(['code', 'destinations', 'distances', 'durations', 'sources']);
+    expect(Object.keys(body).sort()).toEqual([
+      'code',
+      'destinations',
+      'distances',
+      'durations',
+      'sources',
+    ]);
     expect(body.code).toBe('Ok');
-    expect(body.sources.map((w: { location: number[] }) => w.location)).toEqual([paris, dijon, lyon]);
+    expect(body.sources.map((w: { location: number[] }) => w.location)).toEqual([
+      paris,
+      dijon,
+      lyon,
+    ]);
     expect(body.distances.map((row: number[], i: number) => row[i])).toEqual([0, 0, 0]);
     const route = await getJson(routeUrl([paris, dijon, lyon], 'overview=false'));
     const [toDijon, toLyon] = route.body.routes[0].legs;
@@ -301,9 +387,13 @@ describe('fake OSRM', () => {
     expect(body.distances[0][2]).toBeGreaterThan(0);
     const small = await startFakeOsrm({ maxTableSize: 2 });
     try {
-      const url = (query: string) => `${small.url}/table/v1/driving/${[paris, dijon, lyon].map((p) => p.join(',')).join(';')}?${query}`;
+      const url = (query: string) =>
+        `${small.url}/table/v1/driving/${[paris, dijon, lyon].map((p) => p.join(',')).join(';')}?${query}`;
       const tooBig = await getJson(url('annotations=distance'));
-      expect(tooBig).toEqual({ status: 400, body: { code: 'TooBig', message: 'Too many table coordinates' } });
+      expect(tooBig).toEqual({
+        status: 400,
+        body: { code: 'TooBig', message: 'Too many table coordinates' },
+      });
       expect((await getJson(url('sources=0;1&destinations=2'))).status).toBe(200);
     } finally {
       await small.close();
@@ -318,7 +408,9 @@ describe('fake OSRM', () => {
     expect(Array.isArray(wrong.body.routes)).toBe(false);
 
     const stalled = await startFakeOsrm({ mode: 'slow', modeOptions: { delayMs: 60_000 } });
-    const pending = fetch(`${stalled.url}/route/v1/driving/2,48;3,47`).catch((error: unknown) => error);
+    const pending = fetch(`${stalled.url}/route/v1/driving/2,48;3,47`).catch(
+      (error: unknown) => error,
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     const started = Date.now();
     await stalled.close();
@@ -345,8 +437,12 @@ describe('start-fakes CLI', () => {
       const nominatimUrl = /NOMINATIM_URL=(\S+)/.exec(output)?.[1];
       const osrmUrl = /OSRM_URL=(\S+)/.exec(output)?.[1];
       expect(nominatimUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      expect((await getJson(`${nominatimUrl}/search?q=rome&format=json`)).body[0].name).toBe('Rome');
-      expect((await getJson(`${osrmUrl}/route/v1/driving/12.48,41.89;12.5,41.9`)).body.code).toBe('Ok');
+      expect((await getJson(`${nominatimUrl}/search?q=rome&format=json`)).body[0].name).toBe(
+        'Rome',
+      );
+      expect((await getJson(`${osrmUrl}/route/v1/driving/12.48,41.89;12.5,41.9`)).body.code).toBe(
+        'Ok',
+      );
     } finally {
       child.kill('SIGTERM');
       await once(child, 'exit');

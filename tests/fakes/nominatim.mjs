@@ -30,7 +30,8 @@ export function startFakeNominatim(options = {}) {
       const path = url.pathname.replace(/\.php$/, '').replace(/\/+$/, '');
       if (path === '/search') return search(url.searchParams, places);
       if (path === '/reverse') return reverse(url.searchParams, places, reverseRadiusM);
-      if (path === '/status') return { status: 200, body: { status: 0, message: 'OK', software_version: '4.5.0-fake' } };
+      if (path === '/status')
+        return { status: 200, body: { status: 0, message: 'OK', software_version: '4.5.0-fake' } };
       return { status: 404, body: { error: { code: 404, message: 'Not found' } } };
     },
     [{ unexpected: 'shape', lat: 40.7, lon: -73.9 }],
@@ -43,16 +44,25 @@ export function startFakeNominatim(options = {}) {
  */
 function search(params, places) {
   const format = formatOf(params);
-  if (!format) return badRequest(`Parameter 'format' must be one of: json, jsonv2 (this fake answers JSON only).`);
+  if (!format)
+    return badRequest(
+      `Parameter 'format' must be one of: json, jsonv2 (this fake answers JSON only).`,
+    );
   const query = params.get('q');
   if (query === null || query.trim() === '') return badRequest('Nothing to search for.');
-  const limit = Math.min(Math.max(Number.parseInt(params.get('limit') ?? '', 10) || DEFAULT_LIMIT, 1), MAX_LIMIT);
+  const limit = Math.min(
+    Math.max(Number.parseInt(params.get('limit') ?? '', 10) || DEFAULT_LIMIT, 1),
+    MAX_LIMIT,
+  );
   const needle = normalize(query);
   const words = needle.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   const found = places
     .filter((place) => {
       const haystack = normalize(place.display_name);
-      return haystack.includes(needle) || (words.length > 0 && words.every((word) => haystack.includes(word)));
+      return (
+        haystack.includes(needle) ||
+        (words.length > 0 && words.every((word) => haystack.includes(word)))
+      );
     })
     .sort((a, b) => b.importance - a.importance)
     .slice(0, limit);
@@ -67,7 +77,10 @@ function search(params, places) {
  */
 function reverse(params, places, radiusM) {
   const format = formatOf(params);
-  if (!format) return badRequest(`Parameter 'format' must be one of: json, jsonv2 (this fake answers JSON only).`);
+  if (!format)
+    return badRequest(
+      `Parameter 'format' must be one of: json, jsonv2 (this fake answers JSON only).`,
+    );
   const lat = Number(params.get('lat'));
   const lon = Number(params.get('lon'));
   if (!params.has('lat') || !params.has('lon') || !Number.isFinite(lat) || !Number.isFinite(lon)) {
@@ -83,7 +96,8 @@ function reverse(params, places, radiusM) {
       nearestDistance = distance;
     }
   }
-  if (!nearest || nearestDistance > radiusM) return { status: 200, body: { error: 'Unable to geocode' } };
+  if (!nearest || nearestDistance > radiusM)
+    return { status: 200, body: { error: 'Unable to geocode' } };
   // Reverse always carries the address unless addressdetails=0.
   return { status: 200, body: describe(nearest, format, params.get('addressdetails') !== '0') };
 }
@@ -130,12 +144,7 @@ function formatOf(params) {
 const flag = (value) => value === '1' || value === 'true';
 
 /** Case- and accent-insensitive text for matching. @param {string} text */
-const normalize = (text) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .trim();
+const normalize = (text) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 
 /** @param {string} message */
 const badRequest = (message) => ({ status: 400, body: { error: { code: 400, message } } });

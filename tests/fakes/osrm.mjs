@@ -2,7 +2,14 @@
 // #table-service) with the real response shapes and error codes. Distances are great-circle × 1.3,
 // durations that distance at 13.9 m/s (50 km/h), geometry a few interpolated points; the table
 // answers the same figures as the route service's legs between the same points.
-import { OCEAN_POINT, bearing, encodePolyline, greatCircleMetres, interpolate, round } from './geo.mjs';
+import {
+  OCEAN_POINT,
+  bearing,
+  encodePolyline,
+  greatCircleMetres,
+  interpolate,
+  round,
+} from './geo.mjs';
 import { startFakeServer } from './server.mjs';
 
 /** Road distance over great-circle distance. */
@@ -34,12 +41,24 @@ const OPTION_VALUES = {
   geometries: ['polyline', 'polyline6', 'geojson'],
   steps: ['true', 'false'],
   alternatives: ['true', 'false', /^\d+$/],
-  annotations: ['true', 'false', /^(duration|nodes|distance|speed|weight|datasources)(,(duration|nodes|distance|speed|weight|datasources))*$/],
+  annotations: [
+    'true',
+    'false',
+    /^(duration|nodes|distance|speed|weight|datasources)(,(duration|nodes|distance|speed|weight|datasources))*$/,
+  ],
   continue_straight: ['default', 'true', 'false'],
   generate_hints: ['true', 'false'],
   skip_waypoints: ['true', 'false'],
 };
-const LIST_OPTIONS = ['radiuses', 'bearings', 'hints', 'approaches', 'exclude', 'waypoints', 'snapping'];
+const LIST_OPTIONS = [
+  'radiuses',
+  'bearings',
+  'hints',
+  'approaches',
+  'exclude',
+  'waypoints',
+  'snapping',
+];
 const TABLE_OPTION_VALUES = {
   annotations: [/^(duration|distance)(,(duration|distance))*$/],
   sources: [INDEX_LIST],
@@ -57,20 +76,23 @@ const TABLE_LIST_OPTIONS = ['radiuses', 'bearings', 'hints', 'approaches', 'excl
  * @returns {Promise<import('./server.mjs').FakeServer>}
  */
 export function startFakeOsrm(options = {}) {
-  const unroutable = (options.unroutable ?? [OCEAN_POINT]).map(([lng, lat]) => `${lng.toFixed(4)},${lat.toFixed(4)}`);
+  const unroutable = (options.unroutable ?? [OCEAN_POINT]).map(
+    ([lng, lat]) => `${lng.toFixed(4)},${lat.toFixed(4)}`,
+  );
   const isUnroutable = (/** @type {number} */ lng, /** @type {number} */ lat) =>
-    unroutable.includes(`${lng.toFixed(4)},${lat.toFixed(4)}`) || (options.isUnroutable ?? ((_, y) => y < -60))(lng, lat);
+    unroutable.includes(`${lng.toFixed(4)},${lat.toFixed(4)}`) ||
+    (options.isUnroutable ?? ((_, y) => y < -60))(lng, lat);
   const settings = {
     isUnroutable,
     maxCoordinates: options.maxCoordinates ?? 500,
     maxTableSize: options.maxTableSize ?? 100,
     segmentsPerLeg: options.segmentsPerLeg ?? 4,
   };
-  return startFakeServer(
-    options,
-    (_url, request) => route(request, settings),
-    { code: 'Ok', routes: 'not-an-array', waypoints: null },
-  );
+  return startFakeServer(options, (_url, request) => route(request, settings), {
+    code: 'Ok',
+    routes: 'not-an-array',
+    waypoints: null,
+  });
 }
 
 /**
@@ -82,8 +104,12 @@ function route(request, settings) {
   const match = PATH.exec(rawPath);
   if (!match) {
     const service = rawPath.split('/')[1] ?? '';
-    if (/^\/[a-z]+\/v1\/[^/]+\/./.test(rawPath)) return error('InvalidService', `Service ${service} not found!`);
-    return error('InvalidUrl', `URL string malformed close to position 1: "${rawPath.slice(0, 16)}"`);
+    if (/^\/[a-z]+\/v1\/[^/]+\/./.test(rawPath))
+      return error('InvalidService', `Service ${service} not found!`);
+    return error(
+      'InvalidUrl',
+      `URL string malformed close to position 1: "${rawPath.slice(0, 16)}"`,
+    );
   }
   const [, service, profile, coordinateText] = match;
   const isTable = service === 'table';
@@ -120,11 +146,16 @@ function route(request, settings) {
     offset += part.length + 1;
   }
 
-  if (profile !== 'driving' && profile !== 'car') return error('InvalidService', `Service ${profile} not found!`);
-  if (coordinates.length < 2) return error('InvalidOptions', 'Number of coordinates needs to be at least two.');
+  if (profile !== 'driving' && profile !== 'car')
+    return error('InvalidService', `Service ${profile} not found!`);
+  if (coordinates.length < 2)
+    return error('InvalidOptions', 'Number of coordinates needs to be at least two.');
   if (isTable) return table(coordinates, params, settings);
   if (coordinates.length > settings.maxCoordinates) {
-    return error('TooBig', `Number of entries ${coordinates.length} is higher than current maximum (${settings.maxCoordinates})`);
+    return error(
+      'TooBig',
+      `Number of entries ${coordinates.length} is higher than current maximum (${settings.maxCoordinates})`,
+    );
   }
   if (coordinates.some(([lng, lat]) => lng < -180 || lng > 180 || lat < -90 || lat > 90)) {
     return error('InvalidValue', 'Invalid coordinate value.');
@@ -158,9 +189,18 @@ function route(request, settings) {
       distance,
     });
   }
-  const distance = round(legs.reduce((sum, leg) => sum + leg.distance, 0), 1);
-  const duration = round(legs.reduce((sum, leg) => sum + leg.duration, 0), 1);
-  const line = overview === 'full' ? linePoints : coordinates.map(([lng, lat]) => [round(lng, 6), round(lat, 6)]);
+  const distance = round(
+    legs.reduce((sum, leg) => sum + leg.distance, 0),
+    1,
+  );
+  const duration = round(
+    legs.reduce((sum, leg) => sum + leg.duration, 0),
+    1,
+  );
+  const line =
+    overview === 'full'
+      ? linePoints
+      : coordinates.map(([lng, lat]) => [round(lng, 6), round(lat, 6)]);
 
   return {
     status: 200,
@@ -223,7 +263,11 @@ function table(coordinates, params, settings) {
     return error('TooBig', 'Too many table coordinates');
   }
   const annotations = (params.get('annotations') ?? 'duration').split(',');
-  const cell = (/** @type {number} */ i, /** @type {number} */ j, /** @type {'distance' | 'duration'} */ what) => {
+  const cell = (
+    /** @type {number} */ i,
+    /** @type {number} */ j,
+    /** @type {'distance' | 'duration'} */ what,
+  ) => {
     if (i === j) return 0;
     const from = coordinates[i];
     const to = coordinates[j];

@@ -12,11 +12,13 @@ const fakes = { nominatim: await startFakeNominatim(), osrm: await startFakeOsrm
 
 const control = await startFakeControl(fakes);
 
-console.log(JSON.stringify({
-  nominatimUrl: fakes.nominatim.url,
-  osrmUrl: fakes.osrm.url,
-  controlUrl: control.url,
-}));
+console.log(
+  JSON.stringify({
+    nominatimUrl: fakes.nominatim.url,
+    osrmUrl: fakes.osrm.url,
+    controlUrl: control.url,
+  }),
+);
 
 const stop = async () => {
   await control.close();

@@ -63,24 +63,42 @@ export async function startFakeServer(options, answer, wrongShape) {
 
   /** @param {FakeMode} next @param {ModeOptions} [nextOptions] */
   const setMode = (next, nextOptions = {}) => {
-    if (!MODES.includes(next)) throw new Error(`unknown mode ${next}: use one of ${MODES.join(', ')}`);
+    if (!MODES.includes(next))
+      throw new Error(`unknown mode ${next}: use one of ${MODES.join(', ')}`);
     mode = next;
     modeOptions = { delayMs: 20_000, garbage: 'html', ...nextOptions };
   };
   setMode(options.mode ?? 'ok', options.modeOptions);
 
   const server = createServer((request, response) => {
-    requests.push({ method: request.method ?? 'GET', path: request.url ?? '/', headers: { ...request.headers }, at: Date.now() });
+    requests.push({
+      method: request.method ?? 'GET',
+      path: request.url ?? '/',
+      headers: { ...request.headers },
+      at: Date.now(),
+    });
     const url = new URL(request.url ?? '/', 'http://fake.invalid');
     const reply = () => {
       if (response.destroyed) return;
       if (mode === 'down') {
-        send(response, 503, 'text/html', '<html><head><title>503 Service Unavailable</title></head><body><h1>503 Service Unavailable</h1></body></html>');
+        send(
+          response,
+          503,
+          'text/html',
+          '<html><head><title>503 Service Unavailable</title></head><body><h1>503 Service Unavailable</h1></body></html>',
+        );
         return;
       }
       if (mode === 'garbage') {
-        if (modeOptions.garbage === 'json') send(response, 200, 'application/json; charset=utf-8', JSON.stringify(wrongShape));
-        else send(response, 200, 'text/html; charset=utf-8', '<!DOCTYPE html><html><body>Welcome to nginx!</body></html>');
+        if (modeOptions.garbage === 'json')
+          send(response, 200, 'application/json; charset=utf-8', JSON.stringify(wrongShape));
+        else
+          send(
+            response,
+            200,
+            'text/html; charset=utf-8',
+            '<!DOCTYPE html><html><body>Welcome to nginx!</body></html>',
+          );
         return;
       }
       let result;

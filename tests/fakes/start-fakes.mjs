@@ -21,7 +21,9 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  console.log('usage: node tests/fakes/start-fakes.mjs [--nominatim-port N] [--osrm-port N] [--host H] [--mode ok|down|slow|garbage] [--control-port N]');
+  console.log(
+    'usage: node tests/fakes/start-fakes.mjs [--nominatim-port N] [--osrm-port N] [--host H] [--mode ok|down|slow|garbage] [--control-port N]',
+  );
   process.exit(0);
 }
 
@@ -29,9 +31,10 @@ const mode = /** @type {import('./server.mjs').FakeMode} */ (values.mode);
 const host = values.host;
 const nominatim = await startFakeNominatim({ port: Number(values['nominatim-port']), host, mode });
 const osrm = await startFakeOsrm({ port: Number(values['osrm-port']), host, mode });
-const control = values['control-port'] === undefined
-  ? null
-  : await startFakeControl({ nominatim, osrm }, { port: Number(values['control-port']), host });
+const control =
+  values['control-port'] === undefined
+    ? null
+    : await startFakeControl({ nominatim, osrm }, { port: Number(values['control-port']), host });
 
 console.log(`NOMINATIM_URL=${nominatim.url}`);
 console.log(`OSRM_URL=${osrm.url}`);

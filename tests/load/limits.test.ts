@@ -11,9 +11,13 @@ afterEach(async () => {
   await fakes.setMode('osrm', 'ok');
 });
 
-async function hammer(count: number, request: () => Promise<{ status: number; body: any; headers: Headers }>) {
+async function hammer(
+  count: number,
+  request: () => Promise<{ status: number; body: any; headers: Headers }>,
+) {
   const answers = [];
-  for (let i = 0; i < count; i += 10) answers.push(...(await Promise.all(Array.from({ length: Math.min(10, count - i) }, request))));
+  for (let i = 0; i < count; i += 10)
+    answers.push(...(await Promise.all(Array.from({ length: Math.min(10, count - i) }, request))));
   return answers;
 }
 
@@ -21,22 +25,44 @@ describe('per-client rate limits (60 per minute, production default)', () => {
   it('answers 429 with Retry-After and {error} to a client over the geocoding limit, and not to others', async () => {
     const ip = clientIp();
     const q = uniqueText('Paris');
-    const answers = await hammer(75, () => call('GET', `/geocoding/search?q=${encodeURIComponent(q)}`, { headers: { 'x-forwarded-for': `${ip}, 127.0.0.1` } }));
+    const answers = await hammer(75, () =>
+      call('GET', `/geocoding/search?q=${encodeURIComponent(q)}`, {
+        headers: { 'x-forwarded-for': `${ip}, 127.0.0.1` },
+      }),
+    );
     const limited = answers.filter((answer) => answer.status === 429);
     expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(60);
     expect(limited.length).toBeGreaterThan(0);
     expect(limited[0].body).toEqual({ error: expect.stringMatching(/too many requests/i) });
     expect(Number(limited[0].headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     // Another client (address) is not affected, nor is a signed-in user behind the same address.
-    expect((await call('GET', `/geocoding/search?q=${encodeURIComponent(q)}`, { headers: { 'x-forwarded-for': clientIp() } })).status).toBe(200);
+    expect(
+      (
+        await call('GET', `/geocoding/search?q=${encodeURIComponent(q)}`, {
+          headers: { 'x-forwarded-for': clientIp() },
+        })
+      ).status,
+    ).toBe(200);
     const user = await newUser();
-    expect((await call('GET', `/geocoding/search?q=${encodeURIComponent(q)}`, { token: user.token, headers: { 'x-forwarded-for': ip } })).status).toBe(200);
+    expect(
+      (
+        await call('GET', `/geocoding/search?q=${encodeURIComponent(q)}`, {
+          token: user.token,
+          headers: { 'x-forwarded-for': ip },
+        })
+      ).status,
+    ).toBe(200);
   }, 60_000);
 
   it('limits the route service per client too', async () => {
     const ip = clientIp();
     const [from, to] = uniquePoints(2);
-    const answers = await hammer(75, () => call('POST', '/routes/total', { body: { stops: [from, to] }, headers: { 'x-forwarded-for': ip } }));
+    const answers = await hammer(75, () =>
+      call('POST', '/routes/total', {
+        body: { stops: [from, to] },
+        headers: { 'x-forwarded-for': ip },
+      }),
+    );
     const limited = answers.filter((answer) => answer.status === 429);
     expect(limited.length).toBeGreaterThan(0);
     expect(limited[0].body.error).toMatch(/too many requests/i);
@@ -49,7 +75,10 @@ describe(`route service fallback within the router timeout (${LOAD_ROUTER_TIMEOU
     await fakes.setMode('osrm', 'slow');
     const stops = uniquePoints(3);
     const started = Date.now();
-    const answer = await call('POST', '/routes/total', { body: { stops }, headers: { 'x-forwarded-for': clientIp() } });
+    const answer = await call('POST', '/routes/total', {
+      body: { stops },
+      headers: { 'x-forwarded-for': clientIp() },
+    });
     const elapsed = Date.now() - started;
     console.info(`[limits] router hanging: estimate after ${elapsed} ms`);
     expect(answer.status).toBe(200);

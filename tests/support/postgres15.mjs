@@ -35,8 +35,10 @@ export function postgres15Availability(env = process.env) {
 /** Starts (or connects to) PostgreSQL 15 and creates a fresh database for one test file. */
 export async function startPostgres15(env = process.env) {
   const availability = postgres15Availability(env);
-  if (!availability.available) throw new Error(`PostgreSQL 15 is not available: ${availability.reason}`);
-  if (availability.source === 'TEST_DATABASE_URL') return freshDatabase(env.TEST_DATABASE_URL, async () => {});
+  if (!availability.available)
+    throw new Error(`PostgreSQL 15 is not available: ${availability.reason}`);
+  if (availability.source === 'TEST_DATABASE_URL')
+    return freshDatabase(env.TEST_DATABASE_URL, async () => {});
   const cluster = await startCluster(binDir(env));
   try {
     return await freshDatabase(cluster.url, cluster.stop);
@@ -74,11 +76,13 @@ async function freshDatabase(serverUrl, stopServer) {
   }
 }
 
-
 /** Whether a throwaway cluster can be made here (the initdb binaries, whatever TEST_DATABASE_URL says). */
 export function postgres15ClusterAvailability(env = process.env) {
   if (existsSync(path.join(binDir(env), 'initdb'))) return { available: true, source: 'initdb' };
-  return { available: false, reason: `${binDir(env)}/initdb does not exist (apt-get install postgresql-15)` };
+  return {
+    available: false,
+    reason: `${binDir(env)}/initdb does not exist (apt-get install postgresql-15)`,
+  };
 }
 
 /**
@@ -87,7 +91,8 @@ export function postgres15ClusterAvailability(env = process.env) {
  */
 export async function startPostgres15Cluster(env = process.env) {
   const availability = postgres15ClusterAvailability(env);
-  if (!availability.available) throw new Error(`PostgreSQL 15 is not available: ${availability.reason}`);
+  if (!availability.available)
+    throw new Error(`PostgreSQL 15 is not available: ${availability.reason}`);
   return startCluster(binDir(env));
 }
 
@@ -110,13 +115,25 @@ async function startCluster(bin) {
     const fullArgs = asRoot ? ['-u', 'postgres', '--', path.join(bin, binary), ...args] : args;
     const result = spawnSync(command, fullArgs, { encoding: 'utf8', timeout: 60_000 });
     if (result.status !== 0) {
-      throw new Error(`${binary} ${args.join(' ')} failed (${result.status}): ${result.stderr || result.stdout}`);
+      throw new Error(
+        `${binary} ${args.join(' ')} failed (${result.status}): ${result.stderr || result.stdout}`,
+      );
     }
   };
   const removeRoot = () => rm(root, { recursive: true, force: true });
 
   try {
-    run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
+    run('initdb', [
+      '-D',
+      dataDir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--no-locale',
+      '--no-sync',
+    ]);
   } catch (error) {
     await removeRoot();
     throw error;
@@ -153,7 +170,8 @@ async function startCluster(bin) {
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     pause: () => run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
-    resume: () => run('pg_ctl', ['-D', dataDir, '-l', logFile, '-o', serverOptions, '-w', '-t', '60', 'start']),
+    resume: () =>
+      run('pg_ctl', ['-D', dataDir, '-l', logFile, '-o', serverOptions, '-w', '-t', '60', 'start']),
     stop: async () => {
       process.off('exit', onExit);
       stopServer();
@@ -169,7 +187,11 @@ function freePort() {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }

@@ -29,7 +29,12 @@ export function AppHeader({ phoneLinks = false }: { phoneLinks?: boolean }) {
       </nav>
 
       {phoneLinks && signedIn && (
-        <NavLink to={paths.dashboard()} className="icon-button app-header__phone-link" aria-label={t('nav.dashboard')} title={t('nav.dashboard')}>
+        <NavLink
+          to={paths.dashboard()}
+          className="icon-button app-header__phone-link"
+          aria-label={t('nav.dashboard')}
+          title={t('nav.dashboard')}
+        >
           {navIcons.dashboard}
         </NavLink>
       )}
@@ -42,7 +47,10 @@ export function AppHeader({ phoneLinks = false }: { phoneLinks?: boolean }) {
       <div className="app-header__account">
         {identity.status === 'signed-in' ? (
           <>
-            <span className="app-header__email" title={t('nav.signedInAs', { email: identity.user.email })}>
+            <span
+              className="app-header__email"
+              title={t('nav.signedInAs', { email: identity.user.email })}
+            >
               {identity.user.email}
             </span>
             <button type="button" className="button button--small" onClick={() => void signOut()}>
@@ -54,7 +62,10 @@ export function AppHeader({ phoneLinks = false }: { phoneLinks?: boolean }) {
             <Link className="button button--small button--ghost" to={paths.login()}>
               {t('nav.login')}
             </Link>
-            <Link className="button button--small button--primary app-header__register" to={paths.register()}>
+            <Link
+              className="button button--small button--primary app-header__register"
+              to={paths.register()}
+            >
               {t('nav.register')}
             </Link>
           </>

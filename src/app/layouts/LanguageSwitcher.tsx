@@ -1,5 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { availableLanguages, chooseInterfaceLanguage, DEFAULT_LANGUAGE, type LanguageCode } from '@/lib/i18n';
+import {
+  availableLanguages,
+  chooseInterfaceLanguage,
+  DEFAULT_LANGUAGE,
+  type LanguageCode,
+} from '@/lib/i18n';
 
 /**
  * A native select (the phone's own picker, fully keyboard- and screen-reader-operable),

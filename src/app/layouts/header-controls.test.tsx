@@ -15,7 +15,9 @@ afterEach(() => {
 describe('theme toggle', () => {
   it('says the current theme and what a click does, cycles and stores the choice', () => {
     render(<ThemeToggle />);
-    const button = screen.getByRole('button', { name: 'Theme: automatic (follows your device). Switch to light' });
+    const button = screen.getByRole('button', {
+      name: 'Theme: automatic (follows your device). Switch to light',
+    });
     fireEvent.click(button);
     expect(button.getAttribute('aria-label')).toBe('Theme: light. Switch to dark');
     expect(localStorage.getItem('theme')).toBe('light');

@@ -45,7 +45,9 @@ describe('<RequireAccess>', () => {
     const router = renderAt('/dashboard?sort=new', { status: 'anonymous' });
     expect(await screen.findByText(/login page/)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
-    expect(new URLSearchParams(router.state.location.search).get('returnTo')).toBe('/dashboard?sort=new');
+    expect(new URLSearchParams(router.state.location.search).get('returnTo')).toBe(
+      '/dashboard?sort=new',
+    );
     expect(screen.queryByRole('heading', { name: 'My Routes' })).toBeNull();
   });
 

@@ -12,7 +12,11 @@ describe('decideAccess', () => {
   });
 
   it('keeps the query and hash of the protected path in returnTo', () => {
-    const decision = decideAccess('protected', 'anonymous', at('/edit-route/42', '?focus=2', '#map'));
+    const decision = decideAccess(
+      'protected',
+      'anonymous',
+      at('/edit-route/42', '?focus=2', '#map'),
+    );
     expect(decision).toEqual({
       kind: 'redirect',
       to: `/login?returnTo=${encodeURIComponent('/edit-route/42?focus=2#map')}`,

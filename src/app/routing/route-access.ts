@@ -10,9 +10,7 @@ import type { IdentityStatus } from '@/features/auth';
 export type RouteAccess = 'open' | 'auth-settled' | 'protected';
 
 export type AccessDecision =
-  | { kind: 'render' }
-  | { kind: 'wait' }
-  | { kind: 'redirect'; to: string };
+  { kind: 'render' } | { kind: 'wait' } | { kind: 'redirect'; to: string };
 
 export interface AccessLocation {
   pathname: string;

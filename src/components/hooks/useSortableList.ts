@@ -18,7 +18,10 @@ export interface SortableListOptions {
  * state stays the one source of the order. (react-sortablejs never destroys its
  * Sortable, which doubles it under StrictMode, and it writes into the list items.)
  */
-export function useSortableList(listRef: RefObject<HTMLElement | null>, options: SortableListOptions): void {
+export function useSortableList(
+  listRef: RefObject<HTMLElement | null>,
+  options: SortableListOptions,
+): void {
   const latest = useRef(options);
   useEffect(() => {
     latest.current = options;

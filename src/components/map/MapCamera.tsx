@@ -30,7 +30,9 @@ export function useMapCamera(request: CameraRequest | null): void {
       map.setView([request.points[0].lat, request.points[0].lng], FOCUS_ZOOM);
       return;
     }
-    const bounds = L.latLngBounds(request.points.map(({ lat, lng }) => [lat, lng] as [number, number]));
+    const bounds = L.latLngBounds(
+      request.points.map(({ lat, lng }) => [lat, lng] as [number, number]),
+    );
     map.fitBounds(bounds, { padding: FIT_PADDING, maxZoom: FOCUS_ZOOM, animate: !reduceMotion });
     // Only a new request moves the camera; `map` is stable for a MapContainer's life.
   }, [map, request]);

@@ -30,7 +30,14 @@ function SizeWatcher() {
 }
 
 /** A full-size Leaflet map with the configured tiles (VITE_TILE_URL). Reused by planner, share and navigation pages. */
-export function MapView({ label, center = DEFAULT_MAP_CENTER, zoom = DEFAULT_MAP_ZOOM, children, overlay, className }: MapViewProps) {
+export function MapView({
+  label,
+  center = DEFAULT_MAP_CENTER,
+  zoom = DEFAULT_MAP_ZOOM,
+  children,
+  overlay,
+  className,
+}: MapViewProps) {
   return (
     <section className={['map-view', className].filter(Boolean).join(' ')} aria-label={label}>
       <MapContainer center={center} zoom={zoom} className="map-view__map" worldCopyJump>

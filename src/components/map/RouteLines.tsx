@@ -20,7 +20,9 @@ export const RouteLines = memo(function RouteLines({ legs }: RouteLinesProps) {
 
   useEffect(() => {
     if (skipped.length > 0) {
-      console.warn(`Route line skipped for leg(s) ${skipped.map((index) => index + 1).join(', ')}: no road route, straight-line estimate used`);
+      console.warn(
+        `Route line skipped for leg(s) ${skipped.map((index) => index + 1).join(', ')}: no road route, straight-line estimate used`,
+      );
     }
   }, [skipped]);
 
@@ -30,6 +32,11 @@ export const RouteLines = memo(function RouteLines({ legs }: RouteLinesProps) {
     return <Polyline positions={merged} pathOptions={ROUTE_LINE_STYLE} interactive={false} />;
   }
   return lines.map(({ legIndex, positions }) => (
-    <Polyline key={legIndex} positions={positions} pathOptions={ROUTE_LINE_STYLE} interactive={false} />
+    <Polyline
+      key={legIndex}
+      positions={positions}
+      pathOptions={ROUTE_LINE_STYLE}
+      interactive={false}
+    />
   ));
 });

@@ -1,7 +1,13 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import L from 'leaflet';
 import { Popup, useMap } from 'react-leaflet';
-import { groupByGrid, ungrouped, withOwnMarker, type MarkerGroups, type PixelBounds } from './marker-clusters';
+import {
+  groupByGrid,
+  ungrouped,
+  withOwnMarker,
+  type MarkerGroups,
+  type PixelBounds,
+} from './marker-clusters';
 import { POPUP_MAX_WIDTH } from './map-constants';
 import { numberedIcon } from './numbered-icon';
 
@@ -66,7 +72,12 @@ function viewBounds(map: L.Map): PixelBounds {
   const max = bounds.max ?? L.point(0, 0);
   const marginX = (max.x - min.x) * VIEW_MARGIN;
   const marginY = (max.y - min.y) * VIEW_MARGIN;
-  return { minX: min.x - marginX, minY: min.y - marginY, maxX: max.x + marginX, maxY: max.y + marginY };
+  return {
+    minX: min.x - marginX,
+    minY: min.y - marginY,
+    maxX: max.x + marginX,
+    maxY: max.y + marginY,
+  };
 }
 
 /**
@@ -108,7 +119,10 @@ export function StopMarkersLayer({
     if (longRoute) {
       const points = stops.map((stop) => map.project([stop.lat, stop.lng], zoom));
       const bounds = viewBounds(map);
-      groups = zoom >= NO_CLUSTER_FROM_ZOOM ? ungrouped(points, bounds) : groupByGrid(points, CLUSTER_CELL_PX, bounds);
+      groups =
+        zoom >= NO_CLUSTER_FROM_ZOOM
+          ? ungrouped(points, bounds)
+          : groupByGrid(points, CLUSTER_CELL_PX, bounds);
       groups = withOwnMarker(groups, activeIndex);
     } else {
       groups = { singles: stops.map((_, index) => index), clusters: [] };
@@ -156,13 +170,20 @@ export function StopMarkersLayer({
       const signature = `${lat},${lng}|${count}|${label}`;
       wanted.add(drawnKey);
       const existing = drawn.current.get(drawnKey);
-      const memberPoints = members.map((index) => [stops[index].lat, stops[index].lng] as [number, number]);
+      const memberPoints = members.map(
+        (index) => [stops[index].lat, stops[index].lng] as [number, number],
+      );
       if (existing?.signature === signature) {
         existing.marker.off('click').on('click', () => zoomTo(map, memberPoints));
         continue;
       }
       existing?.marker.remove();
-      const marker = L.marker([lat, lng], { icon: clusterIcon(count), title: label, alt: label, keyboard: true });
+      const marker = L.marker([lat, lng], {
+        icon: clusterIcon(count),
+        title: label,
+        alt: label,
+        keyboard: true,
+      });
       marker.on('click', () => zoomTo(map, memberPoints));
       marker.addTo(map);
       labelMarker(marker, label);
@@ -213,7 +234,12 @@ function StopPopup({
     [id, onClosed],
   );
   return (
-    <Popup position={position} offset={POPUP_OFFSET} maxWidth={POPUP_MAX_WIDTH} eventHandlers={eventHandlers}>
+    <Popup
+      position={position}
+      offset={POPUP_OFFSET}
+      maxWidth={POPUP_MAX_WIDTH}
+      eventHandlers={eventHandlers}
+    >
       {children}
     </Popup>
   );

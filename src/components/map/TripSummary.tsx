@@ -17,7 +17,14 @@ export interface TripSummaryProps {
 const UNKNOWN = '--';
 
 /** The Trip Summary card: Stops, Distance, Duration (spec sections 2 and 9). */
-export const TripSummary = memo(function TripSummary({ stopCount, totalDistance, totalDuration, calculating = false, estimated = false, className }: TripSummaryProps) {
+export const TripSummary = memo(function TripSummary({
+  stopCount,
+  totalDistance,
+  totalDuration,
+  calculating = false,
+  estimated = false,
+  className,
+}: TripSummaryProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
   return (
@@ -36,15 +43,21 @@ export const TripSummary = memo(function TripSummary({ stopCount, totalDistance,
         </div>
         <div>
           <dt>{t('summary.distance')}</dt>
-          <dd data-testid="summary-distance">{totalDistance === null ? UNKNOWN : formatDistance(totalDistance, locale)}</dd>
+          <dd data-testid="summary-distance">
+            {totalDistance === null ? UNKNOWN : formatDistance(totalDistance, locale)}
+          </dd>
         </div>
         <div>
           <dt>{t('summary.duration')}</dt>
-          <dd data-testid="summary-duration">{totalDuration === null ? UNKNOWN : formatDuration(totalDuration, locale)}</dd>
+          <dd data-testid="summary-duration">
+            {totalDuration === null ? UNKNOWN : formatDuration(totalDuration, locale)}
+          </dd>
         </div>
       </dl>
       {calculating ? <p className="trip-summary__note">{t('summary.calculating')}</p> : null}
-      {!calculating && estimated ? <p className="trip-summary__note">{t('summary.estimated')}</p> : null}
+      {!calculating && estimated ? (
+        <p className="trip-summary__note">{t('summary.estimated')}</p>
+      ) : null}
     </section>
   );
 });

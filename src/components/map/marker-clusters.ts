@@ -33,7 +33,13 @@ export function groupByGrid(
   if (!(cellSize > 0)) throw new RangeError('cellSize must be positive');
   const cells = new Map<string, number[]>();
   points.forEach((point, index) => {
-    if (bounds && (point.x < bounds.minX || point.x > bounds.maxX || point.y < bounds.minY || point.y > bounds.maxY)) {
+    if (
+      bounds &&
+      (point.x < bounds.minX ||
+        point.x > bounds.maxX ||
+        point.y < bounds.minY ||
+        point.y > bounds.maxY)
+    ) {
       return;
     }
     const key = `${Math.floor(point.x / cellSize)}:${Math.floor(point.y / cellSize)}`;
@@ -55,7 +61,13 @@ export function groupByGrid(
 export function ungrouped(points: readonly PixelPoint[], bounds?: PixelBounds): MarkerGroups {
   const singles: number[] = [];
   points.forEach((point, index) => {
-    if (!bounds || (point.x >= bounds.minX && point.x <= bounds.maxX && point.y >= bounds.minY && point.y <= bounds.maxY)) {
+    if (
+      !bounds ||
+      (point.x >= bounds.minX &&
+        point.x <= bounds.maxX &&
+        point.y >= bounds.minY &&
+        point.y <= bounds.maxY)
+    ) {
       singles.push(index);
     }
   });

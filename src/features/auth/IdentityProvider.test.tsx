@@ -7,7 +7,10 @@ import { IdentityProvider } from './IdentityProvider';
 import { GUEST_MODE_KEY } from './model/identity';
 import { registerAccountCache } from '@/lib/account-caches';
 
-type AuthListener = (event: string, session: { user: { id: string; email?: string } } | null) => void;
+type AuthListener = (
+  event: string,
+  session: { user: { id: string; email?: string } } | null,
+) => void;
 
 const auth = vi.hoisted(() => ({
   listeners: [] as AuthListener[],
@@ -30,7 +33,8 @@ vi.mock('@/lib/supabase', () => ({
 }));
 
 /** supabase-js's guards, as the lazily loaded module provides them. */
-const isAuthError = (error: unknown) => typeof error === 'object' && error !== null && '__isAuthError' in error;
+const isAuthError = (error: unknown) =>
+  typeof error === 'object' && error !== null && '__isAuthError' in error;
 const isAuthRetryableFetchError = (error: unknown) =>
   isAuthError(error) && (error as unknown as Error).name === 'AuthRetryableFetchError';
 
@@ -48,7 +52,11 @@ let unregisterCache = () => {};
 function Probe() {
   current = useIdentity();
   const { identity } = current;
-  return <p data-testid="identity">{identity.status === 'signed-in' ? `signed-in:${identity.user.email}` : identity.status}</p>;
+  return (
+    <p data-testid="identity">
+      {identity.status === 'signed-in' ? `signed-in:${identity.user.email}` : identity.status}
+    </p>
+  );
 }
 
 function renderProvider() {
@@ -157,7 +165,11 @@ describe('IdentityProvider', () => {
     storeSession();
     auth.getUser.mockResolvedValue({
       data: { user: null },
-      error: Object.assign(new Error('invalid JWT'), { __isAuthError: true, name: 'AuthApiError', status: 401 }),
+      error: Object.assign(new Error('invalid JWT'), {
+        __isAuthError: true,
+        name: 'AuthApiError',
+        status: 401,
+      }),
     });
     renderProvider();
     await waitFor(() => expect(status()).toBe('anonymous'));
@@ -168,7 +180,11 @@ describe('IdentityProvider', () => {
     storeSession();
     auth.getUser.mockResolvedValue({
       data: { user: null },
-      error: Object.assign(new Error('Failed to fetch'), { __isAuthError: true, name: 'AuthRetryableFetchError', status: 0 }),
+      error: Object.assign(new Error('Failed to fetch'), {
+        __isAuthError: true,
+        name: 'AuthRetryableFetchError',
+        status: 0,
+      }),
     });
     renderProvider();
     await waitFor(() => expect(status()).toBe('signed-in:driver@example.com'));
@@ -182,7 +198,10 @@ describe('IdentityProvider', () => {
     await waitFor(() => expect(status()).toBe('guest'));
 
     await act(() => current.signIn('driver@example.com', 'secret1'));
-    expect(auth.signInWithPassword).toHaveBeenCalledWith({ email: 'driver@example.com', password: 'secret1' });
+    expect(auth.signInWithPassword).toHaveBeenCalledWith({
+      email: 'driver@example.com',
+      password: 'secret1',
+    });
     expect(status()).toBe('signed-in:driver@example.com');
     expect(localStorage.getItem(GUEST_MODE_KEY)).toBe('true');
   });
@@ -194,7 +213,10 @@ describe('IdentityProvider', () => {
     await waitFor(() => expect(status()).toBe('guest'));
 
     await act(() => current.signInWithGoogle('google-id-token'));
-    expect(auth.signInWithIdToken).toHaveBeenCalledWith({ provider: 'google', token: 'google-id-token' });
+    expect(auth.signInWithIdToken).toHaveBeenCalledWith({
+      provider: 'google',
+      token: 'google-id-token',
+    });
     expect(status()).toBe('signed-in:driver@example.com');
     expect(localStorage.getItem(GUEST_MODE_KEY)).toBeNull();
   });
@@ -202,20 +224,34 @@ describe('IdentityProvider', () => {
   it("refuses a missing Google credential, and passes on the server's refusal", async () => {
     auth.signInWithIdToken.mockResolvedValue({
       data: { user: null, session: null },
-      error: Object.assign(new Error('Bad ID token'), { __isAuthError: true, name: 'AuthApiError', status: 400 }),
+      error: Object.assign(new Error('Bad ID token'), {
+        __isAuthError: true,
+        name: 'AuthApiError',
+        status: 400,
+      }),
     });
     renderProvider();
     await waitFor(() => expect(status()).toBe('anonymous'));
-    await expect(current.signInWithGoogle(undefined)).rejects.toMatchObject({ name: 'AuthFailure', serverMessage: undefined });
+    await expect(current.signInWithGoogle(undefined)).rejects.toMatchObject({
+      name: 'AuthFailure',
+      serverMessage: undefined,
+    });
     expect(auth.signInWithIdToken).not.toHaveBeenCalled();
-    await expect(current.signInWithGoogle('token')).rejects.toMatchObject({ name: 'AuthFailure', serverMessage: 'Bad ID token' });
+    await expect(current.signInWithGoogle('token')).rejects.toMatchObject({
+      name: 'AuthFailure',
+      serverMessage: 'Bad ID token',
+    });
     expect(status()).toBe('anonymous');
   });
 
   it("rejects a refused sign-in with the server's message", async () => {
     auth.signInWithPassword.mockResolvedValue({
       data: { user: null, session: null },
-      error: Object.assign(new Error('Invalid login credentials'), { __isAuthError: true, name: 'AuthApiError', status: 400 }),
+      error: Object.assign(new Error('Invalid login credentials'), {
+        __isAuthError: true,
+        name: 'AuthApiError',
+        status: 400,
+      }),
     });
     renderProvider();
     await waitFor(() => expect(status()).toBe('anonymous'));
@@ -230,7 +266,9 @@ describe('IdentityProvider', () => {
     auth.signUp.mockResolvedValue({ data: { user, session: null }, error: null });
     renderProvider();
     await waitFor(() => expect(status()).toBe('anonymous'));
-    await expect(current.signUp('driver@example.com', 'secret1')).resolves.toEqual({ confirmationRequired: true });
+    await expect(current.signUp('driver@example.com', 'secret1')).resolves.toEqual({
+      confirmationRequired: true,
+    });
     expect(status()).toBe('anonymous');
   });
 

@@ -2,8 +2,19 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { clearAccountCaches } from '@/lib/account-caches';
-import { hasStoredAuthState, isSessionStorageKey, loadSupabase, storedSessionUser, type LoadedSupabase } from '@/lib/supabase';
-import { AuthFailure, IdentityContext, type IdentityContextValue, type SignUpOptions } from './identity-context';
+import {
+  hasStoredAuthState,
+  isSessionStorageKey,
+  loadSupabase,
+  storedSessionUser,
+  type LoadedSupabase,
+} from '@/lib/supabase';
+import {
+  AuthFailure,
+  IdentityContext,
+  type IdentityContextValue,
+  type SignUpOptions,
+} from './identity-context';
 import {
   identityFrom,
   readGuestFlag,
@@ -44,7 +55,10 @@ async function restoreUser(kit: LoadedSupabase): Promise<AuthUser | null> {
   if (!navigator.onLine) return toAuthUser(storedSessionUser());
   const { data, error: sessionError } = await kit.client.auth.getSession();
   const session = data.session;
-  if (!session) return sessionError && kit.isAuthRetryableFetchError(sessionError) ? toAuthUser(storedSessionUser()) : null;
+  if (!session)
+    return sessionError && kit.isAuthRetryableFetchError(sessionError)
+      ? toAuthUser(storedSessionUser())
+      : null;
 
   const { data: userData, error } = await kit.client.auth.getUser();
   if (!error && userData.user) return toAuthUser(userData.user);
@@ -125,7 +139,8 @@ export function IdentityProvider({ children }: { children: ReactNode }) {
     }
     // Another tab signed in or out before this one loaded the client: load it to follow.
     const onStorage = (event: StorageEvent) => {
-      if (isSessionStorageKey(event.key) && run.started === null) void startClient().catch(() => undefined);
+      if (isSessionStorageKey(event.key) && run.started === null)
+        void startClient().catch(() => undefined);
     };
     window.addEventListener('storage', onStorage);
     return () => {
@@ -151,7 +166,9 @@ export function IdentityProvider({ children }: { children: ReactNode }) {
       const { data, error } = await kit.client.auth.signUp({
         email,
         password,
-        options: options?.emailRedirectTo ? { emailRedirectTo: options.emailRedirectTo } : undefined,
+        options: options?.emailRedirectTo
+          ? { emailRedirectTo: options.emailRedirectTo }
+          : undefined,
       });
       if (error) throw new AuthFailure(serverMessageOf(kit, error));
       // Without a session the project requires email confirmation before the first sign-in.
@@ -167,7 +184,10 @@ export function IdentityProvider({ children }: { children: ReactNode }) {
       // Spec section 5: a missing credential is a failed social sign-in.
       if (!idToken) throw new AuthFailure(undefined);
       const kit = await startClient();
-      const { data, error } = await kit.client.auth.signInWithIdToken({ provider: 'google', token: idToken });
+      const { data, error } = await kit.client.auth.signInWithIdToken({
+        provider: 'google',
+        token: idToken,
+      });
       if (error || !data.user) throw new AuthFailure(serverMessageOf(kit, error));
       // Spec section 4: social sign-in also clears guest mode.
       writeGuestFlag(false);
@@ -196,9 +216,7 @@ export function IdentityProvider({ children }: { children: ReactNode }) {
   }, [applyUser, startClient]);
 
   const value = useMemo<IdentityContextValue>(() => {
-    const identity: IdentityState = settled
-      ? identityFrom(user, guestFlag)
-      : { status: 'loading' };
+    const identity: IdentityState = settled ? identityFrom(user, guestFlag) : { status: 'loading' };
     return { identity, signIn, signUp, signInWithGoogle, continueAsGuest, signOut };
   }, [settled, user, guestFlag, signIn, signUp, signInWithGoogle, continueAsGuest, signOut]);
 

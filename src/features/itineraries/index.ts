@@ -17,7 +17,11 @@ export {
   deleteItineraryMutationOptions,
   useDeleteItinerary,
 } from './api/delete-itinerary';
-export { shareItinerary, shareItineraryMutationOptions, useShareItinerary } from './api/share-itinerary';
+export {
+  shareItinerary,
+  shareItineraryMutationOptions,
+  useShareItinerary,
+} from './api/share-itinerary';
 export {
   itinerarySchema,
   type Itinerary,

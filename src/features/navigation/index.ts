@@ -1,6 +1,11 @@
 export { wazeLinks, type WazeLinks } from './model/waze-links';
 export { isMobileDevice } from './model/device';
-export { handOffToWaze, WAZE_FALLBACK_DELAY_MS, type HandOff, type HandOffWindow } from './model/waze-handoff';
+export {
+  handOffToWaze,
+  WAZE_FALLBACK_DELAY_MS,
+  type HandOff,
+  type HandOffWindow,
+} from './model/waze-handoff';
 export {
   initialProgress,
   progressReducer,

@@ -19,7 +19,8 @@ interface StoredLegs {
   legs: OfflineLeg[];
 }
 
-export const legsCoordinatesKey = (stops: readonly { lat: number; lng: number }[]) => stops.map(({ lat, lng }) => `${lat},${lng}`).join(';');
+export const legsCoordinatesKey = (stops: readonly { lat: number; lng: number }[]) =>
+  stops.map(({ lat, lng }) => `${lat},${lng}`).join(';');
 
 /** Best effort: a full or refused storage never breaks the page. */
 async function bestEffort(write: () => Promise<void>): Promise<void> {
@@ -30,10 +31,17 @@ async function bestEffort(write: () => Promise<void>): Promise<void> {
   }
 }
 
-export const keepItineraryOffline = (store: KeyValueStore, ownerId: string, itinerary: ServerItinerary) =>
-  bestEffort(() => store.set(offlineKeys.itinerary(ownerId, itinerary.id), itinerary));
+export const keepItineraryOffline = (
+  store: KeyValueStore,
+  ownerId: string,
+  itinerary: ServerItinerary,
+) => bestEffort(() => store.set(offlineKeys.itinerary(ownerId, itinerary.id), itinerary));
 
-export async function readOfflineItinerary(store: KeyValueStore, ownerId: string, itineraryId: string): Promise<ServerItinerary | undefined> {
+export async function readOfflineItinerary(
+  store: KeyValueStore,
+  ownerId: string,
+  itineraryId: string,
+): Promise<ServerItinerary | undefined> {
   try {
     return await store.get<ServerItinerary>(offlineKeys.itinerary(ownerId, itineraryId));
   } catch {

@@ -12,7 +12,8 @@ import { flushOutbox, type OutboxApi, type SyncOutcome } from './sync';
 
 const outboxApi: OutboxApi = {
   get: (itineraryId) => getItinerary(itineraryId),
-  put: (itineraryId, input, onlyIfUpdatedAt) => updateItinerary({ id: itineraryId, input, onlyIfUpdatedAt }),
+  put: (itineraryId, input, onlyIfUpdatedAt) =>
+    updateItinerary({ id: itineraryId, input, onlyIfUpdatedAt }),
 };
 
 type Listener = (outcome: SyncOutcome) => void;
@@ -29,7 +30,9 @@ const LOCK_NAME = 'route-planner-outbox';
 async function flushOnce(ownerId: string): Promise<void> {
   const store = offlineStore();
   const flush = () => flushOutbox(store, outboxApi, ownerId);
-  const outcomes = navigator.locks ? await navigator.locks.request(LOCK_NAME, flush) : await flush();
+  const outcomes = navigator.locks
+    ? await navigator.locks.request(LOCK_NAME, flush)
+    : await flush();
   for (const outcome of outcomes) listeners.forEach((listener) => listener(outcome));
 }
 

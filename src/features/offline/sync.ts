@@ -2,14 +2,24 @@ import type { Stop } from '@domain/stops.ts';
 import { isApiError } from '@/lib/api-client';
 import type { KeyValueStore } from './model/key-value-store';
 import { offlineKeys } from './model/offline-keys';
-import { planSync, queueChange, rebaseEntry, type OutboxEntry, type ServerItinerary } from './model/outbox';
+import {
+  planSync,
+  queueChange,
+  rebaseEntry,
+  type OutboxEntry,
+  type ServerItinerary,
+} from './model/outbox';
 import { keepItineraryOffline } from './offline-route';
 
 /** The two /api calls the outbox makes (GET and PUT /api/itineraries/:id). */
 export interface OutboxApi {
   get(itineraryId: string): Promise<ServerItinerary>;
   /** Saves only over the version `onlyIfUpdatedAt` (else an ApiError with status 412). */
-  put(itineraryId: string, input: { title: string; stops: Stop[] }, onlyIfUpdatedAt: string | undefined): Promise<ServerItinerary>;
+  put(
+    itineraryId: string,
+    input: { title: string; stops: Stop[] },
+    onlyIfUpdatedAt: string | undefined,
+  ): Promise<ServerItinerary>;
 }
 
 export type SyncOutcome =
@@ -31,23 +41,47 @@ const isOffline = (error: unknown) => isApiError(error) && error.status === 0;
 
 /** Removes the entry only if it is still the one that was handled (no newer change). */
 const clearIfUnchanged = (store: KeyValueStore, key: string, handled: OutboxEntry) =>
-  store.update<OutboxEntry>(key, (current) => (current && current.revision !== handled.revision ? current : undefined));
+  store.update<OutboxEntry>(key, (current) =>
+    current && current.revision !== handled.revision ? current : undefined,
+  );
 
-export function readOutboxEntry(store: KeyValueStore, ownerId: string, itineraryId: string): Promise<OutboxEntry | undefined> {
+export function readOutboxEntry(
+  store: KeyValueStore,
+  ownerId: string,
+  itineraryId: string,
+): Promise<OutboxEntry | undefined> {
   return store.get<OutboxEntry>(offlineKeys.outbox(ownerId, itineraryId));
 }
 
 /** Queues the full stop list after a change; `base` is the server version the page shows. */
-export async function queueStops(store: KeyValueStore, ownerId: string, base: ServerItinerary, stops: Stop[], now = Date.now()): Promise<void> {
-  await store.update<OutboxEntry>(offlineKeys.outbox(ownerId, base.id), (existing) => queueChange(existing, base, stops, now));
+export async function queueStops(
+  store: KeyValueStore,
+  ownerId: string,
+  base: ServerItinerary,
+  stops: Stop[],
+  now = Date.now(),
+): Promise<void> {
+  await store.update<OutboxEntry>(offlineKeys.outbox(ownerId, base.id), (existing) =>
+    queueChange(existing, base, stops, now),
+  );
 }
 
 /** One attempt at saving one itinerary's queued changes. */
-export async function syncItinerary(store: KeyValueStore, api: OutboxApi, ownerId: string, itineraryId: string): Promise<SyncOutcome | null> {
+export async function syncItinerary(
+  store: KeyValueStore,
+  api: OutboxApi,
+  ownerId: string,
+  itineraryId: string,
+): Promise<SyncOutcome | null> {
   const key = offlineKeys.outbox(ownerId, itineraryId);
   const entry = await store.get<OutboxEntry>(key);
   if (!entry) return null;
-  const failed = (error: unknown): SyncOutcome => ({ kind: 'failed', itineraryId, offline: isOffline(error), error });
+  const failed = (error: unknown): SyncOutcome => ({
+    kind: 'failed',
+    itineraryId,
+    offline: isOffline(error),
+    error,
+  });
   const gone = async (): Promise<SyncOutcome> => {
     await clearIfUnchanged(store, key, entry);
     return { kind: 'gone', itineraryId };
@@ -74,7 +108,11 @@ export async function syncItinerary(store: KeyValueStore, api: OutboxApi, ownerI
     }
     try {
       // Only over the version just read: an edit landing in between is never overwritten.
-      saved = await api.put(itineraryId, { title: server.title, stops: plan.stops }, server.updated_at);
+      saved = await api.put(
+        itineraryId,
+        { title: server.title, stops: plan.stops },
+        server.updated_at,
+      );
       break;
     } catch (error) {
       if (isChangedMeanwhile(error) && read < MAX_READS) continue;
@@ -98,9 +136,15 @@ export async function syncItinerary(store: KeyValueStore, api: OutboxApi, ownerI
 const MAX_ROUNDS = 5;
 
 /** Saves every queued itinerary of `ownerId`; the last outcome of each. */
-export async function flushOutbox(store: KeyValueStore, api: OutboxApi, ownerId: string): Promise<SyncOutcome[]> {
+export async function flushOutbox(
+  store: KeyValueStore,
+  api: OutboxApi,
+  ownerId: string,
+): Promise<SyncOutcome[]> {
   const prefix = offlineKeys.outboxPrefix(ownerId);
-  const ids = (await store.keys()).filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
+  const ids = (await store.keys())
+    .filter((key) => key.startsWith(prefix))
+    .map((key) => key.slice(prefix.length));
   const outcomes: SyncOutcome[] = [];
   for (const itineraryId of ids) {
     let outcome: SyncOutcome | null = null;

@@ -9,4 +9,9 @@ export {
   type StoredRoute,
 } from './model/route-storage';
 export { saveErrorDetail } from './model/save-error';
-export { useSaveRoute, useStartRoute, type PlannedRoute, type ActionFeedback } from './hooks/useRouteActions';
+export {
+  useSaveRoute,
+  useStartRoute,
+  type PlannedRoute,
+  type ActionFeedback,
+} from './hooks/useRouteActions';

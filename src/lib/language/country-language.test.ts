@@ -1,14 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLanguage, COUNTRY_LANGUAGES, languagesOfCountry, toSupportedLanguage } from './country-language';
+import {
+  chooseLanguage,
+  COUNTRY_LANGUAGES,
+  languagesOfCountry,
+  toSupportedLanguage,
+} from './country-language';
 
 describe('country → language (spec section 9)', () => {
   it.each([
-    ['DE', 'de'], ['AT', 'de'], ['LI', 'de'],
-    ['FR', 'fr'], ['BE', 'fr'], ['MC', 'fr'], ['LU', 'fr'],
-    ['ES', 'es'], ['MX', 'es'], ['AR', 'es'], ['BO', 'es'],
-    ['IT', 'it'], ['SM', 'it'], ['VA', 'it'],
-    ['PT', 'pt'], ['BR', 'pt'], ['AO', 'pt'], ['TL', 'pt'],
-    ['US', 'en'], ['GB', 'en'], ['AU', 'en'], ['ZA', 'en'],
+    ['DE', 'de'],
+    ['AT', 'de'],
+    ['LI', 'de'],
+    ['FR', 'fr'],
+    ['BE', 'fr'],
+    ['MC', 'fr'],
+    ['LU', 'fr'],
+    ['ES', 'es'],
+    ['MX', 'es'],
+    ['AR', 'es'],
+    ['BO', 'es'],
+    ['IT', 'it'],
+    ['SM', 'it'],
+    ['VA', 'it'],
+    ['PT', 'pt'],
+    ['BR', 'pt'],
+    ['AO', 'pt'],
+    ['TL', 'pt'],
+    ['US', 'en'],
+    ['GB', 'en'],
+    ['AU', 'en'],
+    ['ZA', 'en'],
   ])('%s gives %s whatever the browser says', (country, language) => {
     expect(chooseLanguage(country, ['en-US'])).toBe(language);
     expect(chooseLanguage(country, [])).toBe(language);

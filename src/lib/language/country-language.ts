@@ -20,7 +20,9 @@ export const COUNTRY_LANGUAGES: Readonly<Record<SupportedLanguage, readonly stri
 /** 'de-AT', 'pt_BR', 'FR' → the supported base language, or null. */
 export function toSupportedLanguage(tag: string | null | undefined): SupportedLanguage | null {
   const base = tag?.trim().split(/[-_]/)[0]?.toLowerCase();
-  return (SUPPORTED_LANGUAGES as readonly string[]).includes(base ?? '') ? (base as SupportedLanguage) : null;
+  return (SUPPORTED_LANGUAGES as readonly string[]).includes(base ?? '')
+    ? (base as SupportedLanguage)
+    : null;
 }
 
 /** The languages spoken in a country (ISO 3166-1 alpha-2, any case), in the spec's order. */

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { detectLanguages, languageOnly } from './detector';
 
 const storage = (value: string | null) => ({ getItem: () => value });
-const none = { search: '', cookie: '', localStorage: storage(null), sessionStorage: storage(null), browserLanguages: [], htmlLang: '' };
+const none = {
+  search: '',
+  cookie: '',
+  localStorage: storage(null),
+  sessionStorage: storage(null),
+  browserLanguages: [],
+  htmlLang: '',
+};
 
 describe('detectLanguages', () => {
   it("follows the spec's order: query, cookie, localStorage, sessionStorage, browser, html", () => {
@@ -16,14 +23,27 @@ describe('detectLanguages', () => {
         htmlLang: 'en',
       }),
     ).toEqual(['de', 'it', 'fr', 'pt', 'es', 'en', 'en']);
-    expect(detectLanguages({ ...none, localStorage: storage('pt-BR'), browserLanguages: ['fr-CA'] })).toEqual(['pt', 'fr']);
+    expect(
+      detectLanguages({ ...none, localStorage: storage('pt-BR'), browserLanguages: ['fr-CA'] }),
+    ).toEqual(['pt', 'fr']);
     expect(detectLanguages({ ...none, htmlLang: 'en' })).toEqual(['en']);
     expect(detectLanguages(none)).toEqual([]);
   });
 
   it('survives storage that throws', () => {
-    const throwing = { getItem: () => { throw new Error('blocked'); } };
-    expect(detectLanguages({ ...none, localStorage: throwing, sessionStorage: throwing, browserLanguages: ['it'] })).toEqual(['it']);
+    const throwing = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+    };
+    expect(
+      detectLanguages({
+        ...none,
+        localStorage: throwing,
+        sessionStorage: throwing,
+        browserLanguages: ['it'],
+      }),
+    ).toEqual(['it']);
   });
 
   it('keeps the language code alone', () => {

@@ -49,7 +49,9 @@ export function detectLanguages(sources: DetectionSources): string[] {
     ...sources.browserLanguages,
     sources.htmlLang,
   ];
-  return found.filter((code): code is string => typeof code === 'string' && code.trim() !== '').map(languageOnly);
+  return found
+    .filter((code): code is string => typeof code === 'string' && code.trim() !== '')
+    .map(languageOnly);
 }
 
 /** The i18next plugin: detects with the browser's sources, and keeps the language in localStorage. */

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiCountryAt, browserLocate, detectFirstVisitLanguage, type FirstVisitDependencies } from './first-visit';
+import {
+  apiCountryAt,
+  browserLocate,
+  detectFirstVisitLanguage,
+  type FirstVisitDependencies,
+} from './first-visit';
 
 const BERLIN = { lat: 52.52, lng: 13.405 };
 
@@ -13,7 +18,9 @@ function fakes(overrides: Partial<FirstVisitDependencies> = {}): FirstVisitDepen
 }
 
 const never = (signal: AbortSignal) =>
-  new Promise<never>((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+  new Promise<never>((_resolve, reject) =>
+    signal.addEventListener('abort', () => reject(new Error('aborted'))),
+  );
 
 afterEach(() => {
   vi.useRealTimers();
@@ -28,15 +35,29 @@ describe('first-visit language', () => {
 
   it('a denied location falls back to the browser language, then English', async () => {
     const locate = () => Promise.reject(new Error('User denied Geolocation'));
-    await expect(detectFirstVisitLanguage(fakes({ locate, browserLanguages: ['pt-BR'] }))).resolves.toBe('pt');
-    await expect(detectFirstVisitLanguage(fakes({ locate, browserLanguages: ['ja'] }))).resolves.toBe('en');
+    await expect(
+      detectFirstVisitLanguage(fakes({ locate, browserLanguages: ['pt-BR'] })),
+    ).resolves.toBe('pt');
+    await expect(
+      detectFirstVisitLanguage(fakes({ locate, browserLanguages: ['ja'] })),
+    ).resolves.toBe('en');
   });
 
   it('a failed reverse lookup or an unmapped country falls back to the browser language', async () => {
     const failing = () => Promise.reject(new Error('503'));
-    await expect(detectFirstVisitLanguage(fakes({ countryAt: failing, browserLanguages: ['it'] }))).resolves.toBe('it');
-    await expect(detectFirstVisitLanguage(fakes({ countryAt: () => Promise.resolve(null), browserLanguages: ['fr'] }))).resolves.toBe('fr');
-    await expect(detectFirstVisitLanguage(fakes({ countryAt: () => Promise.resolve('JP'), browserLanguages: ['es'] }))).resolves.toBe('es');
+    await expect(
+      detectFirstVisitLanguage(fakes({ countryAt: failing, browserLanguages: ['it'] })),
+    ).resolves.toBe('it');
+    await expect(
+      detectFirstVisitLanguage(
+        fakes({ countryAt: () => Promise.resolve(null), browserLanguages: ['fr'] }),
+      ),
+    ).resolves.toBe('fr');
+    await expect(
+      detectFirstVisitLanguage(
+        fakes({ countryAt: () => Promise.resolve('JP'), browserLanguages: ['es'] }),
+      ),
+    ).resolves.toBe('es');
   });
 
   it('gives up on the location after 5 s and aborts the request', async () => {
@@ -56,7 +77,9 @@ describe('first-visit language', () => {
 
   it('gives up on a slow reverse lookup too', async () => {
     vi.useFakeTimers();
-    const result = detectFirstVisitLanguage(fakes({ countryAt: (_p, signal) => never(signal), browserLanguages: ['de'] }));
+    const result = detectFirstVisitLanguage(
+      fakes({ countryAt: (_p, signal) => never(signal), browserLanguages: ['de'] }),
+    );
     await vi.advanceTimersByTimeAsync(5_000);
     await expect(result).resolves.toBe('de');
   });
@@ -77,10 +100,16 @@ describe('first-visit language', () => {
 
 describe('browser adapters', () => {
   it('browserLocate asks navigator.geolocation with the 5 s timeout', async () => {
-    const getCurrentPosition = vi.fn((success: PositionCallback, _error?: PositionErrorCallback | null, options?: PositionOptions) => {
-      expect(options?.timeout).toBe(5_000);
-      success({ coords: { latitude: 1.5, longitude: 2.5 } } as GeolocationPosition);
-    });
+    const getCurrentPosition = vi.fn(
+      (
+        success: PositionCallback,
+        _error?: PositionErrorCallback | null,
+        options?: PositionOptions,
+      ) => {
+        expect(options?.timeout).toBe(5_000);
+        success({ coords: { latitude: 1.5, longitude: 2.5 } } as GeolocationPosition);
+      },
+    );
     const locate = browserLocate({ getCurrentPosition } as unknown as Geolocation);
     await expect(locate(new AbortController().signal)).resolves.toEqual({ lat: 1.5, lng: 2.5 });
   });
@@ -96,7 +125,14 @@ describe('browser adapters', () => {
     const fetchFake = vi.fn((url: string | URL | Request, _init?: RequestInit) => {
       void _init;
       expect(String(url)).toBe('/api/geocoding/reverse?lat=52.52&lng=13.405');
-      return Promise.resolve(Response.json({ display_name: 'Berlin, Germany', lat: 52.52, lng: 13.405, countryCode: 'DE' }));
+      return Promise.resolve(
+        Response.json({
+          display_name: 'Berlin, Germany',
+          lat: 52.52,
+          lng: 13.405,
+          countryCode: 'DE',
+        }),
+      );
     });
     const countryAt = apiCountryAt('/api/', fetchFake as typeof fetch);
     const signal = new AbortController().signal;
@@ -105,9 +141,15 @@ describe('browser adapters', () => {
   });
 
   it('apiCountryAt answers null for an error status or a missing code', async () => {
-    const notFound = () => Promise.resolve(Response.json({ error: 'Unable to geocode' }, { status: 404 }));
-    await expect(apiCountryAt('/api', notFound as typeof fetch)(BERLIN, new AbortController().signal)).resolves.toBeNull();
-    const noCode = () => Promise.resolve(Response.json({ display_name: 'Sea', lat: 0, lng: 0, countryCode: null }));
-    await expect(apiCountryAt('/api', noCode as typeof fetch)(BERLIN, new AbortController().signal)).resolves.toBeNull();
+    const notFound = () =>
+      Promise.resolve(Response.json({ error: 'Unable to geocode' }, { status: 404 }));
+    await expect(
+      apiCountryAt('/api', notFound as typeof fetch)(BERLIN, new AbortController().signal),
+    ).resolves.toBeNull();
+    const noCode = () =>
+      Promise.resolve(Response.json({ display_name: 'Sea', lat: 0, lng: 0, countryCode: null }));
+    await expect(
+      apiCountryAt('/api', noCode as typeof fetch)(BERLIN, new AbortController().signal),
+    ).resolves.toBeNull();
   });
 });

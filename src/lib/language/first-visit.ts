@@ -32,7 +32,11 @@ export interface FirstVisitOptions {
 }
 
 /** Resolves like `work`, or rejects when `signal` aborts or `ms` pass, aborting the work's own signal. */
-function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: number, outer?: AbortSignal): Promise<T> {
+function withTimeout<T>(
+  work: (signal: AbortSignal) => Promise<T>,
+  ms: number,
+  outer?: AbortSignal,
+): Promise<T> {
   const controller = new AbortController();
   const signal = outer ? AbortSignal.any([outer, controller.signal]) : controller.signal;
   return new Promise<T>((resolve, reject) => {
@@ -96,7 +100,10 @@ export async function detectFirstVisitLanguage(
 }
 
 /** navigator.geolocation as a promise, honouring the abort signal and the spec's 5 s timeout. */
-export function browserLocate(geolocation: Geolocation, timeoutMs = LANGUAGE_GEOLOCATION_TIMEOUT_MS) {
+export function browserLocate(
+  geolocation: Geolocation,
+  timeoutMs = LANGUAGE_GEOLOCATION_TIMEOUT_MS,
+) {
   return (signal: AbortSignal) =>
     new Promise<Position>((resolve, reject) => {
       signal.addEventListener('abort', () => reject(new Error('aborted')));
@@ -113,10 +120,13 @@ export function browserLocate(geolocation: Geolocation, timeoutMs = LANGUAGE_GEO
 export function apiCountryAt(apiBaseUrl: string, fetchImpl: typeof fetch = fetch) {
   return async (position: Position, signal: AbortSignal): Promise<string | null> => {
     const query = new URLSearchParams({ lat: String(position.lat), lng: String(position.lng) });
-    const response = await fetchImpl(`${apiBaseUrl.replace(/\/+$/, '')}/geocoding/reverse?${query}`, {
-      signal,
-      headers: { Accept: 'application/json' },
-    });
+    const response = await fetchImpl(
+      `${apiBaseUrl.replace(/\/+$/, '')}/geocoding/reverse?${query}`,
+      {
+        signal,
+        headers: { Accept: 'application/json' },
+      },
+    );
     if (!response.ok) return null;
     const body: unknown = await response.json();
     const code = (body as { countryCode?: unknown } | null)?.countryCode;

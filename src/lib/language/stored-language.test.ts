@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { hasChosenLanguage, type LanguageSources } from './stored-language';
 
-const storage = (values: Record<string, string>) => ({ getItem: (key: string) => values[key] ?? null });
-const none: LanguageSources = { search: '', cookie: '', localStorage: storage({}), sessionStorage: storage({}) };
+const storage = (values: Record<string, string>) => ({
+  getItem: (key: string) => values[key] ?? null,
+});
+const none: LanguageSources = {
+  search: '',
+  cookie: '',
+  localStorage: storage({}),
+  sessionStorage: storage({}),
+};
 
 describe('a stored or requested language means this is not a first visit', () => {
   it('nothing stored: first visit', () => {
@@ -13,7 +20,9 @@ describe('a stored or requested language means this is not a first visit', () =>
 
   it('the stored choice (i18nextLng) wins', () => {
     expect(hasChosenLanguage({ ...none, localStorage: storage({ i18nextLng: 'fr' }) })).toBe(true);
-    expect(hasChosenLanguage({ ...none, sessionStorage: storage({ i18nextLng: 'it' }) })).toBe(true);
+    expect(hasChosenLanguage({ ...none, sessionStorage: storage({ i18nextLng: 'it' }) })).toBe(
+      true,
+    );
   });
 
   it('so do ?lng= and the i18next cookie', () => {
@@ -27,6 +36,8 @@ describe('a stored or requested language means this is not a first visit', () =>
         throw new Error('SecurityError');
       },
     };
-    expect(hasChosenLanguage({ ...none, localStorage: throwing, sessionStorage: throwing })).toBe(false);
+    expect(hasChosenLanguage({ ...none, localStorage: throwing, sessionStorage: throwing })).toBe(
+      false,
+    );
   });
 });

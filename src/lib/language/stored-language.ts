@@ -26,7 +26,8 @@ function readStorage(storage: Pick<Storage, 'getItem'> | null): string | null {
 
 export function hasChosenLanguage(sources: LanguageSources): boolean {
   if (new URLSearchParams(sources.search).get(LANGUAGE_QUERY_PARAMETER)) return true;
-  if (sources.cookie.split(';').some((part) => part.trim().startsWith(`${LANGUAGE_COOKIE}=`))) return true;
+  if (sources.cookie.split(';').some((part) => part.trim().startsWith(`${LANGUAGE_COOKIE}=`)))
+    return true;
   return Boolean(readStorage(sources.localStorage) || readStorage(sources.sessionStorage));
 }
 

@@ -23,11 +23,24 @@ describe('readConfig', () => {
   });
 
   it('takes each setting from the environment', () => {
-    const config = readConfig(env({ ...required, ROUTER_TIMEOUT_MS: '2000', GEOCODER_TIMEOUT_MS: '1500', GEOCODING_RATE_LIMIT_PER_MINUTE: '0' }));
-    expect(config).toMatchObject({ routerTimeoutMs: 2000, geocoderTimeoutMs: 1500, geocodingRateLimitPerMinute: 0 });
+    const config = readConfig(
+      env({
+        ...required,
+        ROUTER_TIMEOUT_MS: '2000',
+        GEOCODER_TIMEOUT_MS: '1500',
+        GEOCODING_RATE_LIMIT_PER_MINUTE: '0',
+      }),
+    );
+    expect(config).toMatchObject({
+      routerTimeoutMs: 2000,
+      geocoderTimeoutMs: 1500,
+      geocodingRateLimitPerMinute: 0,
+    });
   });
 
   it('refuses to start without the Supabase settings', () => {
-    expect(() => readConfig(env({ SUPABASE_URL: 'https://project.supabase.co' }))).toThrow(/SUPABASE_ANON_KEY/);
+    expect(() => readConfig(env({ SUPABASE_URL: 'https://project.supabase.co' }))).toThrow(
+      /SUPABASE_ANON_KEY/,
+    );
   });
 });

@@ -1,7 +1,17 @@
 import { ApiError } from './http.ts';
 
 /** SQLSTATEs a request's own data causes (check, not null, bad text, out of range, bad date, duplicate). */
-const INVALID_DATA_STATES = new Set(['23514', '23502', '22P02', '22023', '22003', '22007', '22008', '22009', '23505']);
+const INVALID_DATA_STATES = new Set([
+  '23514',
+  '23502',
+  '22P02',
+  '22023',
+  '22003',
+  '22007',
+  '22008',
+  '22009',
+  '23505',
+]);
 
 /**
  * The API's answer to a failed database call, whichever path it took (Data API or a direct

@@ -64,26 +64,36 @@ export function createNominatimClient(options: {
 
   return {
     async search(query: string, language?: string): Promise<SearchResult[]> {
-      const parsed = searchResponse.safeParse(await call('/search', { q: query, limit: '5' }, language));
-      if (!parsed.success) throw new ApiError(502, 'Geocoding service returned an invalid response');
+      const parsed = searchResponse.safeParse(
+        await call('/search', { q: query, limit: '5' }, language),
+      );
+      if (!parsed.success)
+        throw new ApiError(502, 'Geocoding service returned an invalid response');
       return parsed.data.map((p) => ({ display_name: p.display_name, lat: p.lat, lng: p.lon }));
     },
 
     async reverse(lat: number, lng: number, language?: string): Promise<ReverseResult | null> {
       const body = await call(
         '/reverse',
-        { lat: lat.toFixed(COORDINATE_DECIMALS), lon: lng.toFixed(COORDINATE_DECIMALS), zoom: '18', addressdetails: '1' },
+        {
+          lat: lat.toFixed(COORDINATE_DECIMALS),
+          lon: lng.toFixed(COORDINATE_DECIMALS),
+          zoom: '18',
+          addressdetails: '1',
+        },
         language,
       );
       const parsed = reverseResponse.safeParse(body);
-      if (!parsed.success) throw new ApiError(502, 'Geocoding service returned an invalid response');
+      if (!parsed.success)
+        throw new ApiError(502, 'Geocoding service returned an invalid response');
       if ('error' in parsed.data) return null;
       const countryCode = parsed.data.address?.country_code;
       return {
         display_name: parsed.data.display_name,
         lat: parsed.data.lat,
         lng: parsed.data.lon,
-        countryCode: countryCode && /^[a-z]{2}$/i.test(countryCode) ? countryCode.toUpperCase() : null,
+        countryCode:
+          countryCode && /^[a-z]{2}$/i.test(countryCode) ? countryCode.toUpperCase() : null,
       };
     },
   };
@@ -100,7 +110,11 @@ export function preferredLanguage(header: string | undefined): string | undefine
  * upstream call (single flight), answers are kept in Postgres for `ttlSeconds`
  * (errors are never cached).
  */
-export function createCachedGeocoder(inner: Geocoder, state: SharedState, ttlSeconds: number): Geocoder {
+export function createCachedGeocoder(
+  inner: Geocoder,
+  state: SharedState,
+  ttlSeconds: number,
+): Geocoder {
   const singleFlight = createSingleFlight();
   async function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
     return singleFlight(key, async () => {
@@ -113,8 +127,9 @@ export function createCachedGeocoder(inner: Geocoder, state: SharedState, ttlSec
   }
   return {
     search: (query, language) =>
-      cached(`geocode:search:${language ?? ''}:${query.trim().replace(/\s+/g, ' ').toLowerCase()}`, () =>
-        inner.search(query, language),
+      cached(
+        `geocode:search:${language ?? ''}:${query.trim().replace(/\s+/g, ' ').toLowerCase()}`,
+        () => inner.search(query, language),
       ),
     reverse: (lat, lng, language) =>
       cached(

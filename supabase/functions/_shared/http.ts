@@ -56,18 +56,21 @@ export async function readJsonBody(c: Context): Promise<unknown> {
     throw new ApiError(400, 'Invalid JSON body');
   }
   // Postgres text cannot hold NUL; refuse it here rather than fail in the database.
-  if (text.includes('\\u0000') && containsNul(body)) throw new ApiError(400, 'Text must not contain NUL characters');
+  if (text.includes('\\u0000') && containsNul(body))
+    throw new ApiError(400, 'Text must not contain NUL characters');
   return body;
 }
 
 function containsNul(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\0');
   if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\0') || containsNul(v));
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([k, v]) => k.includes('\0') || containsNul(v));
   return false;
 }
 
-const tooLarge = () => new ApiError(413, `Request body too large (max ${MAX_BODY_BYTES / (1024 * 1024)} MB)`);
+const tooLarge = () =>
+  new ApiError(413, `Request body too large (max ${MAX_BODY_BYTES / (1024 * 1024)} MB)`);
 
 /** Validates input with a schema; the first issue becomes the error message. */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {

@@ -2,11 +2,23 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ApiConfig } from './config.ts';
 import { dataApiError, supabaseAs } from './supabase.ts';
-import { ITINERARY_COLUMNS, updatedAtRange, withIsoTimestamps, type Itinerary, type ItineraryStore, type ItineraryStores, type SharedRoute } from './itinerary-store.ts';
+import {
+  ITINERARY_COLUMNS,
+  updatedAtRange,
+  withIsoTimestamps,
+  type Itinerary,
+  type ItineraryStore,
+  type ItineraryStores,
+  type SharedRoute,
+} from './itinerary-store.ts';
 
 const COLUMNS = ITINERARY_COLUMNS.join(', ');
 
-type Answer<T> = { data: T | null; error: { code?: string; message: string } | null; status: number };
+type Answer<T> = {
+  data: T | null;
+  error: { code?: string; message: string } | null;
+  status: number;
+};
 
 function dataOf<T>(answer: Answer<T>): T {
   if (answer.error) throw dataApiError(answer);
@@ -19,12 +31,23 @@ function callerStore(db: SupabaseClient, userId: string): ItineraryStore {
   const itineraries = () => db.from('itineraries');
   const shares = () => db.from('itinerary_shares');
   return {
-    list: async () => dataOf(await itineraries().select(COLUMNS).order('created_at', { ascending: false })).map(asItinerary),
+    list: async () =>
+      dataOf(await itineraries().select(COLUMNS).order('created_at', { ascending: false })).map(
+        asItinerary,
+      ),
     get: async (id) => {
       const row = dataOf(await itineraries().select(COLUMNS).eq('id', id).maybeSingle());
       return row ? asItinerary(row) : null;
     },
-    create: async (fields) => asItinerary(dataOf(await itineraries().insert({ ...fields, user_id: userId }).select(COLUMNS).single())),
+    create: async (fields) =>
+      asItinerary(
+        dataOf(
+          await itineraries()
+            .insert({ ...fields, user_id: userId })
+            .select(COLUMNS)
+            .single(),
+        ),
+      ),
     update: async (id, fields, onlyIfUpdatedAt) => {
       let query = itineraries().update(fields).eq('id', id);
       if (onlyIfUpdatedAt) {
@@ -35,9 +58,16 @@ function callerStore(db: SupabaseClient, userId: string): ItineraryStore {
       return row ? asItinerary(row) : null;
     },
     remove: async (id) => dataOf(await itineraries().delete().eq('id', id).select('id')).length > 0,
-    owns: async (id) => dataOf(await itineraries().select('id').eq('id', id).maybeSingle()) !== null,
+    owns: async (id) =>
+      dataOf(await itineraries().select('id').eq('id', id).maybeSingle()) !== null,
     activeShareToken: async (itineraryId) => {
-      const row = dataOf(await shares().select('token').eq('itinerary_id', itineraryId).is('revoked_at', null).maybeSingle());
+      const row = dataOf(
+        await shares()
+          .select('token')
+          .eq('itinerary_id', itineraryId)
+          .is('revoked_at', null)
+          .maybeSingle(),
+      );
       return (row as { token: string } | null)?.token ?? null;
     },
     addShare: async (itineraryId, token) => {
@@ -60,9 +90,12 @@ function callerStore(db: SupabaseClient, userId: string): ItineraryStore {
 export function dataApiItineraryStores(config: ApiConfig): ItineraryStores {
   const anonymous = supabaseAs(config);
   return {
-    asCaller: (accessToken, claims) => callerStore(supabaseAs(config, accessToken), String(claims.sub)),
+    asCaller: (accessToken, claims) =>
+      callerStore(supabaseAs(config, accessToken), String(claims.sub)),
     sharedRoute: async (token) => {
-      const rows = dataOf(await anonymous.rpc('get_shared_route', { share_token: token })) as SharedRoute[];
+      const rows = dataOf(
+        await anonymous.rpc('get_shared_route', { share_token: token }),
+      ) as SharedRoute[];
       return rows[0] ?? null;
     },
   };

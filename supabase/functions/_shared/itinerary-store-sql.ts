@@ -1,7 +1,22 @@
 /** Itineraries over a direct connection, each query as the caller (see database.ts). */
 import type postgres from 'postgres';
-import { queryAs, sqlFailure, sqlStateOf, type Rows, type Sql, type TransactionSql } from './database.ts';
-import { ITINERARY_COLUMNS, updatedAtRange, withIsoTimestamps, type Itinerary, type ItineraryStore, type ItineraryStores, type SharedRoute } from './itinerary-store.ts';
+import {
+  queryAs,
+  sqlFailure,
+  sqlStateOf,
+  type Rows,
+  type Sql,
+  type TransactionSql,
+} from './database.ts';
+import {
+  ITINERARY_COLUMNS,
+  updatedAtRange,
+  withIsoTimestamps,
+  type Itinerary,
+  type ItineraryStore,
+  type ItineraryStores,
+  type SharedRoute,
+} from './itinerary-store.ts';
 
 const asItinerary = (row: Rows[number]) => withIsoTimestamps(row as Itinerary) as Itinerary;
 
@@ -18,12 +33,20 @@ function callerStore(sql: Sql, claims: Record<string, unknown>): ItineraryStore 
   const first = (rows: Rows) => (rows[0] ? asItinerary(rows[0]) : null);
 
   return {
-    list: async () => (await run((tx) => tx`select ${columns(tx)} from public.itineraries order by created_at desc`)).map(asItinerary),
-    get: async (id) => first(await run((tx) => tx`select ${columns(tx)} from public.itineraries where id = ${id}`)),
+    list: async () =>
+      (
+        await run(
+          (tx) => tx`select ${columns(tx)} from public.itineraries order by created_at desc`,
+        )
+      ).map(asItinerary),
+    get: async (id) =>
+      first(await run((tx) => tx`select ${columns(tx)} from public.itineraries where id = ${id}`)),
     create: async (fields) =>
       first(
         await run(
-          (tx) => tx`insert into public.itineraries (user_id, title, stops, total_distance, total_duration)
+          (
+            tx,
+          ) => tx`insert into public.itineraries (user_id, title, stops, total_distance, total_duration)
             values (${userId}, ${fields.title}, ${tx.json(fields.stops as unknown as postgres.JSONValue)}, ${fields.total_distance}, ${fields.total_duration})
             returning ${columns(tx)}`,
         ),
@@ -41,15 +64,27 @@ function callerStore(sql: Sql, claims: Record<string, unknown>): ItineraryStore 
         ),
       );
     },
-    remove: async (id) => (await run((tx) => tx`delete from public.itineraries where id = ${id} returning id`)).length > 0,
-    owns: async (id) => (await run((tx) => tx`select id from public.itineraries where id = ${id}`)).length > 0,
+    remove: async (id) =>
+      (await run((tx) => tx`delete from public.itineraries where id = ${id} returning id`)).length >
+      0,
+    owns: async (id) =>
+      (await run((tx) => tx`select id from public.itineraries where id = ${id}`)).length > 0,
     activeShareToken: async (itineraryId) => {
-      const rows = await run((tx) => tx`select token from public.itinerary_shares where itinerary_id = ${itineraryId} and revoked_at is null`);
+      const rows = await run(
+        (tx) =>
+          tx`select token from public.itinerary_shares where itinerary_id = ${itineraryId} and revoked_at is null`,
+      );
       return (rows[0]?.token as string | undefined) ?? null;
     },
     addShare: async (itineraryId, token) => {
       try {
-        await queryAs(sql, 'authenticated', claims, (tx) => tx`insert into public.itinerary_shares (token, itinerary_id, user_id) values (${token}, ${itineraryId}, ${userId})`);
+        await queryAs(
+          sql,
+          'authenticated',
+          claims,
+          (tx) =>
+            tx`insert into public.itinerary_shares (token, itinerary_id, user_id) values (${token}, ${itineraryId}, ${userId})`,
+        );
         return true;
       } catch (error) {
         if (sqlStateOf(error) === '23505') return false;
@@ -72,7 +107,12 @@ export function sqlItineraryStores(sql: Sql): ItineraryStores {
     asCaller: (_accessToken, claims) => callerStore(sql, claims),
     sharedRoute: async (token) => {
       try {
-        const rows = await queryAs(sql, 'anon', { role: 'anon' }, (tx) => tx`select title, stops from public.get_shared_route(${token})`);
+        const rows = await queryAs(
+          sql,
+          'anon',
+          { role: 'anon' },
+          (tx) => tx`select title, stops from public.get_shared_route(${token})`,
+        );
         return (rows[0] as SharedRoute | undefined) ?? null;
       } catch (error) {
         throw sqlFailure(error);

@@ -18,7 +18,10 @@ export interface Itinerary {
   updated_at: string;
 }
 
-export type ItineraryFields = Pick<Itinerary, 'title' | 'stops' | 'total_distance' | 'total_duration'>;
+export type ItineraryFields = Pick<
+  Itinerary,
+  'title' | 'stops' | 'total_distance' | 'total_duration'
+>;
 
 export interface ItineraryStore {
   /** The caller's itineraries, newest first. */
@@ -54,7 +57,15 @@ export interface ItineraryStores {
   sharedRoute(token: string): Promise<SharedRoute | null>;
 }
 
-export const ITINERARY_COLUMNS = ['id', 'title', 'stops', 'total_distance', 'total_duration', 'created_at', 'updated_at'] as const;
+export const ITINERARY_COLUMNS = [
+  'id',
+  'title',
+  'stops',
+  'total_distance',
+  'total_duration',
+  'created_at',
+  'updated_at',
+] as const;
 
 /**
  * The updated_at values an ISO 8601 time stands for: the API shows times to the
@@ -66,7 +77,9 @@ export function updatedAtRange(iso: string): { from: string; before: string } {
 }
 
 /** Timestamps as ISO 8601 whatever the path's text format (browsers parse only ISO reliably). */
-export const withIsoTimestamps = <Row extends { created_at: unknown; updated_at: unknown }>(row: Row) => ({
+export const withIsoTimestamps = <Row extends { created_at: unknown; updated_at: unknown }>(
+  row: Row,
+) => ({
   ...row,
   created_at: new Date(row.created_at as string | Date).toISOString(),
   updated_at: new Date(row.updated_at as string | Date).toISOString(),

@@ -32,14 +32,20 @@ function countingRouter() {
       return points.slice(1).map((to, i) => ({
         distance: 1000 + i,
         duration: 60,
-        coordinates: geometry ? [[points[i].lat, points[i].lng], [to.lat, to.lng]] : [],
+        coordinates: geometry
+          ? [
+              [points[i].lat, points[i].lng],
+              [to.lat, to.lng],
+            ]
+          : [],
       }));
     },
   };
   return { router, requests };
 }
 
-const line = (n: number, offset = 0) => Array.from({ length: n }, (_, i) => ({ lat: 40 + i / 100 + offset, lng: -74 + i / 100 }));
+const line = (n: number, offset = 0) =>
+  Array.from({ length: n }, (_, i) => ({ lat: 40 + i / 100 + offset, lng: -74 + i / 100 }));
 
 describe('createCachedRouter', () => {
   it('asks the router only for the span of unknown legs, and nothing when all are known', async () => {
@@ -85,7 +91,9 @@ describe('createCachedRouter', () => {
     const state = memoryState();
     const cached = createCachedRouter(failing, state, 60);
     const stops = line(4, 2);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => cached.route(stops, { geometry: false })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => cached.route(stops, { geometry: false })),
+    );
     expect(calls).toBe(1);
     expect(answers.every((answer) => 'failure' in answer)).toBe(true);
     expect(state.puts).toBe(0);

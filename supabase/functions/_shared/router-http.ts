@@ -24,7 +24,11 @@ export async function callRouter(
   let response: Response;
   try {
     await options.waitTurn();
-    response = await fetchWithTimeout(`${options.baseUrl}${path}`, { headers: { 'User-Agent': options.userAgent } }, options.timeoutMs);
+    response = await fetchWithTimeout(
+      `${options.baseUrl}${path}`,
+      { headers: { 'User-Agent': options.userAgent } },
+      options.timeoutMs,
+    );
   } catch (error) {
     return { failure: 'unavailable', reason: `router unreachable: ${(error as Error).message}` };
   }

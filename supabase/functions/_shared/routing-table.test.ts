@@ -12,7 +12,8 @@ import type { RouterFailure } from './routing.ts';
 import { FALLBACK_SPEED_METERS_PER_SECOND, greatCircleMeters, type LatLng } from './domain/geo.ts';
 import type { SharedState } from './shared-state.ts';
 
-const points = (n: number): LatLng[] => Array.from({ length: n }, (_, i) => ({ lat: 45 + i / 100, lng: 4 + (i % 7) / 100 }));
+const points = (n: number): LatLng[] =>
+  Array.from({ length: n }, (_, i) => ({ lat: 45 + i / 100, lng: 4 + (i % 7) / 100 }));
 
 /**
  * A router whose road from a to b is 1000 * index(a) + index(b) metres (asymmetric, so a
@@ -25,7 +26,11 @@ function fakeTable(all: LatLng[], options: { failOnCall?: number; noRouteTo?: La
     if (options.failOnCall === requests.length) return { failure: 'unavailable', reason: 'down' };
     const destinations = request.destinations ?? request.sources;
     const cell = (from: LatLng, to: LatLng, scale: number) =>
-      from === to ? 0 : to === options.noRouteTo ? null : scale * (1000 * all.indexOf(from) + all.indexOf(to));
+      from === to
+        ? 0
+        : to === options.noRouteTo
+          ? null
+          : scale * (1000 * all.indexOf(from) + all.indexOf(to));
     return {
       distances: request.sources.map((from) => destinations.map((to) => cell(from, to, 1))),
       durations: request.sources.map((from) => destinations.map((to) => cell(from, to, 0.1))),
@@ -66,7 +71,8 @@ describe('computeTable', () => {
     }
     expect(requests.filter((request) => !request.destinations)).toHaveLength(3);
     for (let i = 0; i < 7; i++) {
-      for (let j = 0; j < 7; j++) expect(table.distances[i][j], `${i} -> ${j}`).toBe(i === j ? 0 : 1000 * i + j);
+      for (let j = 0; j < 7; j++)
+        expect(table.distances[i][j], `${i} -> ${j}`).toBe(i === j ? 0 : 1000 * i + j);
     }
   });
 
@@ -102,7 +108,10 @@ describe('estimateTable', () => {
     const table = estimateTable(stops);
     expect(table.distances[0][0]).toBe(0);
     expect(table.distances[0][2]).toBeCloseTo(greatCircleMeters(stops[0], stops[2]), 0);
-    expect(table.durations[2][0]).toBeCloseTo(greatCircleMeters(stops[2], stops[0]) / FALLBACK_SPEED_METERS_PER_SECOND, 0);
+    expect(table.durations[2][0]).toBeCloseTo(
+      greatCircleMeters(stops[2], stops[0]) / FALLBACK_SPEED_METERS_PER_SECOND,
+      0,
+    );
   });
 });
 
@@ -130,7 +139,10 @@ describe('createCachedTable', () => {
     const { service, requests } = fakeTable(stops, { failOnCall: 1 });
     const cached = createCachedTable(service, memoryState(), 60);
     expect(await cached({ sources: stops })).toMatchObject({ failure: 'unavailable' });
-    const [first, second] = await Promise.all([cached({ sources: stops }), cached({ sources: stops })]);
+    const [first, second] = await Promise.all([
+      cached({ sources: stops }),
+      cached({ sources: stops }),
+    ]);
     expect(second).toEqual(first);
     expect(requests).toHaveLength(2);
     expect(await cached({ sources: stops })).toEqual(first);

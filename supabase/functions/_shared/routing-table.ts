@@ -39,7 +39,8 @@ export interface RouteTable {
 
 const isFailure = (value: TableBlock | RouterFailure): value is RouterFailure => 'failure' in value;
 
-const indices = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i).join(';');
+const indices = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => from + i).join(';');
 
 const cells = z.array(z.array(z.number().nonnegative().nullable()));
 const osrmTableResponse = z.object({ code: z.literal('Ok'), distances: cells, durations: cells });
@@ -55,15 +56,22 @@ export function createOsrmTable(options: RouterHttpOptions): TableService {
     if (destinations) {
       query += `&sources=${indices(0, sources.length)}&destinations=${indices(sources.length, destinations.length)}`;
     }
-    const answer = await callRouter(options, `/table/v1/driving/${osrmCoordinates(points)}?${query}`);
+    const answer = await callRouter(
+      options,
+      `/table/v1/driving/${osrmCoordinates(points)}?${query}`,
+    );
     if ('failure' in answer) return answer;
     const { response, body } = answer;
     if (!response.ok) {
       const code = (body as { code?: unknown } | null)?.code;
-      return { failure: 'unavailable', reason: `router table answered HTTP ${response.status}${code ? ` ${String(code)}` : ''}` };
+      return {
+        failure: 'unavailable',
+        reason: `router table answered HTTP ${response.status}${code ? ` ${String(code)}` : ''}`,
+      };
     }
     const parsed = osrmTableResponse.safeParse(body);
-    if (!parsed.success) return { failure: 'unavailable', reason: 'router answered an invalid table payload' };
+    if (!parsed.success)
+      return { failure: 'unavailable', reason: 'router answered an invalid table payload' };
     const height = sources.length;
     const width = destinations?.length ?? sources.length;
     const { distances, durations } = parsed.data;
@@ -82,19 +90,27 @@ async function blockKey({ sources, destinations }: TableRequest): Promise<string
     points.map((p) => `${p.lng.toFixed(KEY_DECIMALS)},${p.lat.toFixed(KEY_DECIMALS)}`).join(';');
   const description = `${text(sources)}|${destinations ? text(destinations) : '*'}`;
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(description));
-  const hex = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  const hex = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join(
+    '',
+  );
   return `route:table:${hex}`;
 }
 
 const isBlock = (value: unknown): value is TableBlock =>
-  typeof value === 'object' && value !== null &&
-  Array.isArray((value as TableBlock).distances) && Array.isArray((value as TableBlock).durations);
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as TableBlock).distances) &&
+  Array.isArray((value as TableBlock).durations);
 
 /**
  * The table service behind the shared cache: a block already known is reused, identical
  * concurrent requests share one upstream call, failures are never cached.
  */
-export function createCachedTable(inner: TableService, state: SharedState, ttlSeconds: number): TableService {
+export function createCachedTable(
+  inner: TableService,
+  state: SharedState,
+  ttlSeconds: number,
+): TableService {
   const singleFlight = createSingleFlight();
   return async (request) => {
     const key = await blockKey(request);
@@ -122,7 +138,10 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 /** The straight-line distance and duration at the fallback speed, rounded to 0.1 like the router's. */
 function estimatePair(from: LatLng, to: LatLng): { distance: number; duration: number } {
   const distance = greatCircleMeters(from, to);
-  return { distance: round1(distance), duration: round1(distance / FALLBACK_SPEED_METERS_PER_SECOND) };
+  return {
+    distance: round1(distance),
+    duration: round1(distance / FALLBACK_SPEED_METERS_PER_SECOND),
+  };
 }
 
 /** Every pair as the great-circle estimate. */
@@ -159,7 +178,9 @@ export async function computeTable(
   const at = (group: number[]) => group.map((index) => points[index]);
   for (const rows of groups) {
     for (const columns of groups) {
-      const answer = await table(rows === columns ? { sources: at(rows) } : { sources: at(rows), destinations: at(columns) });
+      const answer = await table(
+        rows === columns ? { sources: at(rows) } : { sources: at(rows), destinations: at(columns) },
+      );
       if (isFailure(answer)) {
         console.warn(`route table: estimating all ${n} x ${n} pairs: ${answer.reason}`);
         return estimateTable(points);
@@ -169,7 +190,8 @@ export async function computeTable(
           const distance = answer.distances[r][c];
           const duration = answer.durations[r][c];
           if (distance === null || duration === null) {
-            const estimate = i === j ? { distance: 0, duration: 0 } : estimatePair(points[i], points[j]);
+            const estimate =
+              i === j ? { distance: 0, duration: 0 } : estimatePair(points[i], points[j]);
             distances[i][j] = estimate.distance;
             durations[i][j] = estimate.duration;
           } else {

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { computeRoute, createCachedRouter, spansToRoute, type RouterClient, type RoutedLeg, type RouterFailure } from './routing.ts';
+import {
+  computeRoute,
+  createCachedRouter,
+  spansToRoute,
+  type RouterClient,
+  type RoutedLeg,
+  type RouterFailure,
+} from './routing.ts';
 import { estimateLeg, type LatLng } from './domain/geo.ts';
 import type { SharedState } from './shared-state.ts';
 
-const points = (n: number): LatLng[] => Array.from({ length: n }, (_, i) => ({ lat: i / 100, lng: i / 100 }));
+const points = (n: number): LatLng[] =>
+  Array.from({ length: n }, (_, i) => ({ lat: i / 100, lng: i / 100 }));
 
 /** A router that drives 2 km per leg, and says "no route" for any request containing a bad point. */
 function fakeRouter(options: { unroutable?: LatLng[]; down?: boolean } = {}) {
@@ -12,19 +20,34 @@ function fakeRouter(options: { unroutable?: LatLng[]; down?: boolean } = {}) {
     async route(batch): Promise<RoutedLeg[] | RouterFailure> {
       requests.push(batch);
       if (options.down) return { failure: 'unavailable', reason: 'down' };
-      if (batch.some((p) => options.unroutable?.includes(p))) return { failure: 'unroutable', reason: 'NoRoute' };
-      return batch.slice(1).map((to, i) => ({ distance: 2000, duration: 120, coordinates: [[batch[i].lat, batch[i].lng], [to.lat, to.lng]] }));
+      if (batch.some((p) => options.unroutable?.includes(p)))
+        return { failure: 'unroutable', reason: 'NoRoute' };
+      return batch.slice(1).map((to, i) => ({
+        distance: 2000,
+        duration: 120,
+        coordinates: [
+          [batch[i].lat, batch[i].lng],
+          [to.lat, to.lng],
+        ],
+      }));
     },
   };
   return { client, requests };
 }
 
 describe('spansToRoute', () => {
-  const unknownAt = (count: number, indices: number[]) => Array.from({ length: count }, (_, i) => indices.includes(i));
+  const unknownAt = (count: number, indices: number[]) =>
+    Array.from({ length: count }, (_, i) => indices.includes(i));
 
   it('cuts a route none knows into windows of at most maxWaypoints points sharing their boundary stops', () => {
-    expect(spansToRoute(unknownAt(4, [0, 1, 2, 3]), 3)).toEqual([[0, 1], [2, 3]]);
-    expect(spansToRoute(unknownAt(3, [0, 1, 2]), 3)).toEqual([[0, 1], [2, 2]]);
+    expect(spansToRoute(unknownAt(4, [0, 1, 2, 3]), 3)).toEqual([
+      [0, 1],
+      [2, 3],
+    ]);
+    expect(spansToRoute(unknownAt(3, [0, 1, 2]), 3)).toEqual([
+      [0, 1],
+      [2, 2],
+    ]);
     const spans = spansToRoute(new Array(999).fill(true), 50);
     expect(spans.reduce((legs, [first, last]) => legs + last - first + 1, 0)).toBe(999);
     expect(spans.every(([first, last]) => last - first + 2 <= 50)).toBe(true);
@@ -36,7 +59,10 @@ describe('spansToRoute', () => {
     // A moved stop: its two legs. Two edits 20 legs apart still fit in one 50-point request.
     expect(spansToRoute(unknownAt(499, [250, 251]), 50)).toEqual([[250, 251]]);
     expect(spansToRoute(unknownAt(499, [10, 11, 30, 31]), 50)).toEqual([[10, 31]]);
-    expect(spansToRoute(unknownAt(499, [10, 11, 300, 301]), 50)).toEqual([[10, 11], [300, 301]]);
+    expect(spansToRoute(unknownAt(499, [10, 11, 300, 301]), 50)).toEqual([
+      [10, 11],
+      [300, 301],
+    ]);
   });
 });
 
@@ -63,7 +89,17 @@ describe('computeRoute', () => {
     const stops = points(10);
     const { client } = fakeRouter({ unroutable: [stops[4]] });
     const route = await computeRoute(client, stops, { geometry: true });
-    expect(route.legs.map((leg) => leg.estimated)).toEqual([false, false, false, true, true, false, false, false, false]);
+    expect(route.legs.map((leg) => leg.estimated)).toEqual([
+      false,
+      false,
+      false,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(route.legs[3]).toEqual(estimateLeg(stops[3], stops[4]));
   });
 
@@ -96,7 +132,9 @@ describe('computeRoute', () => {
     await computeRoute(router, stops, { geometry: true, maxWaypoints: 50 });
     expect(requests).toHaveLength(11);
     // Stop 49 ends one cold window and starts the next: still one request.
-    const moved = stops.map((stop, i) => (i === 49 ? { lat: stop.lat + 0.001, lng: stop.lng } : stop));
+    const moved = stops.map((stop, i) =>
+      i === 49 ? { lat: stop.lat + 0.001, lng: stop.lng } : stop,
+    );
     const route = await computeRoute(router, moved, { geometry: true, maxWaypoints: 50 });
     expect(requests).toHaveLength(12);
     expect(requests[11]).toEqual(moved.slice(48, 51));
@@ -107,10 +145,15 @@ describe('computeRoute', () => {
   it('keeps the known legs of a span when the router fails, and estimates only the unknown ones', async () => {
     const stops = points(10);
     const requests: LatLng[][] = [];
-    const known = (i: number) => ({ distance: 5000 + i, duration: 300, coordinates: [] as [number, number][] });
+    const known = (i: number) => ({
+      distance: 5000 + i,
+      duration: 300,
+      coordinates: [] as [number, number][],
+    });
     const router: RouterClient = {
       // Legs 2 and 6 are unknown: one span of legs 2..6 carries the known legs 3..5 along.
-      knownLegs: async (batch) => batch.slice(1).map((_, i) => (i === 2 || i === 6 ? null : known(i))),
+      knownLegs: async (batch) =>
+        batch.slice(1).map((_, i) => (i === 2 || i === 6 ? null : known(i))),
       async route(batch) {
         requests.push(batch);
         return { failure: 'unavailable', reason: 'down' };
@@ -118,7 +161,17 @@ describe('computeRoute', () => {
     };
     const route = await computeRoute(router, stops, { geometry: false, maxWaypoints: 50 });
     expect(requests).toEqual([stops.slice(2, 8)]);
-    expect(route.legs.map((leg) => leg.estimated)).toEqual([false, false, true, false, false, false, true, false, false]);
+    expect(route.legs.map((leg) => leg.estimated)).toEqual([
+      false,
+      false,
+      true,
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+    ]);
     expect(route.legs[4]).toEqual({ ...known(4), estimated: false });
     expect(route.legs[6]).toEqual(estimateLeg(stops[6], stops[7]));
   });

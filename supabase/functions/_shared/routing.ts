@@ -3,7 +3,13 @@
  * great-circle estimate for every leg the router cannot give.
  */
 import { z } from 'zod';
-import { estimateRoute, sumLegs, type LatLng, type RouteLeg, type RouteTotals } from './domain/geo.ts';
+import {
+  estimateRoute,
+  sumLegs,
+  type LatLng,
+  type RouteLeg,
+  type RouteTotals,
+} from './domain/geo.ts';
 import { callRouter, osrmCoordinates, type RouterHttpOptions } from './router-http.ts';
 import { createSingleFlight, type SharedState } from './shared-state.ts';
 import { createCachedTable, createOsrmTable, type TableService } from './routing-table.ts';
@@ -24,7 +30,10 @@ export interface RouterClient {
    * Legs between consecutive points, or why the router cannot give them. `known`: what
    * knownLegs answered for these points, so a cache need not be read twice.
    */
-  route(points: LatLng[], options: { geometry: boolean; known?: (RoutedLeg | null)[] }): Promise<RoutedLeg[] | RouterFailure>;
+  route(
+    points: LatLng[],
+    options: { geometry: boolean; known?: (RoutedLeg | null)[] },
+  ): Promise<RoutedLeg[] | RouterFailure>;
   /** The legs between consecutive points it already knows (null where not), without asking upstream. */
   knownLegs?(points: LatLng[], options: { geometry: boolean }): Promise<(RoutedLeg | null)[]>;
   /** The table service (distances and durations between many points), when the router has one. */
@@ -36,7 +45,8 @@ export type RoutedLeg = Omit<RouteLeg, 'estimated'>;
 /** `unroutable`: the router answered that these points have no route; `unavailable`: it failed. */
 export type RouterFailure = { failure: 'unroutable' | 'unavailable'; reason: string };
 
-const isFailure = (value: RoutedLeg[] | RouterFailure): value is RouterFailure => 'failure' in value;
+const isFailure = (value: RoutedLeg[] | RouterFailure): value is RouterFailure =>
+  'failure' in value;
 
 const lineString = z.object({
   type: z.literal('LineString'),
@@ -66,16 +76,21 @@ export function createOsrmClient(options: RouterHttpOptions): RouterClient {
       const query = geometry
         ? 'overview=full&geometries=geojson&steps=true'
         : 'overview=false&steps=false';
-      const answer = await callRouter(options, `/route/v1/driving/${osrmCoordinates(points)}?${query}`);
+      const answer = await callRouter(
+        options,
+        `/route/v1/driving/${osrmCoordinates(points)}?${query}`,
+      );
       if ('failure' in answer) return answer;
       const { response, body } = answer;
       const code = (body as { code?: unknown } | null)?.code;
       if (code === 'NoRoute' || code === 'NoSegment') {
         return { failure: 'unroutable', reason: String(code) };
       }
-      if (!response.ok) return { failure: 'unavailable', reason: `router answered HTTP ${response.status}` };
+      if (!response.ok)
+        return { failure: 'unavailable', reason: `router answered HTTP ${response.status}` };
       const parsed = osrmResponse.safeParse(body);
-      if (!parsed.success) return { failure: 'unavailable', reason: 'router answered an invalid payload' };
+      if (!parsed.success)
+        return { failure: 'unavailable', reason: 'router answered an invalid payload' };
       const legs = parsed.data.routes[0].legs;
       if (legs.length !== points.length - 1) {
         return { failure: 'unavailable', reason: 'router answered the wrong number of legs' };
@@ -102,7 +117,12 @@ function legLine(
       if (!last || last[0] !== lat || last[1] !== lng) line.push([lat, lng]);
     }
   }
-  return line.length >= 2 ? line : [[from.lat, from.lng], [to.lat, to.lng]];
+  return line.length >= 2
+    ? line
+    : [
+        [from.lat, from.lng],
+        [to.lat, to.lng],
+      ];
 }
 
 /**
@@ -112,7 +132,10 @@ function legLine(
  * anywhere in a long route cost one request each at most, and a route none knows is cut in
  * consecutive windows sharing their boundary stops.
  */
-export function spansToRoute(unknown: readonly boolean[], maxWaypoints: number): [number, number][] {
+export function spansToRoute(
+  unknown: readonly boolean[],
+  maxWaypoints: number,
+): [number, number][] {
   const spans: [number, number][] = [];
   let open: [number, number] | null = null;
   unknown.forEach((isUnknown, leg) => {
@@ -143,9 +166,17 @@ export async function computeRoute(
     ? await router.knownLegs([...points], { geometry: options.geometry })
     : points.slice(1).map(() => null);
   const legs: RouteLeg[] = known.map((leg) => (leg ? { ...leg, estimated: false } : null!));
-  const spans = spansToRoute(known.map((leg) => leg === null), options.maxWaypoints ?? MAX_WAYPOINTS_PER_REQUEST);
+  const spans = spansToRoute(
+    known.map((leg) => leg === null),
+    options.maxWaypoints ?? MAX_WAYPOINTS_PER_REQUEST,
+  );
   for (const [first, last] of spans) {
-    const routed = await routeBatch(router, points.slice(first, last + 2), known.slice(first, last + 1), options);
+    const routed = await routeBatch(
+      router,
+      points.slice(first, last + 2),
+      known.slice(first, last + 1),
+      options,
+    );
     routed.forEach((leg, i) => {
       legs[first + i] = leg;
     });
@@ -170,7 +201,9 @@ async function routeBatch(
   }
   // Known legs riding along in the span stay as they are; only the unknown ones are estimated.
   const estimates = estimateRoute(batch).legs;
-  console.warn(`route service: estimating ${known.filter((leg) => !leg).length} leg(s): ${answer.reason}`);
+  console.warn(
+    `route service: estimating ${known.filter((leg) => !leg).length} leg(s): ${answer.reason}`,
+  );
   return estimates.map((estimate, i) => (known[i] ? { ...known[i]!, estimated: false } : estimate));
 }
 
@@ -187,15 +220,21 @@ interface CachedLeg {
 }
 
 const isCachedLeg = (value: unknown): value is CachedLeg =>
-  typeof value === 'object' && value !== null &&
-  typeof (value as CachedLeg).distance === 'number' && typeof (value as CachedLeg).duration === 'number';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as CachedLeg).distance === 'number' &&
+  typeof (value as CachedLeg).duration === 'number';
 
 /**
  * The router behind the shared leg cache: legs already known are reused, and only the
  * span from the first to the last unknown leg of a batch is asked for (one request).
  * Identical concurrent requests share one upstream call. Failures are never cached.
  */
-export function createCachedRouter(inner: RouterClient, state: SharedState, ttlSeconds: number): RouterClient {
+export function createCachedRouter(
+  inner: RouterClient,
+  state: SharedState,
+  ttlSeconds: number,
+): RouterClient {
   const singleFlight = createSingleFlight();
   /** The cached legs between consecutive points (with their lines when `geometry`), null where unknown. */
   async function lookUp(points: LatLng[], geometry: boolean): Promise<(RoutedLeg | null)[]> {
@@ -205,7 +244,11 @@ export function createCachedRouter(inner: RouterClient, state: SharedState, ttlS
       const leg = cached.get(key);
       if (!isCachedLeg(leg)) return null;
       if (geometry && !(Array.isArray(leg.coordinates) && leg.coordinates.length >= 2)) return null;
-      return { distance: leg.distance, duration: leg.duration, coordinates: geometry ? leg.coordinates! : [] };
+      return {
+        distance: leg.distance,
+        duration: leg.duration,
+        coordinates: geometry ? leg.coordinates! : [],
+      };
     });
   }
   return {

@@ -23,7 +23,11 @@ export interface SharedState {
   cacheGet(keys: string[]): Promise<Map<string, unknown>>;
   cachePut(entries: { key: string; value: unknown }[], ttlSeconds: number): Promise<void>;
   /** Takes one token from `bucket` (capacity tokens, refilled at refillPerSecond). */
-  takeToken(bucket: string, capacity: number, refillPerSecond: number): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  takeToken(
+    bucket: string,
+    capacity: number,
+    refillPerSecond: number,
+  ): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
   /** Reserves the upstream's next request slot; null when the shared state is unreachable. */
   claimSlot(upstream: string, minIntervalMs: number, maxWaitMs: number): Promise<SlotClaim | null>;
 }
@@ -34,20 +38,27 @@ const MEMORY_CACHE_ENTRIES = 5000;
 const MEMORY_CACHE_MAX_MS = 60_000;
 const RPC_BATCH = 1000;
 
-export function createSharedState(config: Pick<ApiConfig, 'supabaseUrl' | 'supabaseServiceRoleKey'>): SharedState {
+export function createSharedState(
+  config: Pick<ApiConfig, 'supabaseUrl' | 'supabaseServiceRoleKey'>,
+): SharedState {
   const db: SupabaseClient | null = config.supabaseServiceRoleKey
     ? createClient(config.supabaseUrl, config.supabaseServiceRoleKey, {
         auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       })
     : null;
-  if (!db) console.warn('api: SUPABASE_SERVICE_ROLE_KEY is not set: cache and rate limits are per instance only');
+  if (!db)
+    console.warn(
+      'api: SUPABASE_SERVICE_ROLE_KEY is not set: cache and rate limits are per instance only',
+    );
 
   let skipDbUntil = 0;
   /** Calls a service_role-only SQL function; null when the database cannot answer now. */
   async function rpc<T>(name: string, args: Record<string, unknown>): Promise<T | null> {
     if (!db || Date.now() < skipDbUntil) return null;
     try {
-      const { data, error } = await db.rpc(name, args).abortSignal(AbortSignal.timeout(DB_TIMEOUT_MS));
+      const { data, error } = await db
+        .rpc(name, args)
+        .abortSignal(AbortSignal.timeout(DB_TIMEOUT_MS));
       if (!error) return data as T;
       console.warn(`api: shared state ${name} failed: ${error.code ?? ''} ${error.message}`);
     } catch (error) {
@@ -60,7 +71,10 @@ export function createSharedState(config: Pick<ApiConfig, 'supabaseUrl' | 'supab
   const memory = new Map<string, { value: unknown; until: number }>();
   const remember = (key: string, value: unknown, ttlSeconds: number) => {
     memory.delete(key);
-    memory.set(key, { value, until: Date.now() + Math.min(ttlSeconds * 1000, MEMORY_CACHE_MAX_MS) });
+    memory.set(key, {
+      value,
+      until: Date.now() + Math.min(ttlSeconds * 1000, MEMORY_CACHE_MAX_MS),
+    });
     while (memory.size > MEMORY_CACHE_ENTRIES) memory.delete(memory.keys().next().value!);
   };
 
@@ -92,18 +106,25 @@ export function createSharedState(config: Pick<ApiConfig, 'supabaseUrl' | 'supab
     async cachePut(entries, ttlSeconds) {
       for (const { key, value } of entries) remember(key, value, ttlSeconds);
       for (let start = 0; start < entries.length; start += RPC_BATCH) {
-        const done = await rpc('upstream_cache_put', { entries: entries.slice(start, start + RPC_BATCH), ttl_seconds: ttlSeconds });
+        const done = await rpc('upstream_cache_put', {
+          entries: entries.slice(start, start + RPC_BATCH),
+          ttl_seconds: ttlSeconds,
+        });
         if (done === null) break;
       }
     },
 
     async takeToken(bucket, capacity, refillPerSecond) {
-      const rows = await rpc<{ allowed: boolean; retry_after_seconds: number }[]>('rate_limit_take', {
-        bucket_key: bucket,
-        capacity,
-        refill_per_second: refillPerSecond,
-      });
-      if (rows?.[0]) return { allowed: rows[0].allowed, retryAfterSeconds: rows[0].retry_after_seconds };
+      const rows = await rpc<{ allowed: boolean; retry_after_seconds: number }[]>(
+        'rate_limit_take',
+        {
+          bucket_key: bucket,
+          capacity,
+          refill_per_second: refillPerSecond,
+        },
+      );
+      if (rows?.[0])
+        return { allowed: rows[0].allowed, retryAfterSeconds: rows[0].retry_after_seconds };
       // The same token bucket, in this instance only.
       const now = Date.now();
       const state = localBuckets.get(bucket) ?? { tokens: capacity, at: now };
@@ -113,7 +134,10 @@ export function createSharedState(config: Pick<ApiConfig, 'supabaseUrl' | 'supab
       while (localBuckets.size > 10_000) localBuckets.delete(localBuckets.keys().next().value!);
       return tokens >= 1
         ? { allowed: true, retryAfterSeconds: 0 }
-        : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / refillPerSecond)) };
+        : {
+            allowed: false,
+            retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / refillPerSecond)),
+          };
     },
 
     async claimSlot(upstream, minIntervalMs, maxWaitMs) {

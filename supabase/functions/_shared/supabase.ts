@@ -22,7 +22,8 @@ interface DataApiFailure {
 /** Turns a Data API failure into the API's error: the caller's fault is 4xx, never 500. */
 export function dataApiError({ error, status }: DataApiFailure): ApiError {
   const code = error?.code ?? '';
-  if (status === 401 || code.startsWith('PGRST30')) return new ApiError(401, 'Invalid or expired token');
+  if (status === 401 || code.startsWith('PGRST30'))
+    return new ApiError(401, 'Invalid or expired token');
   if (status === 403) return new ApiError(403, 'Not allowed');
   return databaseFailure(code, `${status} ${error?.message ?? ''}`);
 }

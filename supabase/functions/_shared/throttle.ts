@@ -23,12 +23,17 @@ export function createThrottle(minIntervalMs: number, maxWaitMs = Infinity) {
   let lastRelease = -Infinity;
   return async function waitTurn(): Promise<void> {
     if (minIntervalMs <= 0) return;
-    const expectedWait = Math.max(0, lastRelease + minIntervalMs - Date.now()) + queued * minIntervalMs;
+    const expectedWait =
+      Math.max(0, lastRelease + minIntervalMs - Date.now()) + queued * minIntervalMs;
     if (expectedWait > maxWaitMs) throw new UpstreamBusyError(expectedWait);
     queued += 1;
     const turn = previous.then(async (released) => {
       // Timers may fire a millisecond early: wait until the interval has really passed.
-      for (let wait = released + minIntervalMs - Date.now(); wait > 0; wait = released + minIntervalMs - Date.now()) {
+      for (
+        let wait = released + minIntervalMs - Date.now();
+        wait > 0;
+        wait = released + minIntervalMs - Date.now()
+      ) {
         await sleep(wait);
       }
       queued -= 1;

@@ -21,26 +21,30 @@ const longitude = z
 
 export const pointSchema = z.object({ lat: latitude, lng: longitude });
 
-export const stopSchema = z.object({
-  name: z
-    .string({ error: 'name must be a string' })
-    .trim()
-    .min(1, 'name must not be empty')
-    .max(STOP_NAME_MAX_CHARS, `name must be at most ${STOP_NAME_MAX_CHARS} characters`),
-  lat: latitude,
-  lng: longitude,
-  note: z
-    .string({ error: 'note must be a string' })
-    .trim()
-    .max(STOP_NOTE_MAX_CHARS, `note must be at most ${STOP_NOTE_MAX_CHARS} characters`)
-    .optional(),
-  status: z.enum(STOP_STATUSES, { error: `status must be one of: ${STOP_STATUSES.join(', ')}` }).optional(),
-}).transform(({ note, status, ...stop }) => ({
-  ...stop,
-  // A blank note is no note; an absent status is "to do". Neither is stored empty.
-  ...(note ? { note } : {}),
-  ...(status ? { status } : {}),
-}));
+export const stopSchema = z
+  .object({
+    name: z
+      .string({ error: 'name must be a string' })
+      .trim()
+      .min(1, 'name must not be empty')
+      .max(STOP_NAME_MAX_CHARS, `name must be at most ${STOP_NAME_MAX_CHARS} characters`),
+    lat: latitude,
+    lng: longitude,
+    note: z
+      .string({ error: 'note must be a string' })
+      .trim()
+      .max(STOP_NOTE_MAX_CHARS, `note must be at most ${STOP_NOTE_MAX_CHARS} characters`)
+      .optional(),
+    status: z
+      .enum(STOP_STATUSES, { error: `status must be one of: ${STOP_STATUSES.join(', ')}` })
+      .optional(),
+  })
+  .transform(({ note, status, ...stop }) => ({
+    ...stop,
+    // A blank note is no note; an absent status is "to do". Neither is stored empty.
+    ...(note ? { note } : {}),
+    ...(status ? { status } : {}),
+  }));
 
 /** Body of POST and PUT /itineraries. A blank title becomes the auto title. */
 export const itineraryInputSchema = z.object(
@@ -60,8 +64,15 @@ export const itineraryInputSchema = z.object(
 
 export const credentialsSchema = z.object(
   {
-    email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(320, 'Email is too long'),
-    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(72, 'Password is too long'),
+    email: z
+      .string({ error: 'Email is required' })
+      .trim()
+      .min(1, 'Email is required')
+      .max(320, 'Email is too long'),
+    password: z
+      .string({ error: 'Password is required' })
+      .min(1, 'Password is required')
+      .max(72, 'Password is too long'),
   },
   { error: 'Body must be a JSON object with email and password' },
 );
@@ -75,7 +86,12 @@ export const registrationSchema = credentialsSchema.extend({
 });
 
 export const googleSignInSchema = z.object(
-  { idToken: z.string({ error: 'Google authentication failed' }).min(1, 'Google authentication failed').max(8192) },
+  {
+    idToken: z
+      .string({ error: 'Google authentication failed' })
+      .min(1, 'Google authentication failed')
+      .max(8192),
+  },
   { error: 'Google authentication failed' },
 );
 
@@ -113,8 +129,14 @@ export const searchQuerySchema = z.object({
   q: z
     .string({ error: 'Query parameter q is required' })
     .trim()
-    .min(MIN_SEARCH_QUERY_CHARS, `Search text must be at least ${MIN_SEARCH_QUERY_CHARS} characters`)
-    .max(MAX_SEARCH_QUERY_CHARS, `Search text must be at most ${MAX_SEARCH_QUERY_CHARS} characters`),
+    .min(
+      MIN_SEARCH_QUERY_CHARS,
+      `Search text must be at least ${MIN_SEARCH_QUERY_CHARS} characters`,
+    )
+    .max(
+      MAX_SEARCH_QUERY_CHARS,
+      `Search text must be at most ${MAX_SEARCH_QUERY_CHARS} characters`,
+    ),
 });
 
 const coordinateParam = (name: 'lat' | 'lng', bound: number) =>

@@ -41,7 +41,9 @@ export function createServices(config: ApiConfig): Services {
   return {
     config,
     sharedState,
-    itineraryStores: config.databaseUrl ? sqlItineraryStores(connectDatabase(config.databaseUrl)) : dataApiItineraryStores(config),
+    itineraryStores: config.databaseUrl
+      ? sqlItineraryStores(connectDatabase(config.databaseUrl))
+      : dataApiItineraryStores(config),
     geocoder: createCachedGeocoder(geocoder, sharedState, config.geocodingCacheTtlSeconds),
     router: createCachedRouter(router, sharedState, config.routingCacheTtlSeconds),
   };
@@ -61,7 +63,8 @@ export function createApp(services: Services) {
     }),
   );
   app.use('*', async (c, next) => {
-    for (const [name, value] of Object.entries(services) as [keyof Services, never][]) c.set(name, value);
+    for (const [name, value] of Object.entries(services) as [keyof Services, never][])
+      c.set(name, value);
     await next();
   });
 
@@ -75,7 +78,8 @@ export function createApp(services: Services) {
 
   app.notFound((c) => c.json(errorBody('Not found'), 404));
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(errorBody(error.message), error.status, error.headers);
+    if (error instanceof ApiError)
+      return c.json(errorBody(error.message), error.status, error.headers);
     if (error instanceof HTTPException) return c.json(errorBody(error.message), error.status);
     console.error('api: unexpected error', error);
     return c.json(errorBody('Internal server error'), 500);

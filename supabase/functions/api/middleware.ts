@@ -29,7 +29,8 @@ export function sessionClaims(token: string, userId: string): Record<string, unk
   }
 }
 
-export const isSessionToken = (token: string, userId: string): boolean => sessionClaims(token, userId) !== null;
+export const isSessionToken = (token: string, userId: string): boolean =>
+  sessionClaims(token, userId) !== null;
 
 /**
  * Sessions Auth has confirmed in this instance, for at most 30 s (and never past the
@@ -54,14 +55,16 @@ async function confirmedSession(config: ApiConfig, token: string): Promise<Sessi
   const { data, error } = await supabaseAs(config, token).auth.getUser(token);
   if (error || !data.user) {
     const status = error?.status ?? 0;
-    if (status === 0 || status >= 500) throw new ApiError(503, 'Authentication service unavailable, please try again');
+    if (status === 0 || status >= 500)
+      throw new ApiError(503, 'Authentication service unavailable, please try again');
     throw new ApiError(401, 'Invalid or expired token');
   }
   const claims = sessionClaims(token, data.user.id);
   if (!claims) throw new ApiError(401, 'Invalid or expired token');
   confirmedSessions.delete(token);
   confirmedSessions.set(token, { user: data.user, until: now + SESSION_CACHE_MS });
-  while (confirmedSessions.size > 10_000) confirmedSessions.delete(confirmedSessions.keys().next().value!);
+  while (confirmedSessions.size > 10_000)
+    confirmedSessions.delete(confirmedSessions.keys().next().value!);
   return { user: data.user, claims };
 }
 

@@ -39,7 +39,10 @@ async function userIdOf(c: Context<AppEnv>, token: string): Promise<string | nul
 }
 
 export function clientIp(headers: { get(name: string): string | null | undefined }): string | null {
-  const candidates = [headers.get('cf-connecting-ip'), headers.get('x-forwarded-for')?.split(',')[0]];
+  const candidates = [
+    headers.get('cf-connecting-ip'),
+    headers.get('x-forwarded-for')?.split(',')[0],
+  ];
   for (const candidate of candidates) {
     const value = candidate?.trim();
     if (value && IP_ADDRESS.test(value)) return value.toLowerCase();
@@ -57,12 +60,17 @@ async function callerKey(c: Context<AppEnv>): Promise<string> {
 
 export const rateLimit = (service: 'geocoding' | 'routing') =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const perMinute = service === 'geocoding'
-      ? c.var.config.geocodingRateLimitPerMinute
-      : c.var.config.routingRateLimitPerMinute;
+    const perMinute =
+      service === 'geocoding'
+        ? c.var.config.geocodingRateLimitPerMinute
+        : c.var.config.routingRateLimitPerMinute;
     if (!(perMinute > 0) || c.req.method === 'OPTIONS') return next();
     const bucket = `${service}:${await callerKey(c)}`;
-    const { allowed, retryAfterSeconds } = await c.var.sharedState.takeToken(bucket, Math.ceil(perMinute), perMinute / 60);
+    const { allowed, retryAfterSeconds } = await c.var.sharedState.takeToken(
+      bucket,
+      Math.ceil(perMinute),
+      perMinute / 60,
+    );
     if (!allowed) {
       throw new ApiError(429, 'Too many requests, please slow down and try again shortly', {
         'Retry-After': String(retryAfterSeconds),

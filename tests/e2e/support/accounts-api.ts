@@ -11,10 +11,16 @@ export interface Account {
 let accountCount = 0;
 
 /** A new account per call (unique across projects and runs); `prefix` names the spec in the address. */
-export async function registerAccount(request: APIRequestContext, testInfo: TestInfo, prefix: string): Promise<Account> {
+export async function registerAccount(
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  prefix: string,
+): Promise<Account> {
   accountCount += 1;
   const email = `${prefix}-${testInfo.project.name}-${Date.now()}-${accountCount}@example.com`;
-  const response = await request.post('/api/auth/register', { data: { email, password: E2E_PASSWORD } });
+  const response = await request.post('/api/auth/register', {
+    data: { email, password: E2E_PASSWORD },
+  });
   expect(response.status()).toBe(201);
   const body = (await response.json()) as { token: string };
   expect(body.token).toBeTruthy();
@@ -24,14 +30,26 @@ export async function registerAccount(request: APIRequestContext, testInfo: Test
 export const bearer = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
 
 /** POST /api/itineraries; the new route's id. */
-export async function postRoute(request: APIRequestContext, owner: Account, title: string, stops: readonly object[]): Promise<string> {
-  const response = await request.post('/api/itineraries', { headers: bearer(owner), data: { title, stops } });
+export async function postRoute(
+  request: APIRequestContext,
+  owner: Account,
+  title: string,
+  stops: readonly object[],
+): Promise<string> {
+  const response = await request.post('/api/itineraries', {
+    headers: bearer(owner),
+    data: { title, stops },
+  });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
 
 /** GET /api/itineraries/{id} as its owner. */
-export async function getRoute<Route>(request: APIRequestContext, owner: Account, id: string): Promise<Route> {
+export async function getRoute<Route>(
+  request: APIRequestContext,
+  owner: Account,
+  id: string,
+): Promise<Route> {
   const response = await request.get(`/api/itineraries/${id}`, { headers: bearer(owner) });
   expect(response.status()).toBe(200);
   return (await response.json()) as Route;

@@ -44,7 +44,8 @@ function environment(storage: ReturnType<typeof memoryStorage>, systemDark = fal
     storage: storage as unknown as Storage,
     matchMedia: () => system.media as unknown as MediaQueryList,
     window: {
-      addEventListener: (type: string, listener: (event: Event) => void) => windowListeners.set(type, listener),
+      addEventListener: (type: string, listener: (event: Event) => void) =>
+        windowListeners.set(type, listener),
       removeEventListener: () => undefined,
     } as unknown as ThemeEnvironment['window'],
   };
@@ -118,7 +119,9 @@ describe('theme store', () => {
   it('follows a change made in another tab', () => {
     const { env, root, windowListeners } = environment(memoryStorage(), false);
     const store = createThemeStore(env);
-    windowListeners.get('storage')?.(new StorageEvent('storage', { key: THEME_STORAGE_KEY, newValue: 'dark' }));
+    windowListeners.get('storage')?.(
+      new StorageEvent('storage', { key: THEME_STORAGE_KEY, newValue: 'dark' }),
+    );
     expect(store.getPreference()).toBe('dark');
     expect(root.dataset.theme).toBe('dark');
   });

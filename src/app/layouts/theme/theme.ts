@@ -21,7 +21,10 @@ export function isThemePreference(value: unknown): value is ThemePreference {
   return typeof value === 'string' && (THEME_PREFERENCES as readonly string[]).includes(value);
 }
 
-export function resolveTheme(preference: ThemePreference, systemPrefersDark: boolean): ResolvedTheme {
+export function resolveTheme(
+  preference: ThemePreference,
+  systemPrefersDark: boolean,
+): ResolvedTheme {
   if (preference === 'auto') return systemPrefersDark ? 'dark' : 'light';
   return preference;
 }
@@ -35,7 +38,10 @@ export function readThemePreference(storage: Pick<Storage, 'getItem'> | null): T
   }
 }
 
-export function writeThemePreference(storage: Pick<Storage, 'setItem'> | null, preference: ThemePreference) {
+export function writeThemePreference(
+  storage: Pick<Storage, 'setItem'> | null,
+  preference: ThemePreference,
+) {
   try {
     storage?.setItem(THEME_STORAGE_KEY, preference);
   } catch {
@@ -46,11 +52,17 @@ export function writeThemePreference(storage: Pick<Storage, 'setItem'> | null, p
 /** The browser's own bars (address bar on phones) take the page's colour. */
 const BROWSER_BAR_COLOURS: Record<ResolvedTheme, string> = { light: '#007bff', dark: '#1b1f24' };
 
-export function applyTheme(root: HTMLElement, preference: ThemePreference, systemPrefersDark: boolean) {
+export function applyTheme(
+  root: HTMLElement,
+  preference: ThemePreference,
+  systemPrefersDark: boolean,
+) {
   const resolved = resolveTheme(preference, systemPrefersDark);
   root.dataset.theme = resolved;
   root.dataset.themePreference = preference;
-  root.ownerDocument.querySelector('meta[name="theme-color"]')?.setAttribute('content', BROWSER_BAR_COLOURS[resolved]);
+  root.ownerDocument
+    .querySelector('meta[name="theme-color"]')
+    ?.setAttribute('content', BROWSER_BAR_COLOURS[resolved]);
 }
 
 /** The page's theme, kept in step with localStorage, other tabs and the system setting. */

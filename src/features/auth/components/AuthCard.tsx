@@ -47,15 +47,33 @@ export function AuthField({ label, value, onValueChange, ...input }: AuthFieldPr
   return (
     <label className="auth-form__field">
       <span>{label}</span>
-      <input required value={value} onChange={(event) => onValueChange(event.target.value)} {...input} />
+      <input
+        required
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        {...input}
+      />
     </label>
   );
 }
 
 /** The form's submit button, busy while the request runs. */
-export function AuthSubmit({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+export function AuthSubmit({
+  busy,
+  label,
+  busyLabel,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+}) {
   return (
-    <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy}>
+    <button
+      type="submit"
+      className="button button--primary button--block"
+      disabled={busy}
+      aria-busy={busy}
+    >
       {busy ? busyLabel : label}
     </button>
   );

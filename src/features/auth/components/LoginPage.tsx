@@ -53,9 +53,21 @@ export function LoginPage() {
   if (signedIn && !submitting) return <LoadingState label={t('auth.login.submitting')} />;
 
   return (
-    <AuthCard titleId="login-title" title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} error={error}>
+    <AuthCard
+      titleId="login-title"
+      title={t('auth.login.title')}
+      subtitle={t('auth.login.subtitle')}
+      error={error}
+    >
       <form className="auth-form" onSubmit={handleSubmit}>
-        <AuthField label={t('auth.email')} type="email" name="email" autoComplete="email" value={email} onValueChange={setEmail} />
+        <AuthField
+          label={t('auth.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          onValueChange={setEmail}
+        />
         <AuthField
           label={t('auth.password')}
           type="password"
@@ -64,20 +76,29 @@ export function LoginPage() {
           value={password}
           onValueChange={setPassword}
         />
-        <AuthSubmit busy={submitting} label={t('auth.login.submit')} busyLabel={t('auth.login.submitting')} />
+        <AuthSubmit
+          busy={submitting}
+          label={t('auth.login.submit')}
+          busyLabel={t('auth.login.submitting')}
+        />
       </form>
 
       <AuthDivider label={t('auth.or')} />
 
       <div className="auth-card__alternatives">
-        <GoogleSignInButton clientId={env.googleClientId} mode="signin" onCredential={handleGoogle} />
+        <GoogleSignInButton
+          clientId={env.googleClientId}
+          mode="signin"
+          onCredential={handleGoogle}
+        />
         <button type="button" className="button button--block" onClick={continueAsGuest}>
           {t('auth.login.continueAsGuest')}
         </button>
       </div>
 
       <p className="auth-card__switch">
-        {t('auth.login.noAccount')} <Link to={paths.register({ returnTo })}>{t('auth.login.registerLink')}</Link>
+        {t('auth.login.noAccount')}{' '}
+        <Link to={paths.register({ returnTo })}>{t('auth.login.registerLink')}</Link>
       </p>
     </AuthCard>
   );

@@ -93,9 +93,21 @@ export function RegisterPage() {
   }
 
   return (
-    <AuthCard titleId="register-title" title={t('auth.register.title')} subtitle={t('auth.register.subtitle')} error={error}>
+    <AuthCard
+      titleId="register-title"
+      title={t('auth.register.title')}
+      subtitle={t('auth.register.subtitle')}
+      error={error}
+    >
       <form className="auth-form" onSubmit={handleSubmit}>
-        <AuthField label={t('auth.email')} type="email" name="email" autoComplete="email" value={email} onValueChange={setEmail} />
+        <AuthField
+          label={t('auth.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          onValueChange={setEmail}
+        />
         <AuthField
           label={t('auth.password')}
           type="password"
@@ -112,7 +124,11 @@ export function RegisterPage() {
           value={confirmPassword}
           onValueChange={setConfirmPassword}
         />
-        <AuthSubmit busy={submitting} label={t('auth.register.submit')} busyLabel={t('auth.register.submitting')} />
+        <AuthSubmit
+          busy={submitting}
+          label={t('auth.register.submit')}
+          busyLabel={t('auth.register.submitting')}
+        />
       </form>
 
       <AuthDivider label={t('auth.or')} />
@@ -120,7 +136,8 @@ export function RegisterPage() {
       <GoogleSignInButton clientId={env.googleClientId} mode="signup" onCredential={handleGoogle} />
 
       <p className="auth-card__switch">
-        {t('auth.register.haveAccount')} <Link to={paths.login({ returnTo })}>{t('auth.register.loginLink')}</Link>
+        {t('auth.register.haveAccount')}{' '}
+        <Link to={paths.login({ returnTo })}>{t('auth.register.loginLink')}</Link>
       </p>
     </AuthCard>
   );

@@ -15,7 +15,9 @@ vi.mock('@/config/env', () => ({ env }));
 vi.mock('@/lib/supabase', () => ({ supabase: { auth: {} }, getAccessToken: async () => 'jwt' }));
 
 /** A fake Google Identity Services: `answerGoogle` plays Google calling back with a credential. */
-const google = vi.hoisted(() => ({ callback: undefined as ((response: { credential?: string }) => void) | undefined }));
+const google = vi.hoisted(() => ({
+  callback: undefined as ((response: { credential?: string }) => void) | undefined,
+}));
 vi.mock('../google/google-identity', () => ({
   loadGoogleIdentity: async () => ({
     initialize: (config: GoogleIdConfiguration) => {
@@ -41,7 +43,9 @@ function renderPage(path: string, identity: IdentityContextValue) {
     { initialEntries: [path] },
   );
   const view = render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}
+    >
       <IdentityContext.Provider value={identity}>
         <RouterProvider router={router} />
       </IdentityContext.Provider>
@@ -93,7 +97,10 @@ describe('LoginPage', () => {
   it('signs in, shows the busy state meanwhile, then returns to returnTo', async () => {
     let finish: () => void = () => undefined;
     const signIn = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
-    const router = renderPage('/login?returnTo=%2Fdashboard', identityStub({ status: 'anonymous' }, { signIn }));
+    const router = renderPage(
+      '/login?returnTo=%2Fdashboard',
+      identityStub({ status: 'anonymous' }, { signIn }),
+    );
 
     expect((screen.getByLabelText('Email') as HTMLInputElement).type).toBe('email');
     expect((screen.getByLabelText('Email') as HTMLInputElement).required).toBe(true);
@@ -138,7 +145,9 @@ describe('LoginPage', () => {
     answerGoogle('token-1');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Invalid ID token'));
     answerGoogle('token-2');
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Google authentication failed'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Google authentication failed'),
+    );
     answerGoogle(undefined);
     await waitFor(() => expect(signInWithGoogle).toHaveBeenLastCalledWith(undefined));
     expect(screen.getByRole('alert').textContent).toBe('Google authentication failed');
@@ -147,7 +156,11 @@ describe('LoginPage', () => {
   it('says Google sign-in is not set up when no client id is configured', () => {
     renderPage('/login', identityStub({ status: 'anonymous' }));
     expect(
-      (screen.getByRole('button', { name: 'Google sign-in is not set up for this deployment' }) as HTMLButtonElement).disabled,
+      (
+        screen.getByRole('button', {
+          name: 'Google sign-in is not set up for this deployment',
+        }) as HTMLButtonElement
+      ).disabled,
     ).toBe(true);
   });
 
@@ -156,7 +169,9 @@ describe('LoginPage', () => {
     renderPage('/login?returnTo=save', identityStub({ status: 'anonymous' }, { continueAsGuest }));
     fireEvent.click(screen.getByRole('button', { name: 'Continue as Guest' }));
     expect(continueAsGuest).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/register?returnTo=save');
+    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe(
+      '/register?returnTo=save',
+    );
   });
 });
 
@@ -178,7 +193,9 @@ describe('RegisterPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Passwords do not match');
     fill('abc', 'abc');
     await waitFor(() =>
-      expect(screen.getByRole('alert').textContent).toBe('Password must be at least 6 characters long'),
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Password must be at least 6 characters long',
+      ),
     );
     expect(signUp).not.toHaveBeenCalled();
   });
@@ -215,7 +232,9 @@ describe('RegisterPage', () => {
 
   it('links to login keeping returnTo', () => {
     renderPage('/register?returnTo=waze', identityStub({ status: 'anonymous' }));
-    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login?returnTo=waze');
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      '/login?returnTo=waze',
+    );
   });
 
   it('parks the pending route for the first sign-in when confirmation is required', async () => {
@@ -227,7 +246,9 @@ describe('RegisterPage', () => {
     expect(signUp).toHaveBeenCalledWith('driver@example.com', 'secret1', {
       emailRedirectTo: `${window.location.origin}/login?returnTo=save`,
     });
-    expect(JSON.parse(localStorage.getItem(AWAITING_CONFIRMATION_KEY)!).route).toEqual(pendingRoute);
+    expect(JSON.parse(localStorage.getItem(AWAITING_CONFIRMATION_KEY)!).route).toEqual(
+      pendingRoute,
+    );
     // The confirmation screen still shows what will be saved.
     expect(screen.getByText('Paris to Lyon')).toBeTruthy();
   });
@@ -242,17 +263,25 @@ describe('RegisterPage', () => {
     renderPage('/register', identityStub({ status: 'anonymous' }, { signInWithGoogle }));
     await screen.findByRole('button', { name: 'Sign in with Google' });
     answerGoogle('token-1');
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Provider is not enabled'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Provider is not enabled'),
+    );
     answerGoogle('token-2');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Sign up failed'));
     answerGoogle(undefined);
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Google authentication failed'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Google authentication failed'),
+    );
   });
 
   it('says Google sign-in is not set up when no client id is configured', () => {
     renderPage('/register', identityStub({ status: 'anonymous' }));
     expect(
-      (screen.getByRole('button', { name: 'Google sign-in is not set up for this deployment' }) as HTMLButtonElement).disabled,
+      (
+        screen.getByRole('button', {
+          name: 'Google sign-in is not set up for this deployment',
+        }) as HTMLButtonElement
+      ).disabled,
     ).toBe(true);
   });
 });
@@ -322,7 +351,10 @@ describe('after signing in with a pending route', () => {
   });
 
   it('restores a route parked during sign-up on the first sign-in in another tab', async () => {
-    localStorage.setItem(AWAITING_CONFIRMATION_KEY, JSON.stringify({ parkedAt: Date.now(), route: pendingRoute }));
+    localStorage.setItem(
+      AWAITING_CONFIRMATION_KEY,
+      JSON.stringify({ parkedAt: Date.now(), route: pendingRoute }),
+    );
     const fetchMock = stubCreate(() => Response.json(created('new-3'), { status: 201 }));
     renderPage('/login?returnTo=save', identityStub({ status: 'anonymous' }));
     expect(screen.getByText('Paris to Lyon')).toBeTruthy();
@@ -338,7 +370,9 @@ describe('after signing in with a pending route', () => {
     sessionStorage.setItem('pendingRoute', JSON.stringify(pendingRoute));
     const fetchMock = stubCreate(() => Response.json(created('new-4'), { status: 201 }));
     const router = renderPage('/login?returnTo=save', identityStub({ status: 'loading' }));
-    router.rerenderWith(identityStub({ status: 'signed-in', user: { id: 'u1', email: 'driver@example.com' } }));
+    router.rerenderWith(
+      identityStub({ status: 'signed-in', user: { id: 'u1', email: 'driver@example.com' } }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
@@ -348,7 +382,10 @@ describe('after signing in with a pending route', () => {
     sessionStorage.setItem('pendingRoute', JSON.stringify(pendingRoute));
     stubCreate(() => Response.json(created('new-5'), { status: 201 }));
     const signInWithGoogle = vi.fn(async () => undefined);
-    const router = renderPage('/login?returnTo=save', identityStub({ status: 'anonymous' }, { signInWithGoogle }));
+    const router = renderPage(
+      '/login?returnTo=save',
+      identityStub({ status: 'anonymous' }, { signInWithGoogle }),
+    );
     await screen.findByRole('button', { name: 'Sign in with Google' });
     answerGoogle('google-id-token');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));

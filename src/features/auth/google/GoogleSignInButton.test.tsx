@@ -26,8 +26,17 @@ describe('GoogleSignInButton', () => {
 
   it('says Google sign-in is not set up, and loads nothing, without a client id', () => {
     const load = vi.fn();
-    render(<GoogleSignInButton clientId={undefined} mode="signin" onCredential={vi.fn()} loadGoogleIdentity={load} />);
-    const button = screen.getByRole('button', { name: 'Google sign-in is not set up for this deployment' });
+    render(
+      <GoogleSignInButton
+        clientId={undefined}
+        mode="signin"
+        onCredential={vi.fn()}
+        loadGoogleIdentity={load}
+      />,
+    );
+    const button = screen.getByRole('button', {
+      name: 'Google sign-in is not set up for this deployment',
+    });
     expect((button as HTMLButtonElement).disabled).toBe(true);
     expect(load).not.toHaveBeenCalled();
   });
@@ -36,14 +45,25 @@ describe('GoogleSignInButton', () => {
     const google = fakeGoogle();
     const onCredential = vi.fn();
     render(
-      <GoogleSignInButton clientId="client-1.apps.googleusercontent.com" mode="signup" onCredential={onCredential} loadGoogleIdentity={async () => google.accountsId} />,
+      <GoogleSignInButton
+        clientId="client-1.apps.googleusercontent.com"
+        mode="signup"
+        onCredential={onCredential}
+        loadGoogleIdentity={async () => google.accountsId}
+      />,
     );
     expect(screen.getByRole('button', { name: 'Loading Google sign-in...' })).toBeTruthy();
     await screen.findByRole('button', { name: 'Sign in with Google' });
     expect(google.accountsId.initialize).toHaveBeenCalledWith(
-      expect.objectContaining({ client_id: 'client-1.apps.googleusercontent.com', context: 'signup' }),
+      expect.objectContaining({
+        client_id: 'client-1.apps.googleusercontent.com',
+        context: 'signup',
+      }),
     );
-    expect(google.accountsId.renderButton).toHaveBeenCalledWith(expect.any(HTMLElement), expect.objectContaining({ text: 'signup_with' }));
+    expect(google.accountsId.renderButton).toHaveBeenCalledWith(
+      expect.any(HTMLElement),
+      expect.objectContaining({ text: 'signup_with' }),
+    );
     expect(screen.queryByRole('button', { name: 'Loading Google sign-in...' })).toBeNull();
 
     google.answer('id-token');
@@ -55,8 +75,17 @@ describe('GoogleSignInButton', () => {
   it('says so when the script cannot be loaded', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(
-      <GoogleSignInButton clientId="client-1" mode="signin" onCredential={vi.fn()} loadGoogleIdentity={() => Promise.reject(new Error('blocked'))} />,
+      <GoogleSignInButton
+        clientId="client-1"
+        mode="signin"
+        onCredential={vi.fn()}
+        loadGoogleIdentity={() => Promise.reject(new Error('blocked'))}
+      />,
     );
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Google sign-in is unavailable right now' })).toBeTruthy());
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Google sign-in is unavailable right now' }),
+      ).toBeTruthy(),
+    );
   });
 });

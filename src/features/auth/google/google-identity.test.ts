@@ -1,8 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createGoogleIdentityLoader, GOOGLE_IDENTITY_SCRIPT_URL, type GoogleAccountsId, type GoogleWindow } from './google-identity';
+import {
+  createGoogleIdentityLoader,
+  GOOGLE_IDENTITY_SCRIPT_URL,
+  type GoogleAccountsId,
+  type GoogleWindow,
+} from './google-identity';
 
 const fakeAccountsId = (): GoogleAccountsId => ({ initialize: vi.fn(), renderButton: vi.fn() });
-const scripts = () => Array.from(document.head.querySelectorAll(`script[src="${GOOGLE_IDENTITY_SCRIPT_URL}"]`));
+const scripts = () =>
+  Array.from(document.head.querySelectorAll(`script[src="${GOOGLE_IDENTITY_SCRIPT_URL}"]`));
 
 describe('createGoogleIdentityLoader', () => {
   afterEach(() => {

@@ -74,7 +74,9 @@ export function createGoogleIdentityLoader(
         if (loaded) resolve(loaded);
         else fail('The Google Identity Services script loaded without google.accounts.id');
       });
-      script.addEventListener('error', () => fail('The Google Identity Services script could not be loaded'));
+      script.addEventListener('error', () =>
+        fail('The Google Identity Services script could not be loaded'),
+      );
       doc.head.appendChild(script);
     });
     return pending;

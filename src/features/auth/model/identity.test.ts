@@ -1,5 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { GUEST_MODE_KEY, identityFrom, readGuestFlag, toAuthUser, writeGuestFlag } from './identity';
+import {
+  GUEST_MODE_KEY,
+  identityFrom,
+  readGuestFlag,
+  toAuthUser,
+  writeGuestFlag,
+} from './identity';
 
 describe('identity model', () => {
   beforeEach(() => localStorage.clear());

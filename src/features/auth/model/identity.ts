@@ -44,7 +44,9 @@ export function identityFrom(user: AuthUser | null, guestFlag: boolean): Identit
 }
 
 /** Supabase users may lack an email (phone sign-up); the product only uses email accounts. */
-export function toAuthUser(user: { id: string; email?: string | null } | null | undefined): AuthUser | null {
+export function toAuthUser(
+  user: { id: string; email?: string | null } | null | undefined,
+): AuthUser | null {
   if (!user) return null;
   return { id: user.id, email: user.email ?? '' };
 }

@@ -36,14 +36,30 @@ const pendingText = JSON.stringify(route);
 
 describe('planPostAuth', () => {
   it('saves a pending route first, then My Routes', () => {
-    expect(planPostAuth(route, 'save')).toEqual({ kind: 'save-pending', route, openNavigation: false });
+    expect(planPostAuth(route, 'save')).toEqual({
+      kind: 'save-pending',
+      route,
+      openNavigation: false,
+    });
     // Spec section 4: any pending route is saved, whatever the returnTo.
-    expect(planPostAuth(route, null)).toEqual({ kind: 'save-pending', route, openNavigation: false });
-    expect(planPostAuth(route, '/dashboard')).toEqual({ kind: 'save-pending', route, openNavigation: false });
+    expect(planPostAuth(route, null)).toEqual({
+      kind: 'save-pending',
+      route,
+      openNavigation: false,
+    });
+    expect(planPostAuth(route, '/dashboard')).toEqual({
+      kind: 'save-pending',
+      route,
+      openNavigation: false,
+    });
   });
 
   it('opens the navigation page after saving when the navigation button was pressed', () => {
-    expect(planPostAuth(route, 'waze')).toEqual({ kind: 'save-pending', route, openNavigation: true });
+    expect(planPostAuth(route, 'waze')).toEqual({
+      kind: 'save-pending',
+      route,
+      openNavigation: true,
+    });
   });
 
   it('without a pending route goes to an in-app returnTo, else the planner', () => {
@@ -55,14 +71,23 @@ describe('planPostAuth', () => {
   });
 
   it('treats a pending route without stops as none', () => {
-    expect(planPostAuth({ title: 'New Route', stops: [] }, '/dashboard')).toEqual({ kind: 'go', to: '/dashboard' });
+    expect(planPostAuth({ title: 'New Route', stops: [] }, '/dashboard')).toEqual({
+      kind: 'go',
+      to: '/dashboard',
+    });
   });
 });
 
 describe('after saving the pending route', () => {
   it('lands on My Routes with the saved banner, or on the navigation page', () => {
-    expect(destinationAfterSavingPending(false, 'abc')).toEqual({ to: '/dashboard', flash: 'saved' });
-    expect(destinationAfterSavingPending(true, 'abc')).toEqual({ to: '/waze-route/abc', flash: undefined });
+    expect(destinationAfterSavingPending(false, 'abc')).toEqual({
+      to: '/dashboard',
+      flash: 'saved',
+    });
+    expect(destinationAfterSavingPending(true, 'abc')).toEqual({
+      to: '/waze-route/abc',
+      flash: undefined,
+    });
   });
 
   it('goes to the planner when saving failed', () => {
@@ -122,11 +147,19 @@ describe('the pending route across the email confirmation', () => {
     expect(tab.getItem('pendingRoute')).toBeNull();
     expect(local.getItem(AWAITING_CONFIRMATION_KEY)).toBeNull();
 
-    const broken = memoryStorage({ [AWAITING_CONFIRMATION_KEY]: '{"parkedAt": 1, "route": {"stops": "no"}}' });
+    const broken = memoryStorage({
+      [AWAITING_CONFIRMATION_KEY]: '{"parkedAt": 1, "route": {"stops": "no"}}',
+    });
     expect(pendingRouteToOffer(memoryStorage(), broken, 2)).toBeNull();
     restoreParkedPendingRoute(tab, broken, 2);
     expect(tab.getItem('pendingRoute')).toBeNull();
-    expect(pendingRouteToOffer(memoryStorage(), memoryStorage({ [AWAITING_CONFIRMATION_KEY]: 'not json' }), 2)).toBeNull();
+    expect(
+      pendingRouteToOffer(
+        memoryStorage(),
+        memoryStorage({ [AWAITING_CONFIRMATION_KEY]: 'not json' }),
+        2,
+      ),
+    ).toBeNull();
   });
 
   it("'Continue planning without saving' drops both copies", () => {
@@ -151,7 +184,9 @@ describe('the pending route across the email confirmation', () => {
         throw new Error('denied');
       },
     } as unknown as Storage;
-    expect(() => parkPendingRouteForConfirmation(memoryStorage({ pendingRoute: pendingText }), throwing, now)).not.toThrow();
+    expect(() =>
+      parkPendingRouteForConfirmation(memoryStorage({ pendingRoute: pendingText }), throwing, now),
+    ).not.toThrow();
     expect(() => restoreParkedPendingRoute(memoryStorage(), throwing, now)).not.toThrow();
     expect(pendingRouteToOffer(throwing, throwing, now)).toBeNull();
   });

@@ -58,7 +58,11 @@ function readParked(local: Pick<Storage, 'getItem'>, now: number): StoredRoute |
     const text = local.getItem(AWAITING_CONFIRMATION_KEY);
     if (!text) return null;
     const parked = JSON.parse(text) as Partial<ParkedRoute>;
-    if (typeof parked.parkedAt !== 'number' || now - parked.parkedAt > AWAITING_CONFIRMATION_MAX_AGE_MS) return null;
+    if (
+      typeof parked.parkedAt !== 'number' ||
+      now - parked.parkedAt > AWAITING_CONFIRMATION_MAX_AGE_MS
+    )
+      return null;
     // Validated by the planner's reader, the one schema for stored routes.
     return readPendingRoute({ getItem: () => JSON.stringify(parked.route) });
   } catch {
@@ -83,7 +87,10 @@ export function parkPendingRouteForConfirmation(
   const pending = readPendingRoute(session);
   if (!pending) return;
   try {
-    local.setItem(AWAITING_CONFIRMATION_KEY, JSON.stringify({ parkedAt: now, route: pending } satisfies ParkedRoute));
+    local.setItem(
+      AWAITING_CONFIRMATION_KEY,
+      JSON.stringify({ parkedAt: now, route: pending } satisfies ParkedRoute),
+    );
   } catch {
     // Storage full or disabled: the route still waits in this tab.
   }
@@ -114,7 +121,10 @@ export function pendingRouteToOffer(
 }
 
 /** 'Continue planning without saving': the route is no longer waiting for an account. */
-export function dropPendingRoute(session: Session = sessionStorage, local: Local = localStorage): void {
+export function dropPendingRoute(
+  session: Session = sessionStorage,
+  local: Local = localStorage,
+): void {
   clearPendingRoute(session);
   removeParked(local);
 }

@@ -16,7 +16,9 @@ describe('validateRegistration', () => {
   });
 
   it('rejects a confirmation that does not match', () => {
-    expect(validateRegistration(input('secret1', 'secret2'))).toBe('auth.register.passwordsDoNotMatch');
+    expect(validateRegistration(input('secret1', 'secret2'))).toBe(
+      'auth.register.passwordsDoNotMatch',
+    );
   });
 
   it('rejects a password shorter than 6 characters', () => {

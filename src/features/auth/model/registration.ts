@@ -8,8 +8,7 @@ export interface RegistrationInput {
 }
 
 export type RegistrationError =
-  | 'auth.register.passwordsDoNotMatch'
-  | 'auth.register.passwordTooShort';
+  'auth.register.passwordsDoNotMatch' | 'auth.register.passwordTooShort';
 
 /**
  * The register form's own checks, in the spec's order (section 5): the

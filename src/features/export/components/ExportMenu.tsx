@@ -34,7 +34,11 @@ export function ExportMenu({ title, stops, legs }: ExportMenuProps) {
 
   const downloadGpx = () => {
     const line = legs && legs.length === stops.length - 1 ? lineOfLegs(legs) : undefined;
-    downloadText(gpxFileName(title), toGpx({ title, stops, line, time: new Date() }), 'application/gpx+xml');
+    downloadText(
+      gpxFileName(title),
+      toGpx({ title, stops, line, time: new Date() }),
+      'application/gpx+xml',
+    );
   };
 
   const copyList = async () => {
@@ -57,7 +61,13 @@ export function ExportMenu({ title, stops, legs }: ExportMenuProps) {
       >
         {t('exportRoute.open')}
       </button>
-      <div id={panelId} className="export-menu__panel" hidden={!open} role="group" aria-label={t('exportRoute.heading')}>
+      <div
+        id={panelId}
+        className="export-menu__panel"
+        hidden={!open}
+        role="group"
+        aria-label={t('exportRoute.heading')}
+      >
         {stops.length === 0 ? (
           <p className="planner__hint">{t('exportRoute.needStops')}</p>
         ) : (
@@ -71,7 +81,12 @@ export function ExportMenu({ title, stops, legs }: ExportMenuProps) {
 
             <div className="export-menu__item">
               {google.length === 1 ? (
-                <a className="button button--small" href={google[0].url} target="_blank" rel="noopener noreferrer">
+                <a
+                  className="button button--small"
+                  href={google[0].url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
                   {t('exportRoute.googleMaps')}
                 </a>
               ) : (
@@ -82,7 +97,11 @@ export function ExportMenu({ title, stops, legs }: ExportMenuProps) {
                     {google.map((link, index) => (
                       <li key={link.url}>
                         <a href={link.url} target="_blank" rel="noopener noreferrer">
-                          {t('exportRoute.part', { part: index + 1, first: link.firstStop, last: link.lastStop })}
+                          {t('exportRoute.part', {
+                            part: index + 1,
+                            first: link.firstStop,
+                            last: link.lastStop,
+                          })}
                         </a>
                       </li>
                     ))}
@@ -93,7 +112,12 @@ export function ExportMenu({ title, stops, legs }: ExportMenuProps) {
 
             <div className="export-menu__item">
               {apple.length === 1 ? (
-                <a className="button button--small" href={apple[0].url} target="_blank" rel="noopener noreferrer">
+                <a
+                  className="button button--small"
+                  href={apple[0].url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
                   {t('exportRoute.appleMaps')}
                 </a>
               ) : (
@@ -114,11 +138,19 @@ export function ExportMenu({ title, stops, legs }: ExportMenuProps) {
             </div>
 
             <div className="export-menu__item">
-              <button type="button" className="button button--small" onClick={() => void copyList()}>
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => void copyList()}
+              >
                 {t('exportRoute.copyList')}
               </button>
               <p className="planner__hint" role="status">
-                {copyState === 'copied' ? t('exportRoute.copied') : copyState === 'refused' ? t('exportRoute.copyRefused') : ''}
+                {copyState === 'copied'
+                  ? t('exportRoute.copied')
+                  : copyState === 'refused'
+                    ? t('exportRoute.copyRefused')
+                    : ''}
               </p>
               {copyState === 'refused' ? (
                 <>

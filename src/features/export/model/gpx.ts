@@ -12,7 +12,8 @@ export interface GpxRoute {
 export const GPX_CREATOR = 'Route Planner';
 
 /** Characters XML 1.0 cannot hold at all (control characters, lone surrogates, U+FFFE/U+FFFF). */
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NOT_XML =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export const escapeXml = (text: string): string =>
   text
@@ -45,15 +46,30 @@ export function toGpx(route: GpxRoute): string {
     const note = stop.note?.trim() ? `<desc>${escapeXml(stop.note)}</desc>` : '';
     return `  ${point('wpt', stop.lat, stop.lng, `<name>${escapeXml(stop.name)}</name>${note}`)}`;
   });
-  const line = route.line && route.line.length >= 2 ? route.line : route.stops.map(({ lat, lng }) => [lat, lng] as const);
+  const line =
+    route.line && route.line.length >= 2
+      ? route.line
+      : route.stops.map(({ lat, lng }) => [lat, lng] as const);
   const trackPoints = line.map(([lat, lng]) => `      ${point('trkpt', lat, lng)}`);
-  const metadata = [`<name>${title}</name>`, route.time ? `<time>${route.time.toISOString()}</time>` : ''].join('');
+  const metadata = [
+    `<name>${title}</name>`,
+    route.time ? `<time>${route.time.toISOString()}</time>` : '',
+  ].join('');
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<gpx version="1.1" creator="${escapeXml(GPX_CREATOR)}" xmlns="http://www.topografix.com/GPX/1/1" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">`,
     `  <metadata>${metadata}</metadata>`,
     ...waypoints,
-    ...(trackPoints.length > 0 ? ['  <trk>', `    <name>${title}</name>`, '    <trkseg>', ...trackPoints, '    </trkseg>', '  </trk>'] : []),
+    ...(trackPoints.length > 0
+      ? [
+          '  <trk>',
+          `    <name>${title}</name>`,
+          '    <trkseg>',
+          ...trackPoints,
+          '    </trkseg>',
+          '  </trk>',
+        ]
+      : []),
     '</gpx>',
     '',
   ].join('\n');
@@ -63,7 +79,9 @@ export function toGpx(route: GpxRoute): string {
  * The route line from the router's legs: each leg's points in order, without repeating
  * the point where one leg ends and the next begins.
  */
-export function lineOfLegs(legs: readonly { coordinates: readonly (readonly [number, number])[] }[]): [number, number][] {
+export function lineOfLegs(
+  legs: readonly { coordinates: readonly (readonly [number, number])[] }[],
+): [number, number][] {
   const line: [number, number][] = [];
   for (const leg of legs) {
     for (const [lat, lng] of leg.coordinates) {

@@ -12,13 +12,17 @@ export interface RouteLink {
   lastStop: number;
 }
 
-const coordinate = ({ lat, lng }: LatLng): string => `${Number(lat.toFixed(6))},${Number(lng.toFixed(6))}`;
+const coordinate = ({ lat, lng }: LatLng): string =>
+  `${Number(lat.toFixed(6))},${Number(lng.toFixed(6))}`;
 
 /**
  * Consecutive stop ranges of at most `perPart` stops, each starting where the previous
  * ended, so driving the parts in turn drives the whole route: 1–11, 11–21, 21–...
  */
-export function splitIntoParts(stopCount: number, perPart: number): { first: number; last: number }[] {
+export function splitIntoParts(
+  stopCount: number,
+  perPart: number,
+): { first: number; last: number }[] {
   if (stopCount <= 0) return [];
   if (stopCount === 1) return [{ first: 0, last: 0 }];
   const parts: { first: number; last: number }[] = [];
@@ -41,7 +45,11 @@ export function googleMapsLinks(stops: readonly LatLng[]): RouteLink[] {
     const waypoints = stops.slice(first + 1, last).map(coordinate);
     if (waypoints.length > 0) params.set('waypoints', waypoints.join('|'));
     params.set('travelmode', 'driving');
-    return { url: `https://www.google.com/maps/dir/?${params.toString()}`, firstStop: first + 1, lastStop: last + 1 };
+    return {
+      url: `https://www.google.com/maps/dir/?${params.toString()}`,
+      firstStop: first + 1,
+      lastStop: last + 1,
+    };
   });
 }
 
@@ -57,6 +65,10 @@ export function appleMapsLinks(stops: readonly LatLng[]): RouteLink[] {
     if (first !== last) params.set('saddr', coordinate(stops[first]));
     params.set('daddr', coordinate(stops[last]));
     params.set('dirflg', 'd');
-    return { url: `https://maps.apple.com/?${params.toString()}`, firstStop: first + 1, lastStop: last + 1 };
+    return {
+      url: `https://maps.apple.com/?${params.toString()}`,
+      firstStop: first + 1,
+      lastStop: last + 1,
+    };
   });
 }

@@ -8,6 +8,8 @@ describe('stopListText', () => {
       { name: 'Mairie de Lyon' },
       { name: 'Gare de Dijon', note: '   ' },
     ]);
-    expect(text).toBe('Tuesday round\n\n1. Boulangerie Paul, Paris\n   Code 1234\n   Ring twice\n2. Mairie de Lyon\n3. Gare de Dijon\n');
+    expect(text).toBe(
+      'Tuesday round\n\n1. Boulangerie Paul, Paris\n   Code 1234\n   Ring twice\n2. Mairie de Lyon\n3. Gare de Dijon\n',
+    );
   });
 });

@@ -5,7 +5,11 @@ import { shouldRetryGeocoding } from '../model/search-failure';
 import { geocodingKeys } from './query-keys';
 
 /** GET /api/geocoding/reverse?lat=&lng= */
-export function reverseGeocode(lat: number, lng: number, signal?: AbortSignal): Promise<ReversePlace> {
+export function reverseGeocode(
+  lat: number,
+  lng: number,
+  signal?: AbortSignal,
+): Promise<ReversePlace> {
   return apiClient.get('/geocoding/reverse', {
     query: { lat, lng },
     signal,

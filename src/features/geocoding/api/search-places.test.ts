@@ -15,6 +15,8 @@ describe('place search query', () => {
   });
 
   it('shares one cache entry for texts that differ only in surrounding spaces', () => {
-    expect(searchPlacesQueryOptions(' Paris ').queryKey).toEqual(searchPlacesQueryOptions('Paris').queryKey);
+    expect(searchPlacesQueryOptions(' Paris ').queryKey).toEqual(
+      searchPlacesQueryOptions('Paris').queryKey,
+    );
   });
 });

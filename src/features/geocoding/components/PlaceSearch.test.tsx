@@ -16,7 +16,11 @@ import { ApiError } from '@/lib/api-client';
 import { PlaceSearch } from './PlaceSearch';
 
 const paris = { display_name: 'Paris, Île-de-France, France', lat: 48.85, lng: 2.35 };
-const parisTx = { display_name: 'Paris, Lamar County, Texas, United States', lat: 33.66, lng: -95.55 };
+const parisTx = {
+  display_name: 'Paris, Lamar County, Texas, United States',
+  lat: 33.66,
+  lng: -95.55,
+};
 
 function renderSearch() {
   const onPick = vi.fn();
@@ -91,7 +95,9 @@ describe('PlaceSearch', () => {
     expect(second.getAttribute('aria-selected')).toBe('true');
     expect(input.getAttribute('aria-activedescendant')).toBe(second.id);
     fireEvent.keyDown(input, { key: 'ArrowDown' });
-    expect(screen.getByRole('option', { name: paris.display_name }).getAttribute('aria-selected')).toBe('true');
+    expect(
+      screen.getByRole('option', { name: paris.display_name }).getAttribute('aria-selected'),
+    ).toBe('true');
     fireEvent.keyDown(input, { key: 'ArrowUp' });
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(onPick).toHaveBeenCalledWith(parisTx);
@@ -140,12 +146,16 @@ describe('PlaceSearch', () => {
     });
 
   it('says the search is rate limited on a 429 {error}, instead of no results', async () => {
-    get.mockRejectedValueOnce(geocoderAnswer(429, 'Too many requests, please slow down and try again shortly', 30));
+    get.mockRejectedValueOnce(
+      geocoderAnswer(429, 'Too many requests, please slow down and try again shortly', 30),
+    );
     const { input } = renderSearch();
     typeText(input, 'Lyon');
     await debounce();
     expect(screen.queryByRole('option')).toBeNull();
-    expect(screen.getAllByText('Too many searches, try again in a few seconds').length).toBeGreaterThan(0);
+    expect(
+      screen.getAllByText('Too many searches, try again in a few seconds').length,
+    ).toBeGreaterThan(0);
     expect(screen.queryByText('No results found')).toBeNull();
     expect(input.getAttribute('aria-expanded')).toBe('true');
   });
@@ -154,22 +164,27 @@ describe('PlaceSearch', () => {
     [503, 'Geocoding service busy, please try again'],
     [502, 'Geocoding service unavailable'],
     [504, 'Geocoding service timed out'],
-  ])('says address search is unavailable on a %i {error}, and does not retry it', async (status, serverError) => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: 3 } } });
-    get.mockRejectedValue(geocoderAnswer(status, serverError, status === 503 ? 2 : undefined));
-    render(
-      <QueryClientProvider client={client}>
-        <PlaceSearch onPick={vi.fn()} />
-      </QueryClientProvider>,
-    );
-    const input = screen.getByRole('combobox', { name: 'Search for an address' });
-    typeText(input, 'Lyon');
-    await debounce();
-    await wait(5000);
-    expect(get).toHaveBeenCalledTimes(1);
-    expect(screen.getAllByText('Address search is unavailable right now, try again later').length).toBeGreaterThan(0);
-    expect(screen.queryByText('No results found')).toBeNull();
-  });
+  ])(
+    'says address search is unavailable on a %i {error}, and does not retry it',
+    async (status, serverError) => {
+      const client = new QueryClient({ defaultOptions: { queries: { retry: 3 } } });
+      get.mockRejectedValue(geocoderAnswer(status, serverError, status === 503 ? 2 : undefined));
+      render(
+        <QueryClientProvider client={client}>
+          <PlaceSearch onPick={vi.fn()} />
+        </QueryClientProvider>,
+      );
+      const input = screen.getByRole('combobox', { name: 'Search for an address' });
+      typeText(input, 'Lyon');
+      await debounce();
+      await wait(5000);
+      expect(get).toHaveBeenCalledTimes(1);
+      expect(
+        screen.getAllByText('Address search is unavailable right now, try again later').length,
+      ).toBeGreaterThan(0);
+      expect(screen.queryByText('No results found')).toBeNull();
+    },
+  );
 
   it("keeps 'No results found' for a failure the geocoder did not explain (no {error}, or not its status)", async () => {
     get.mockImplementation(async (_path: string, { query }: { query: { q: string } }) => {
@@ -184,13 +199,17 @@ describe('PlaceSearch', () => {
     typeText(input, 'Lille');
     await debounce();
     expect(screen.getAllByText('No results found').length).toBeGreaterThan(0);
-    expect(screen.queryByText('Address search is unavailable right now, try again later')).toBeNull();
+    expect(
+      screen.queryByText('Address search is unavailable right now, try again later'),
+    ).toBeNull();
   });
 
   it('never shows a stale answer for a newer text', async () => {
     let answerOld: (places: unknown[]) => void = () => undefined;
     get.mockImplementation((_path: string, { query }: { query: { q: string } }) =>
-      query.q === 'Paris' ? new Promise((resolve) => (answerOld = resolve)) : Promise.resolve([parisTx]),
+      query.q === 'Paris'
+        ? new Promise((resolve) => (answerOld = resolve))
+        : Promise.resolve([parisTx]),
     );
     const { input } = renderSearch();
     typeText(input, 'Paris');

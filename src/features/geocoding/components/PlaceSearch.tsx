@@ -115,7 +115,12 @@ export function PlaceSearch({ onPick }: PlaceSearchProps) {
         onKeyDown={onKeyDown}
       />
       <div className="place-search__popup" hidden={!showList}>
-        <ul id={listId} className="place-search__list" role="listbox" aria-label={t('search.results')}>
+        <ul
+          id={listId}
+          className="place-search__list"
+          role="listbox"
+          aria-label={t('search.results')}
+        >
           {results.map((place, index) => (
             <li
               key={`${place.lat},${place.lng},${place.display_name}`}
@@ -133,11 +138,19 @@ export function PlaceSearch({ onPick }: PlaceSearchProps) {
           ))}
         </ul>
         {status ? (
-          <p className={failure ? 'place-search__status place-search__status--error' : 'place-search__status'}>{status}</p>
+          <p
+            className={
+              failure ? 'place-search__status place-search__status--error' : 'place-search__status'
+            }
+          >
+            {status}
+          </p>
         ) : null}
       </div>
       <p className="visually-hidden" role="status" aria-live="polite">
-        {showList && results.length > 0 ? t('search.resultCount', { count: results.length }) : status}
+        {showList && results.length > 0
+          ? t('search.resultCount', { count: results.length })
+          : status}
       </p>
     </div>
   );

@@ -18,7 +18,9 @@ const answer = (path: string, options: { query: { q: string } }) => {
   const match = /^Street (\d+)$/.exec(options.query.q);
   if (path !== '/geocoding/search' || !match) return Promise.resolve([]);
   const n = Number(match[1]);
-  return Promise.resolve([{ display_name: `Street ${n}, Lyon, France`, lat: 45.7 + n / 10_000, lng: 4.8 }]);
+  return Promise.resolve([
+    { display_name: `Street ${n}, Lyon, France`, lat: 45.7 + n / 10_000, lng: 4.8 },
+  ]);
 };
 
 /** Lets pending answers, renders and the lookups' event-loop breaks run. */
@@ -46,10 +48,14 @@ describe('ImportPanel', () => {
       </QueryClientProvider>,
     );
     const lines = Array.from({ length: 200 }, (_, index) => `Street ${index + 1}`);
-    fireEvent.change(screen.getByLabelText('Addresses or CSV text'), { target: { value: [...lines, '', 'Nowhere at all'].join('\n') } });
+    fireEvent.change(screen.getByLabelText('Addresses or CSV text'), {
+      target: { value: [...lines, '', 'Nowhere at all'].join('\n') },
+    });
     await settle();
     // (text queries: role queries over 200 rows are slow in jsdom)
-    expect((await screen.findByText('Lines read: 201', undefined, { timeout: 10_000 })).tagName).toBe('H4');
+    expect(
+      (await screen.findByText('Lines read: 201', undefined, { timeout: 10_000 })).tagName,
+    ).toBe('H4');
 
     fireEvent.click(screen.getByText('Import', { selector: 'button' }));
     await untilProgress('201');
@@ -57,7 +63,9 @@ describe('ImportPanel', () => {
     expect(bar.getAttribute('aria-valuemax')).toBe('201');
     expect(bar.getAttribute('aria-valuetext')).toBe('201 of 201');
     expect(get).toHaveBeenCalledTimes(201);
-    expect(screen.getByTestId('import-summary').textContent).toBe('Ready: 200 · To check: 1 · Not looked up: 0');
+    expect(screen.getByTestId('import-summary').textContent).toBe(
+      'Ready: 200 · To check: 1 · Not looked up: 0',
+    );
     const missing = screen.getByText('Line 202').closest('li')!;
     expect(within(missing).getByText(/No place found/)).toBeTruthy();
 
@@ -65,16 +73,22 @@ describe('ImportPanel', () => {
     expect(onAdd).toHaveBeenCalledTimes(1);
     const added = onAdd.mock.calls[0][0] as { name: string }[];
     expect(added.map((stop) => stop.name)).toEqual(lines.map((line) => `${line}, Lyon, France`));
-    expect(screen.getByTestId('import-summary').textContent).toBe('Ready: 0 · To check: 1 · Not looked up: 0');
+    expect(screen.getByTestId('import-summary').textContent).toBe(
+      'Ready: 0 · To check: 1 · Not looked up: 0',
+    );
 
     // The same list again: answered from the cache, no new request.
     fireEvent.click(screen.getByText('Start over', { selector: 'button' }));
-    fireEvent.change(screen.getByLabelText('Addresses or CSV text'), { target: { value: lines.slice(0, 50).join('\n') } });
+    fireEvent.change(screen.getByLabelText('Addresses or CSV text'), {
+      target: { value: lines.slice(0, 50).join('\n') },
+    });
     await settle();
     fireEvent.click(screen.getByText('Import', { selector: 'button' }));
     await untilProgress('50');
     expect(get).toHaveBeenCalledTimes(201);
-    expect(screen.getByTestId('import-summary').textContent).toBe('Ready: 50 · To check: 0 · Not looked up: 0');
+    expect(screen.getByTestId('import-summary').textContent).toBe(
+      'Ready: 50 · To check: 0 · Not looked up: 0',
+    );
   }, 60_000);
 
   it('looks a repeated line up once and fills every line that repeats it', async () => {
@@ -85,11 +99,15 @@ describe('ImportPanel', () => {
         <ImportPanel onAdd={onAdd} onClose={() => {}} />
       </QueryClientProvider>,
     );
-    fireEvent.change(screen.getByLabelText('Addresses or CSV text'), { target: { value: 'Street 7\nStreet 8\nStreet 7' } });
+    fireEvent.change(screen.getByLabelText('Addresses or CSV text'), {
+      target: { value: 'Street 7\nStreet 8\nStreet 7' },
+    });
     expect(await screen.findByText('Lines read: 3', undefined, { timeout: 10_000 })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Import' }));
     await untilProgress('3');
-    expect(screen.getByTestId('import-summary').textContent).toBe('Ready: 3 · To check: 0 · Not looked up: 0');
+    expect(screen.getByTestId('import-summary').textContent).toBe(
+      'Ready: 3 · To check: 0 · Not looked up: 0',
+    );
     expect(get).toHaveBeenCalledTimes(2);
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('3');
     fireEvent.click(screen.getByRole('button', { name: 'Add to route (3)' }));

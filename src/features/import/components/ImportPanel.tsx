@@ -13,7 +13,8 @@ export interface ImportPanelProps {
   onClose: () => void;
 }
 
-const rowText = (row: ImportRow): string => (row.kind === 'address' ? row.query : row.kind === 'point' ? row.name : row.text);
+const rowText = (row: ImportRow): string =>
+  row.kind === 'address' ? row.query : row.kind === 'point' ? row.name : row.text;
 
 const PreviewRow = memo(function PreviewRow({ row }: { row: ImportRow }) {
   const { t } = useTranslation();
@@ -37,7 +38,8 @@ const ReadyRow = memo(function ReadyRow({ entry }: { entry: ImportEntry }) {
 });
 
 function statusMessage(entry: ImportEntry) {
-  if (entry.status === 'invalid' || entry.status === 'unreadable') return `importStops.status.${entry.problem ?? 'noAddress'}` as const;
+  if (entry.status === 'invalid' || entry.status === 'unreadable')
+    return `importStops.status.${entry.problem ?? 'noAddress'}` as const;
   if (entry.status === 'ready') return 'importStops.readyHeading' as const;
   return `importStops.status.${entry.status}` as const;
 }
@@ -50,7 +52,13 @@ interface AttentionRowProps {
   onDiscard: (line: number) => void;
 }
 
-const AttentionRow = memo(function AttentionRow({ entry, busy, onRetry, onPick, onDiscard }: AttentionRowProps) {
+const AttentionRow = memo(function AttentionRow({
+  entry,
+  busy,
+  onRetry,
+  onPick,
+  onDiscard,
+}: AttentionRowProps) {
   const { t } = useTranslation();
   const inputId = useId();
   const [text, setText] = useState(entry.text);
@@ -60,10 +68,18 @@ const AttentionRow = memo(function AttentionRow({ entry, busy, onRetry, onPick, 
         <strong>{t('importStops.line', { line: entry.line })}</strong> {t(statusMessage(entry))}
       </p>
       {entry.status === 'ambiguous' && entry.candidates ? (
-        <ul className="import-panel__candidates" aria-label={t('importStops.candidatesLabel', { line: entry.line })}>
+        <ul
+          className="import-panel__candidates"
+          aria-label={t('importStops.candidatesLabel', { line: entry.line })}
+        >
           {entry.candidates.map((place, index) => (
             <li key={`${place.lat},${place.lng},${index}`}>
-              <button type="button" className="button button--small import-panel__candidate" disabled={busy} onClick={() => onPick(entry.line, index)}>
+              <button
+                type="button"
+                className="button button--small import-panel__candidate"
+                disabled={busy}
+                onClick={() => onPick(entry.line, index)}
+              >
                 {place.display_name}
               </button>
             </li>
@@ -80,12 +96,22 @@ const AttentionRow = memo(function AttentionRow({ entry, busy, onRetry, onPick, 
         <label htmlFor={inputId} className="visually-hidden">
           {t('importStops.fixLabel', { line: entry.line })}
         </label>
-        <input id={inputId} className="planner__input" type="text" value={text} onChange={(event) => setText(event.target.value)} />
+        <input
+          id={inputId}
+          className="planner__input"
+          type="text"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
         <div className="import-panel__fix-actions">
           <button type="submit" className="button button--small" disabled={busy}>
             {t('importStops.retry')}
           </button>
-          <button type="button" className="button button--small button--ghost" onClick={() => onDiscard(entry.line)}>
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            onClick={() => onDiscard(entry.line)}
+          >
             {t('importStops.discard', { line: entry.line })}
           </button>
         </div>
@@ -144,7 +170,9 @@ export function ImportPanel({ onAdd, onClose }: ImportPanelProps) {
   const kinds = { address: 0, point: 0, unreadable: 0 };
   for (const row of parsed.rows) kinds[row.kind] += 1;
   // Lines still waiting are listed too once lookups stop (after a cancel), so each one can be seen.
-  const attention = review.entries.filter((entry) => entry.status !== 'ready' && (entry.status !== 'waiting' || !running));
+  const attention = review.entries.filter(
+    (entry) => entry.status !== 'ready' && (entry.status !== 'waiting' || !running),
+  );
   const ready = review.entries.filter((entry) => entry.status === 'ready');
 
   return (
@@ -209,16 +237,26 @@ export function ImportPanel({ onAdd, onClose }: ImportPanelProps) {
             <p className="planner__hint">{t('importStops.nothingRead')}</p>
           ) : (
             <div className="import-panel__preview">
-              <h4 className="import-panel__title">{t('importStops.previewHeading', { count: parsed.rows.length })}</h4>
+              <h4 className="import-panel__title">
+                {t('importStops.previewHeading', { count: parsed.rows.length })}
+              </h4>
               <p className="planner__hint">
-                {t('importStops.previewSummary', { addresses: kinds.address, points: kinds.point, unreadable: kinds.unreadable })}
+                {t('importStops.previewSummary', {
+                  addresses: kinds.address,
+                  points: kinds.point,
+                  unreadable: kinds.unreadable,
+                })}
               </p>
               <ol className="import-panel__rows">
                 {parsed.rows.map((row) => (
                   <PreviewRow key={row.line} row={row} />
                 ))}
               </ol>
-              <button type="button" className="button button--primary button--block" onClick={() => run.start(parsed.rows)}>
+              <button
+                type="button"
+                className="button button--primary button--block"
+                onClick={() => run.start(parsed.rows)}
+              >
                 {t('importStops.start')}
               </button>
             </div>
@@ -235,11 +273,16 @@ export function ImportPanel({ onAdd, onClose }: ImportPanelProps) {
                 aria-valuemin={0}
                 aria-valuemax={progress.total}
                 aria-valuenow={progress.done}
-                aria-valuetext={t('importStops.progressText', { done: progress.done, total: progress.total })}
+                aria-valuetext={t('importStops.progressText', {
+                  done: progress.done,
+                  total: progress.total,
+                })}
               >
                 <span style={{ width: `${(100 * progress.done) / progress.total}%` }} />
               </div>
-              <span className="import-panel__count">{t('importStops.progressText', { done: progress.done, total: progress.total })}</span>
+              <span className="import-panel__count">
+                {t('importStops.progressText', { done: progress.done, total: progress.total })}
+              </span>
               {running ? (
                 <button type="button" className="button button--small" onClick={run.cancel}>
                   {t('importStops.cancel')}
@@ -257,7 +300,11 @@ export function ImportPanel({ onAdd, onClose }: ImportPanelProps) {
                   : ''}
           </p>
           <p className="import-panel__summary" data-testid="import-summary">
-            {t('importStops.reviewSummary', { ready: counts.ready, attention: counts.attention, waiting: counts.waiting })}
+            {t('importStops.reviewSummary', {
+              ready: counts.ready,
+              attention: counts.attention,
+              waiting: counts.waiting,
+            })}
           </p>
           <div className="import-panel__actions">
             {counts.ready > 0 ? (

@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { searchPlacesQueryOptions, type Place } from '@/features/geocoding';
-import { emptyReview, importReviewReducer, problemOfQuery, waitingEntries } from '../model/import-review';
+import {
+  emptyReview,
+  importReviewReducer,
+  problemOfQuery,
+  waitingEntries,
+} from '../model/import-review';
 import { runLookupQueue, type LookupItem } from '../model/lookup-queue';
 import type { ImportRow } from '../model/parse-import';
 
@@ -30,39 +35,49 @@ export function useImportRun() {
 
   useEffect(() => () => controller.current?.abort(), []);
 
-  const lookUp = useCallback((items: readonly LookupItem[]) => {
-    controller.current?.abort();
-    if (items.length === 0) return;
-    const run = new AbortController();
-    controller.current = run;
-    const linesOf = new Map<string, number[]>();
-    for (const { line, text } of items) linesOf.set(text, [...(linesOf.get(text) ?? []), line]);
-    const unique = [...linesOf].map(([text, lines]) => ({ line: lines[0], text }));
-    let done = 0;
-    const report = (text: string, action: (line: number) => void) => {
-      const lines = linesOf.get(text) ?? [];
-      for (const line of lines) action(line);
-      done += lines.length;
-      setProgress({ done, total: items.length });
+  const lookUp = useCallback(
+    (items: readonly LookupItem[]) => {
+      controller.current?.abort();
+      if (items.length === 0) return;
+      const run = new AbortController();
+      controller.current = run;
+      const linesOf = new Map<string, number[]>();
+      for (const { line, text } of items) linesOf.set(text, [...(linesOf.get(text) ?? []), line]);
+      const unique = [...linesOf].map(([text, lines]) => ({ line: lines[0], text }));
+      let done = 0;
+      const report = (text: string, action: (line: number) => void) => {
+        const lines = linesOf.get(text) ?? [];
+        for (const line of lines) action(line);
+        done += lines.length;
+        setProgress({ done, total: items.length });
+        setWaitSeconds(null);
+      };
+      setPhase('running');
+      setProgress({ done: 0, total: items.length });
       setWaitSeconds(null);
-    };
-    setPhase('running');
-    setProgress({ done: 0, total: items.length });
-    setWaitSeconds(null);
-    void runLookupQueue<Place[]>(unique, {
-      search: (text) =>
-        queryClient.fetchQuery({ ...searchPlacesQueryOptions(text), staleTime: IMPORT_ANSWER_TTL_MS, gcTime: IMPORT_ANSWER_TTL_MS, retry: false }),
-      signal: run.signal,
-      onResult: (item, places) => report(item.text, (line) => dispatch({ type: 'looked', line, text: item.text, places })),
-      onFailure: (item) => report(item.text, (line) => dispatch({ type: 'lookupFailed', line, text: item.text })),
-      onRateLimited: setWaitSeconds,
-    }).finally(() => {
-      if (controller.current !== run) return;
-      controller.current = null;
-      setWaitSeconds(null);
-      setPhase(run.signal.aborted ? 'cancelled' : 'finished');
-    });
-  }, [queryClient]);
+      void runLookupQueue<Place[]>(unique, {
+        search: (text) =>
+          queryClient.fetchQuery({
+            ...searchPlacesQueryOptions(text),
+            staleTime: IMPORT_ANSWER_TTL_MS,
+            gcTime: IMPORT_ANSWER_TTL_MS,
+            retry: false,
+          }),
+        signal: run.signal,
+        onResult: (item, places) =>
+          report(item.text, (line) => dispatch({ type: 'looked', line, text: item.text, places })),
+        onFailure: (item) =>
+          report(item.text, (line) => dispatch({ type: 'lookupFailed', line, text: item.text })),
+        onRateLimited: setWaitSeconds,
+      }).finally(() => {
+        if (controller.current !== run) return;
+        controller.current = null;
+        setWaitSeconds(null);
+        setPhase(run.signal.aborted ? 'cancelled' : 'finished');
+      });
+    },
+    [queryClient],
+  );
 
   const start = useCallback(
     (rows: readonly ImportRow[]) => {
@@ -85,9 +100,15 @@ export function useImportRun() {
     [lookUp],
   );
 
-  const resume = useCallback(() => lookUp(waitingEntries(review).map(({ line, text }) => ({ line, text }))), [lookUp, review]);
+  const resume = useCallback(
+    () => lookUp(waitingEntries(review).map(({ line, text }) => ({ line, text }))),
+    [lookUp, review],
+  );
 
-  const pick = useCallback((line: number, candidate: number) => dispatch({ type: 'pick', line, candidate }), []);
+  const pick = useCallback(
+    (line: number, candidate: number) => dispatch({ type: 'pick', line, candidate }),
+    [],
+  );
   const discard = useCallback((line: number) => dispatch({ type: 'discard', line }), []);
 
   const reset = useCallback(() => {
@@ -99,5 +120,18 @@ export function useImportRun() {
     setProgress({ done: 0, total: 0 });
   }, []);
 
-  return { review, dispatch, phase, progress, waitSeconds, start, cancel, retry, resume, reset, pick, discard };
+  return {
+    review,
+    dispatch,
+    phase,
+    progress,
+    waitSeconds,
+    start,
+    cancel,
+    retry,
+    resume,
+    reset,
+    pick,
+    discard,
+  };
 }

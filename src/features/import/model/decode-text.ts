@@ -23,4 +23,5 @@ export function decodeImportBytes(bytes: ArrayBuffer | Uint8Array): string {
   return stripByteOrderMark(text);
 }
 
-export const stripByteOrderMark = (text: string): string => (text.startsWith('\uFEFF') ? text.slice(1) : text);
+export const stripByteOrderMark = (text: string): string =>
+  text.startsWith('\uFEFF') ? text.slice(1) : text;

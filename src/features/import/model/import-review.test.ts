@@ -1,22 +1,43 @@
 import { describe, expect, it } from 'vitest';
 import type { Place } from '@/features/geocoding';
-import { countReview, emptyReview, importReviewReducer, readyStops, waitingEntries, type ImportReview, type ImportReviewAction } from './import-review';
+import {
+  countReview,
+  emptyReview,
+  importReviewReducer,
+  readyStops,
+  waitingEntries,
+  type ImportReview,
+  type ImportReviewAction,
+} from './import-review';
 import { AMBIGUOUS_DISTANCE_KM, matchOf } from './match-rule';
 import { parseImport } from './parse-import';
 
 const paris: Place = { display_name: 'Paris, Île-de-France, France', lat: 48.8535, lng: 2.3484 };
 const lyon: Place = { display_name: 'Lyon, Rhône, France', lat: 45.7578, lng: 4.832 };
-const timesSquare: Place = { display_name: 'Times Square, Manhattan, New York', lat: 40.757, lng: -73.986 };
-const empireState: Place = { display_name: 'Empire State Building, Manhattan, New York', lat: 40.7484, lng: -73.9857 };
+const timesSquare: Place = {
+  display_name: 'Times Square, Manhattan, New York',
+  lat: 40.757,
+  lng: -73.986,
+};
+const empireState: Place = {
+  display_name: 'Empire State Building, Manhattan, New York',
+  lat: 40.7484,
+  lng: -73.9857,
+};
 
-const run = (actions: ImportReviewAction[], review: ImportReview = emptyReview) => actions.reduce(importReviewReducer, review);
+const run = (actions: ImportReviewAction[], review: ImportReview = emptyReview) =>
+  actions.reduce(importReviewReducer, review);
 const loaded = (text: string) => run([{ type: 'load', rows: parseImport(text).rows }]);
-const statuses = (review: ImportReview) => review.entries.map((entry) => `${entry.line}:${entry.status}`);
+const statuses = (review: ImportReview) =>
+  review.entries.map((entry) => `${entry.line}:${entry.status}`);
 
 describe('matchOf', () => {
   it('takes a single result, or the first of results close together', () => {
     expect(matchOf([paris])).toEqual({ kind: 'found', place: paris });
-    expect(matchOf([timesSquare, empireState, paris])).toEqual({ kind: 'found', place: timesSquare });
+    expect(matchOf([timesSquare, empireState, paris])).toEqual({
+      kind: 'found',
+      place: timesSquare,
+    });
   });
 
   it(`calls results whose first two are more than ${AMBIGUOUS_DISTANCE_KM} km apart ambiguous, and nothing none`, () => {
@@ -30,7 +51,9 @@ describe('matchOf', () => {
 
 describe('importReviewReducer', () => {
   it('queues addresses, keeps points ready and lists unreadable and unsearchable lines', () => {
-    const review = loaded('name,address,lat,lng,note\nA,Paris,,,call first\nB,,48.1,11.5,\nC,,,,\nD,ab,,,\n');
+    const review = loaded(
+      'name,address,lat,lng,note\nA,Paris,,,call first\nB,,48.1,11.5,\nC,,,,\nD,ab,,,\n',
+    );
     expect(statuses(review)).toEqual(['2:waiting', '3:ready', '4:unreadable', '5:invalid']);
     expect(review.entries[3].problem).toBe('tooShort');
     expect(waitingEntries(review).map((entry) => entry.text)).toEqual(['Paris']);
@@ -46,11 +69,23 @@ describe('importReviewReducer', () => {
       loaded('address;name;note\nParis;Bakery;back door\nLyon;;\nnowhere at all;;'),
     );
     expect(statuses(review)).toEqual(['2:ready', '3:ambiguous', '4:waiting']);
-    expect(readyStops(review)).toEqual([{ name: 'Bakery', lat: paris.lat, lng: paris.lng, note: 'back door' }]);
+    expect(readyStops(review)).toEqual([
+      { name: 'Bakery', lat: paris.lat, lng: paris.lng, note: 'back door' },
+    ]);
 
-    const picked = run([{ type: 'pick', line: 3, candidate: 1 }, { type: 'looked', line: 4, text: 'nowhere at all', places: [] }], review);
+    const picked = run(
+      [
+        { type: 'pick', line: 3, candidate: 1 },
+        { type: 'looked', line: 4, text: 'nowhere at all', places: [] },
+      ],
+      review,
+    );
     expect(statuses(picked)).toEqual(['2:ready', '3:ready', '4:notFound']);
-    expect(readyStops(picked)[1]).toEqual({ name: paris.display_name, lat: paris.lat, lng: paris.lng });
+    expect(readyStops(picked)[1]).toEqual({
+      name: paris.display_name,
+      lat: paris.lat,
+      lng: paris.lng,
+    });
   });
 
   it('lets the user fix a line and ignores the stale answer for its old text', () => {
@@ -63,19 +98,27 @@ describe('importReviewReducer', () => {
     );
     expect(statuses(review)).toEqual(['1:waiting']);
     expect(run([{ type: 'looked', line: 1, text: 'Pariss', places: [lyon] }], review)).toBe(review);
-    expect(statuses(run([{ type: 'looked', line: 1, text: 'Paris', places: [paris] }], review))).toEqual(['1:ready']);
+    expect(
+      statuses(run([{ type: 'looked', line: 1, text: 'Paris', places: [paris] }], review)),
+    ).toEqual(['1:ready']);
     expect(statuses(run([{ type: 'edit', line: 1, text: 'P' }], review))).toEqual(['1:invalid']);
   });
 
   it('keeps a failed lookup listed, and removes a line only when the user says so', () => {
     const review = run([{ type: 'lookupFailed', line: 1, text: 'Paris' }], loaded('Paris\nLyon'));
     expect(statuses(review)).toEqual(['1:failed', '2:waiting']);
-    expect(statuses(run([{ type: 'edit', line: 1, text: 'Paris' }], review))).toEqual(['1:waiting', '2:waiting']);
+    expect(statuses(run([{ type: 'edit', line: 1, text: 'Paris' }], review))).toEqual([
+      '1:waiting',
+      '2:waiting',
+    ]);
     expect(statuses(run([{ type: 'discard', line: 1 }], review))).toEqual(['2:waiting']);
   });
 
   it('drops the added stops from the review and keeps the lines still to fix', () => {
-    const review = run([{ type: 'looked', line: 1, text: 'Paris', places: [paris] }, { type: 'added' }], loaded('Paris\nLyon'));
+    const review = run(
+      [{ type: 'looked', line: 1, text: 'Paris', places: [paris] }, { type: 'added' }],
+      loaded('Paris\nLyon'),
+    );
     expect(statuses(review)).toEqual(['2:waiting']);
   });
 });

@@ -64,7 +64,14 @@ function withStop(entry: ImportEntry, place: Place): ImportEntry {
     lng: place.lng,
     ...(entry.note ? { note: entry.note } : {}),
   };
-  return { line: entry.line, text: entry.text, name: entry.name, note: entry.note, status: 'ready', stop };
+  return {
+    line: entry.line,
+    text: entry.text,
+    name: entry.name,
+    note: entry.note,
+    status: 'ready',
+    stop,
+  };
 }
 
 function queued(entry: ImportEntry, text: string): ImportEntry {
@@ -81,16 +88,28 @@ function entryOf(row: ImportRow): ImportEntry {
         text: row.name,
         status: 'ready',
         ...(row.note ? { note: row.note } : {}),
-        stop: { name: row.name, lat: row.lat, lng: row.lng, ...(row.note ? { note: row.note } : {}) },
+        stop: {
+          name: row.name,
+          lat: row.lat,
+          lng: row.lng,
+          ...(row.note ? { note: row.note } : {}),
+        },
       };
     case 'address':
-      return queued({ line: row.line, text: row.query, name: row.name, note: row.note, status: 'waiting' }, row.query);
+      return queued(
+        { line: row.line, text: row.query, name: row.name, note: row.note, status: 'waiting' },
+        row.query,
+      );
     case 'unreadable':
       return { line: row.line, text: row.text, status: 'unreadable', problem: row.reason };
   }
 }
 
-function update(review: ImportReview, line: number, change: (entry: ImportEntry) => ImportEntry | null): ImportReview {
+function update(
+  review: ImportReview,
+  line: number,
+  change: (entry: ImportEntry) => ImportEntry | null,
+): ImportReview {
   const index = review.entries.findIndex((entry) => entry.line === line);
   if (index === -1) return review;
   const next = change(review.entries[index]);
@@ -102,7 +121,10 @@ function update(review: ImportReview, line: number, change: (entry: ImportEntry)
 }
 
 /** The import's review list, pure: lookups report into it, the user edits it. */
-export function importReviewReducer(review: ImportReview, action: ImportReviewAction): ImportReview {
+export function importReviewReducer(
+  review: ImportReview,
+  action: ImportReviewAction,
+): ImportReview {
   switch (action.type) {
     case 'load':
       return { entries: action.rows.map(entryOf) };
@@ -112,18 +134,24 @@ export function importReviewReducer(review: ImportReview, action: ImportReviewAc
         if (entry.status !== 'waiting' || entry.text !== action.text) return entry;
         const match = matchOf(action.places);
         if (match.kind === 'found') return withStop(entry, match.place);
-        if (match.kind === 'ambiguous') return { ...entry, status: 'ambiguous', candidates: match.candidates };
+        if (match.kind === 'ambiguous')
+          return { ...entry, status: 'ambiguous', candidates: match.candidates };
         return { ...entry, status: 'notFound' };
       });
     case 'lookupFailed':
       return update(review, action.line, (entry) =>
-        entry.status === 'waiting' && entry.text === action.text ? { ...entry, status: 'failed' } : entry,
+        entry.status === 'waiting' && entry.text === action.text
+          ? { ...entry, status: 'failed' }
+          : entry,
       );
     case 'edit':
-      return update(review, action.line, (entry) => (entry.status === 'ready' ? entry : queued(entry, action.text)));
+      return update(review, action.line, (entry) =>
+        entry.status === 'ready' ? entry : queued(entry, action.text),
+      );
     case 'pick':
       return update(review, action.line, (entry) => {
-        const candidate = entry.status === 'ambiguous' ? entry.candidates?.[action.candidate] : undefined;
+        const candidate =
+          entry.status === 'ambiguous' ? entry.candidates?.[action.candidate] : undefined;
         return candidate ? withStop(entry, candidate) : entry;
       });
     case 'discard':

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { rateLimitWait, runLookupQueue, type LookupItem } from './lookup-queue';
 
-const items = (count: number): LookupItem[] => Array.from({ length: count }, (_, index) => ({ line: index + 1, text: `place ${index + 1}` }));
+const items = (count: number): LookupItem[] =>
+  Array.from({ length: count }, (_, index) => ({ line: index + 1, text: `place ${index + 1}` }));
 /** The shape of the API client's ApiError (status and Retry-After seconds). */
 const apiError = (status: number, retryAfterSeconds?: number) =>
   Object.assign(new Error(`status ${status}`), { status, retryAfterSeconds });

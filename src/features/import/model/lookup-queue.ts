@@ -39,7 +39,8 @@ const DEFAULT_RATE_LIMIT_WAIT_SECONDS = 1;
 export function rateLimitWait(error: unknown): number | null {
   if (!error || typeof error !== 'object' || !('status' in error)) return null;
   const { status, retryAfterSeconds } = error as { status: unknown; retryAfterSeconds?: unknown };
-  const retryAfter = typeof retryAfterSeconds === 'number' && retryAfterSeconds > 0 ? retryAfterSeconds : undefined;
+  const retryAfter =
+    typeof retryAfterSeconds === 'number' && retryAfterSeconds > 0 ? retryAfterSeconds : undefined;
   if (status === 429) return retryAfter ?? DEFAULT_RATE_LIMIT_WAIT_SECONDS;
   if (status === 503 && retryAfter !== undefined) return retryAfter;
   return null;
@@ -47,8 +48,13 @@ export function rateLimitWait(error: unknown): number | null {
 
 /** A client error other than a rate limit will fail the same way again. */
 const isPermanent = (error: unknown): boolean => {
-  const status = error && typeof error === 'object' && 'status' in error ? (error as { status: unknown }).status : 0;
-  return typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
+  const status =
+    error && typeof error === 'object' && 'status' in error
+      ? (error as { status: unknown }).status
+      : 0;
+  return (
+    typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429
+  );
 };
 
 /** A macrotask break: lets the browser paint and handle input between answers. */
@@ -80,7 +86,10 @@ export const abortableSleep = (ms: number, signal: AbortSignal): Promise<void> =
   });
 
 /** Resolves when every item is answered or failed, or when the signal aborts (remaining items untouched). */
-export async function runLookupQueue<T>(items: readonly LookupItem[], options: LookupQueueOptions<T>): Promise<void> {
+export async function runLookupQueue<T>(
+  items: readonly LookupItem[],
+  options: LookupQueueOptions<T>,
+): Promise<void> {
   const { search, signal, onResult, onFailure, onRateLimited } = options;
   const sleep = options.sleep ?? abortableSleep;
   const retries = options.retries ?? LOOKUP_RETRIES;
@@ -126,7 +135,10 @@ export async function runLookupQueue<T>(items: readonly LookupItem[], options: L
     }
   };
 
-  const workers = Array.from({ length: Math.max(1, Math.min(options.concurrency ?? LOOKUP_CONCURRENCY, items.length)) }, worker);
+  const workers = Array.from(
+    { length: Math.max(1, Math.min(options.concurrency ?? LOOKUP_CONCURRENCY, items.length)) },
+    worker,
+  );
   await Promise.all(workers).catch((error: unknown) => {
     // Only an abort gets here (from a sleep); anything else is a bug to surface.
     if (!signal.aborted) throw error;

@@ -9,9 +9,7 @@ import type { Place } from '@/features/geocoding';
 export const AMBIGUOUS_DISTANCE_KM = 25;
 
 export type Match =
-  | { kind: 'none' }
-  | { kind: 'found'; place: Place }
-  | { kind: 'ambiguous'; candidates: Place[] };
+  { kind: 'none' } | { kind: 'found'; place: Place } | { kind: 'ambiguous'; candidates: Place[] };
 
 /** The one rule: more than one result and the first two more than 25 km apart is ambiguous. */
 export function matchOf(places: readonly Place[]): Match {

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { decodeImportBytes } from './decode-text';
 import { detectDelimiter, parseCoordinate, parseImport, type ImportRow } from './parse-import';
 
-const queries = (rows: readonly ImportRow[]) => rows.map((row) => (row.kind === 'address' ? row.query : row.kind));
+const queries = (rows: readonly ImportRow[]) =>
+  rows.map((row) => (row.kind === 'address' ? row.query : row.kind));
 
 describe('parseImport: pasted lists', () => {
   it('reads one address per line, commas inside an address kept, blank lines skipped', () => {
-    const text = '10 Downing Street, London\n\n   \nTimes Square, New York\r\n221B Baker Street, London, NW1 6XE\n';
+    const text =
+      '10 Downing Street, London\n\n   \nTimes Square, New York\r\n221B Baker Street, London, NW1 6XE\n';
     const { rows, columns } = parseImport(text);
     expect(columns).toBeNull();
     expect(rows).toEqual([
@@ -17,7 +19,8 @@ describe('parseImport: pasted lists', () => {
   });
 
   it('keeps a quoted address with embedded separators and a newline as one row, and counts lines right after it', () => {
-    const text = '"Gare de Lyon, Place Louis-Armand;\r\n75012 Paris"\r\nLyon\r\n\r\n"Café ""Le Zinc"", Dijon"\r\nBerlin';
+    const text =
+      '"Gare de Lyon, Place Louis-Armand;\r\n75012 Paris"\r\nLyon\r\n\r\n"Café ""Le Zinc"", Dijon"\r\nBerlin';
     const { rows } = parseImport(text);
     expect(rows).toEqual([
       { line: 1, kind: 'address', query: 'Gare de Lyon, Place Louis-Armand;\r\n75012 Paris' },
@@ -55,10 +58,18 @@ describe('parseImport: pasted lists', () => {
   });
 
   it('reads 200 lines with CRLF line ends, all kept in order with their line numbers', () => {
-    const lines = Array.from({ length: 200 }, (_, index) => `${index + 1} Main Street, Springfield`);
+    const lines = Array.from(
+      { length: 200 },
+      (_, index) => `${index + 1} Main Street, Springfield`,
+    );
     const { rows } = parseImport(lines.join('\r\n') + '\r\n');
     expect(rows).toHaveLength(200);
-    expect(rows.every((row, index) => row.line === index + 1 && row.kind === 'address' && row.query === lines[index])).toBe(true);
+    expect(
+      rows.every(
+        (row, index) =>
+          row.line === index + 1 && row.kind === 'address' && row.query === lines[index],
+      ),
+    ).toBe(true);
   });
 });
 
@@ -72,14 +83,25 @@ describe('parseImport: CSV files', () => {
       ['Endereço', 'Nome', 'Observações'],
       ['ADRESSE', 'Kunde', 'Bemerkung'],
     ]) {
-      const { rows, columns } = parseImport(`${name},${address},${note}\nAcme,"1 Rue de Rivoli, Paris",Door 4B\n`);
+      const { rows, columns } = parseImport(
+        `${name},${address},${note}\nAcme,"1 Rue de Rivoli, Paris",Door 4B\n`,
+      );
       expect(columns, address).toMatchObject({ name: 0, address: 1, note: 2 });
-      expect(rows, address).toEqual([{ line: 2, kind: 'address', query: '1 Rue de Rivoli, Paris', name: 'Acme', note: 'Door 4B' }]);
+      expect(rows, address).toEqual([
+        {
+          line: 2,
+          kind: 'address',
+          query: '1 Rue de Rivoli, Paris',
+          name: 'Acme',
+          note: 'Door 4B',
+        },
+      ]);
     }
   });
 
   it('reads a semicolon file with a BOM, latitude/longitude columns and decimal commas', () => {
-    const text = '\uFEFFNom;Latitude;Longitude;Commentaire\r\nBoulangerie;48,8534;2,3488;Code 1234\r\n\r\nMairie;45.7640;4.8357;\r\n';
+    const text =
+      '\uFEFFNom;Latitude;Longitude;Commentaire\r\nBoulangerie;48,8534;2,3488;Code 1234\r\n\r\nMairie;45.7640;4.8357;\r\n';
     const { rows, delimiter } = parseImport(text);
     expect(delimiter).toBe(';');
     expect(rows).toEqual([
@@ -99,12 +121,15 @@ describe('parseImport: CSV files', () => {
   });
 
   it('builds the address from street, postcode, city and country columns', () => {
-    const { rows } = parseImport('Straße;PLZ;Ort;Land\nUnter den Linden 1;10117;Berlin;Deutschland\n');
+    const { rows } = parseImport(
+      'Straße;PLZ;Ort;Land\nUnter den Linden 1;10117;Berlin;Deutschland\n',
+    );
     expect(queries(rows)).toEqual(['Unter den Linden 1, 10117 Berlin, Deutschland']);
   });
 
   it('keeps quoted fields with separators, quotes and newlines in a CSV with a header', () => {
-    const text = 'address,note\r\n"12 Rue ""Haute"", Lyon","Ring twice,\r\nthen wait"\r\n\r\n"Times Square, New York",\r\n';
+    const text =
+      'address,note\r\n"12 Rue ""Haute"", Lyon","Ring twice,\r\nthen wait"\r\n\r\n"Times Square, New York",\r\n';
     const { rows } = parseImport(text);
     expect(rows).toEqual([
       { line: 2, kind: 'address', query: '12 Rue "Haute", Lyon', note: 'Ring twice,\r\nthen wait' },
@@ -119,24 +144,48 @@ describe('parseImport: CSV files', () => {
 
   it('reads a 200-row semicolon CSV', () => {
     const lines = ['Name;Adresse;Notiz'];
-    for (let index = 1; index <= 200; index += 1) lines.push(`Kunde ${index};"Hauptstraße ${index}; Berlin";Tor ${index}`);
+    for (let index = 1; index <= 200; index += 1)
+      lines.push(`Kunde ${index};"Hauptstraße ${index}; Berlin";Tor ${index}`);
     const { rows } = parseImport(lines.join('\n'));
     expect(rows).toHaveLength(200);
-    expect(rows[199]).toEqual({ line: 201, kind: 'address', query: 'Hauptstraße 200; Berlin', name: 'Kunde 200', note: 'Tor 200' });
+    expect(rows[199]).toEqual({
+      line: 201,
+      kind: 'address',
+      query: 'Hauptstraße 200; Berlin',
+      name: 'Kunde 200',
+      note: 'Tor 200',
+    });
   });
 });
 
 describe('decodeImportBytes', () => {
   it('reads UTF-8 and drops its byte-order mark', () => {
-    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('Adresse\nCafé Crème, Dijon')]);
+    const bytes = new Uint8Array([
+      0xef,
+      0xbb,
+      0xbf,
+      ...new TextEncoder().encode('Adresse\nCafé Crème, Dijon'),
+    ]);
     expect(decodeImportBytes(bytes)).toBe('Adresse\nCafé Crème, Dijon');
   });
 
   it('falls back to Windows-1252 for bytes that are not UTF-8', () => {
     // "Rue de l’Église;Zürich €" as Windows-1252 bytes (’ = 0x92, É = 0xC9, ü = 0xFC, € = 0x80)
-    const bytes = new Uint8Array([...'Rue de l'].map((c) => c.charCodeAt(0)).concat([0x92, 0xc9], [...'glise;Z'].map((c) => c.charCodeAt(0)), [0xfc], [...'rich '].map((c) => c.charCodeAt(0)), [0x80]));
+    const bytes = new Uint8Array(
+      [...'Rue de l']
+        .map((c) => c.charCodeAt(0))
+        .concat(
+          [0x92, 0xc9],
+          [...'glise;Z'].map((c) => c.charCodeAt(0)),
+          [0xfc],
+          [...'rich '].map((c) => c.charCodeAt(0)),
+          [0x80],
+        ),
+    );
     expect(decodeImportBytes(bytes)).toBe('Rue de l’Église;Zürich €');
-    expect(parseImport(decodeImportBytes(bytes)).rows).toEqual([{ line: 1, kind: 'address', query: 'Rue de l’Église, Zürich €' }]);
+    expect(parseImport(decodeImportBytes(bytes)).rows).toEqual([
+      { line: 1, kind: 'address', query: 'Rue de l’Église, Zürich €' },
+    ]);
   });
 });
 
@@ -151,6 +200,7 @@ describe('helpers', () => {
   it('parses coordinates with a dot or a decimal comma, nothing else', () => {
     expect(parseCoordinate(' 48,8566 ')).toBe(48.8566);
     expect(parseCoordinate('-3.70')).toBe(-3.7);
-    for (const bad of ['', 'abc', '1.2.3', '48°51′N', undefined]) expect(parseCoordinate(bad)).toBeNaN();
+    for (const bad of ['', 'abc', '1.2.3', '48°51′N', undefined])
+      expect(parseCoordinate(bad)).toBeNaN();
   });
 });

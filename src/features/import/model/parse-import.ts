@@ -32,7 +32,10 @@ interface RawRow {
 
 /** Tab, then semicolon, then pipe, then comma: the first one found outside quotes in the first line. */
 export function detectDelimiter(text: string): ImportDelimiter {
-  const firstLine = stripByteOrderMark(text).split(/\r\n|\n|\r/).find((line) => line.trim() !== '') ?? '';
+  const firstLine =
+    stripByteOrderMark(text)
+      .split(/\r\n|\n|\r/)
+      .find((line) => line.trim() !== '') ?? '';
   const outsideQuotes = firstLine.replace(/"[^"]*"/g, '');
   for (const candidate of ['\t', ';', '|'] as const) {
     if (outsideQuotes.includes(candidate)) return candidate;
@@ -84,7 +87,8 @@ const cutNote = (note: string | undefined): string | undefined => {
 const field = (fields: readonly string[], index: number | undefined): string =>
   index === undefined ? '' : (fields[index] ?? '').trim();
 
-const joinParts = (parts: readonly string[]): string => parts.filter((part) => part !== '').join(', ');
+const joinParts = (parts: readonly string[]): string =>
+  parts.filter((part) => part !== '').join(', ');
 
 function rowWithHeader(raw: RawRow, columns: ColumnMap): ImportRow {
   const { fields, line } = raw;
@@ -93,7 +97,9 @@ function rowWithHeader(raw: RawRow, columns: ColumnMap): ImportRow {
   const address = joinParts([
     field(fields, columns.address),
     field(fields, columns.street),
-    [field(fields, columns.postcode), field(fields, columns.city)].filter((part) => part !== '').join(' '),
+    [field(fields, columns.postcode), field(fields, columns.city)]
+      .filter((part) => part !== '')
+      .join(' '),
     field(fields, columns.country),
   ]);
   const lat = parseCoordinate(field(fields, columns.lat));
@@ -103,7 +109,13 @@ function rowWithHeader(raw: RawRow, columns: ColumnMap): ImportRow {
     return { line, kind: 'point', name: pointName, lat, lng, ...(note ? { note } : {}) };
   }
   if (address !== '') {
-    return { line, kind: 'address', query: address, ...(name ? { name: truncateStopName(name) } : {}), ...(note ? { note } : {}) };
+    return {
+      line,
+      kind: 'address',
+      query: address,
+      ...(name ? { name: truncateStopName(name) } : {}),
+      ...(note ? { note } : {}),
+    };
   }
   return { line, kind: 'unreadable', reason: 'noAddress', text: joinParts(fields) };
 }
@@ -116,7 +128,13 @@ function rowWithoutHeader(raw: RawRow): ImportRow {
     const lng = parseCoordinate(fields[index + 1]);
     if (isPoint(lat, lng)) {
       const rest = joinParts(fields.filter((_, other) => other !== index && other !== index + 1));
-      return { line, kind: 'point', name: truncateStopName(rest || fallbackStopName(lat, lng)), lat, lng };
+      return {
+        line,
+        kind: 'point',
+        name: truncateStopName(rest || fallbackStopName(lat, lng)),
+        lat,
+        lng,
+      };
     }
   }
   return { line, kind: 'address', query: joinParts(fields) };
@@ -137,7 +155,13 @@ export function parseImport(input: string): ParsedImport {
   const columns = isHeaderRow(headerColumns) ? headerColumns : null;
   const dataRows = columns ? raws.slice(1) : raws;
   const rows = dataRows.map((raw): ImportRow => {
-    if (raw.unclosedQuote) return { line: raw.line, kind: 'unreadable', reason: 'unclosedQuote', text: raw.fields.join(' ') };
+    if (raw.unclosedQuote)
+      return {
+        line: raw.line,
+        kind: 'unreadable',
+        reason: 'unclosedQuote',
+        text: raw.fields.join(' '),
+      };
     return columns ? rowWithHeader(raw, columns) : rowWithoutHeader(raw);
   });
   return { rows, delimiter, columns };

@@ -1,4 +1,9 @@
-import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  mutationOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { Itinerary } from '../model/itinerary';
 import { itineraryKeys } from './query-keys';

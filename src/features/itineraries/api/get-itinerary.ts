@@ -18,7 +18,10 @@ export const itineraryQueryOptions = (id: string) =>
   });
 
 /** `current`: fetch the server's version on mount even when a recent copy is cached. */
-export function useItinerary(id: string | undefined, { current = false }: { current?: boolean } = {}) {
+export function useItinerary(
+  id: string | undefined,
+  { current = false }: { current?: boolean } = {},
+) {
   return useQuery({
     ...itineraryQueryOptions(id ?? ''),
     enabled: Boolean(id),

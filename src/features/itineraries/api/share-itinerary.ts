@@ -9,8 +9,7 @@ export function shareItinerary(id: string): Promise<ShareLink> {
   });
 }
 
-export const shareItineraryMutationOptions = () =>
-  mutationOptions({ mutationFn: shareItinerary });
+export const shareItineraryMutationOptions = () => mutationOptions({ mutationFn: shareItinerary });
 
 export function useShareItinerary() {
   return useMutation(shareItineraryMutationOptions());

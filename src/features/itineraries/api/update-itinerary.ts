@@ -1,4 +1,9 @@
-import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  mutationOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { itinerarySchema, type Itinerary, type ItineraryInput } from '../model/itinerary';
 import { itineraryKeys } from './query-keys';
@@ -14,7 +19,11 @@ export interface UpdateItineraryVariables {
 }
 
 /** PUT /api/itineraries/:id -> the updated itinerary. */
-export function updateItinerary({ id, input, onlyIfUpdatedAt }: UpdateItineraryVariables): Promise<Itinerary> {
+export function updateItinerary({
+  id,
+  input,
+  onlyIfUpdatedAt,
+}: UpdateItineraryVariables): Promise<Itinerary> {
   return apiClient.put(`/itineraries/${encodeURIComponent(id)}`, input, {
     schema: itinerarySchema,
     headers: onlyIfUpdatedAt ? { 'If-Match': `"${onlyIfUpdatedAt}"` } : undefined,

@@ -44,7 +44,8 @@ function stubApi(overrides: Record<string, Handler> = {}) {
       stored = stored.filter((route) => route.id !== 'r1');
       return new Response(null, { status: 204 });
     },
-    'POST /api/itineraries/r1/share': () => Response.json({ shareUrl: 'http://localhost/share/tok-1' }),
+    'POST /api/itineraries/r1/share': () =>
+      Response.json({ shareUrl: 'http://localhost/share/tok-1' }),
     'DELETE /api/itineraries/r1/share': () => new Response(null, { status: 204 }),
     ...overrides,
   };
@@ -59,7 +60,10 @@ function stubApi(overrides: Record<string, Handler> = {}) {
   );
 }
 
-function renderDashboard(state?: unknown, identity: IdentityState = { status: 'signed-in', user: { id: 'u1', email: 'a@b.co' } }) {
+function renderDashboard(
+  state?: unknown,
+  identity: IdentityState = { status: 'signed-in', user: { id: 'u1', email: 'a@b.co' } },
+) {
   const router = createMemoryRouter(
     [
       { path: '/dashboard', element: <DashboardPage /> },
@@ -68,7 +72,13 @@ function renderDashboard(state?: unknown, identity: IdentityState = { status: 's
     { initialEntries: [{ pathname: '/dashboard', state }] },
   );
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
+    <QueryClientProvider
+      client={
+        new QueryClient({
+          defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+        })
+      }
+    >
       <IdentityContext.Provider value={identityStub(identity)}>
         <RouterProvider router={router} />
       </IdentityContext.Provider>
@@ -99,9 +109,15 @@ describe('DashboardPage', () => {
     expect(within(first).getByText('2 stops')).toBeTruthy();
     expect(within(first).getByTestId('card-distance').textContent).toBe('465 km');
     expect(within(first).getByTestId('card-duration').textContent).toBe('4h 31m');
-    expect(within(first).getByTestId('card-created').textContent).toBe(new Date('2025-03-04T10:00:00Z').toLocaleDateString('en'));
-    expect(within(first).getByRole('link', { name: 'Paris to Lyon' }).getAttribute('href')).toBe('/edit-route/r1');
-    expect(within(first).getByRole('link', { name: 'Start Route in Waze' }).getAttribute('href')).toBe('/waze-route/r1');
+    expect(within(first).getByTestId('card-created').textContent).toBe(
+      new Date('2025-03-04T10:00:00Z').toLocaleDateString('en'),
+    );
+    expect(within(first).getByRole('link', { name: 'Paris to Lyon' }).getAttribute('href')).toBe(
+      '/edit-route/r1',
+    );
+    expect(
+      within(first).getByRole('link', { name: 'Start Route in Waze' }).getAttribute('href'),
+    ).toBe('/waze-route/r1');
     expect(within(first).getByRole('button', { name: 'Delete route Paris to Lyon' })).toBeTruthy();
     expect(within(first).getByRole('button', { name: 'Share' })).toBeTruthy();
     expect(within(first).getByRole('button', { name: 'Revoke link' })).toBeTruthy();
@@ -123,7 +139,9 @@ describe('DashboardPage', () => {
     stubApi({ 'GET /api/itineraries': () => Response.json([]) });
     renderDashboard();
     expect(await screen.findByText('No routes found')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Create Your First Route' }).getAttribute('href')).toBe('/plan');
+    expect(screen.getByRole('link', { name: 'Create Your First Route' }).getAttribute('href')).toBe(
+      '/plan',
+    );
   });
 
   it('a guest sees the empty state without asking the server', async () => {
@@ -160,31 +178,44 @@ describe('DashboardPage', () => {
     const first = await screen.findByRole('article', { name: 'Paris to Lyon' });
     fireEvent.click(within(first).getByRole('button', { name: 'Delete route Paris to Lyon' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete route' });
-    expect(dialog.textContent).toContain('Are you sure you want to delete "Paris to Lyon"? This action cannot be undone.');
+    expect(dialog.textContent).toContain(
+      'Are you sure you want to delete "Paris to Lyon"? This action cannot be undone.',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(requests).not.toContain('DELETE /api/itineraries/r1');
 
     fireEvent.click(within(first).getByRole('button', { name: 'Delete route Paris to Lyon' }));
-    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'Paris to Lyon' })).toBeNull());
+    fireEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Paris to Lyon' })).toBeNull(),
+    );
     expect(requests).toContain('DELETE /api/itineraries/r1');
     expect(card('Trip to Dijon')).toBeTruthy();
   });
 
   it("says 'Failed to delete itinerary' and keeps the card when deleting fails", async () => {
-    stubApi({ 'DELETE /api/itineraries/r1': () => Response.json({ error: 'nope' }, { status: 500 }) });
+    stubApi({
+      'DELETE /api/itineraries/r1': () => Response.json({ error: 'nope' }, { status: 500 }),
+    });
     renderDashboard();
     const first = await screen.findByRole('article', { name: 'Paris to Lyon' });
     fireEvent.click(within(first).getByRole('button', { name: 'Delete route Paris to Lyon' }));
-    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to delete itinerary');
     expect(card('Paris to Lyon')).toBeTruthy();
   });
 
   it('copies the share link, or shows it when copying fails', async () => {
     stubApi();
-    const writeText = vi.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('denied'));
+    const writeText = vi
+      .fn()
+      .mockResolvedValueOnce(undefined)
+      .mockRejectedValueOnce(new Error('denied'));
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderDashboard();
     const first = await screen.findByRole('article', { name: 'Paris to Lyon' });
@@ -195,17 +226,23 @@ describe('DashboardPage', () => {
 
     fireEvent.click(within(first).getByRole('button', { name: 'Share' }));
     const dialog = await screen.findByRole('dialog', { name: 'Share link' });
-    expect((within(dialog).getByLabelText('Share link') as HTMLInputElement).value).toBe('http://localhost/share/tok-1');
+    expect((within(dialog).getByLabelText('Share link') as HTMLInputElement).value).toBe(
+      'http://localhost/share/tok-1',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it("says 'Failed to generate share link' when sharing fails", async () => {
-    stubApi({ 'POST /api/itineraries/r1/share': () => Response.json({ error: 'down' }, { status: 503 }) });
+    stubApi({
+      'POST /api/itineraries/r1/share': () => Response.json({ error: 'down' }, { status: 503 }),
+    });
     renderDashboard();
     const first = await screen.findByRole('article', { name: 'Paris to Lyon' });
     fireEvent.click(within(first).getByRole('button', { name: 'Share' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Failed to generate share link');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Failed to generate share link',
+    );
   });
 
   it('revokes the link after confirmation, and says when there was none', async () => {
@@ -213,13 +250,22 @@ describe('DashboardPage', () => {
     renderDashboard();
     const first = await screen.findByRole('article', { name: 'Paris to Lyon' });
     fireEvent.click(within(first).getByRole('button', { name: 'Revoke link' }));
-    fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Revoke share link' })).getByRole('button', { name: 'Revoke' }));
-    expect(await screen.findByText('Share link revoked. Sharing the route again creates a new link.')).toBeTruthy();
+    fireEvent.click(
+      within(screen.getByRole('alertdialog', { name: 'Revoke share link' })).getByRole('button', {
+        name: 'Revoke',
+      }),
+    );
+    expect(
+      await screen.findByText('Share link revoked. Sharing the route again creates a new link.'),
+    ).toBeTruthy();
     expect(requests).toContain('DELETE /api/itineraries/r1/share');
 
-    handlers['DELETE /api/itineraries/r1/share'] = () => Response.json({ error: 'No active share link' }, { status: 404 });
+    handlers['DELETE /api/itineraries/r1/share'] = () =>
+      Response.json({ error: 'No active share link' }, { status: 404 });
     fireEvent.click(within(first).getByRole('button', { name: 'Revoke link' }));
-    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Revoke' }));
+    fireEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Revoke' }),
+    );
     expect(await screen.findByText('This route has no active share link.')).toBeTruthy();
   });
 });

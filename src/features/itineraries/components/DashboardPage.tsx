@@ -24,7 +24,8 @@ interface Notice {
   text: string;
 }
 
-const without = (set: ReadonlySet<string>, id: string) => new Set([...set].filter((entry) => entry !== id));
+const without = (set: ReadonlySet<string>, id: string) =>
+  new Set([...set].filter((entry) => entry !== id));
 
 /** My Routes (spec section 2): the signed-in user's saved routes, newest first. */
 export function DashboardPage() {
@@ -46,7 +47,8 @@ export function DashboardPage() {
   useEffect(
     () =>
       onSyncOutcome((outcome) => {
-        if (outcome.kind === 'saved' || outcome.kind === 'conflict') void queryClient.invalidateQueries({ queryKey: itineraryKeys.all });
+        if (outcome.kind === 'saved' || outcome.kind === 'conflict')
+          void queryClient.invalidateQueries({ queryKey: itineraryKeys.all });
       }),
     [queryClient],
   );
@@ -57,11 +59,14 @@ export function DashboardPage() {
   // A save arrives with a one-time message in the location state.
   const [notice, setNotice] = useState<Notice | null>(() => {
     const flash = readDashboardFlash(location.state);
-    return flash ? { tone: 'success', text: t(flash === 'saved' ? 'dashboard.saved' : 'dashboard.updated') } : null;
+    return flash
+      ? { tone: 'success', text: t(flash === 'saved' ? 'dashboard.saved' : 'dashboard.updated') }
+      : null;
   });
   useEffect(() => {
     // Shown once: a reload or going back here must not repeat it.
-    if (readDashboardFlash(location.state)) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    if (readDashboardFlash(location.state))
+      navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [location, navigate]);
 
   const [toDelete, setToDelete] = useState<Itinerary | null>(null);
@@ -146,7 +151,12 @@ export function DashboardPage() {
   return (
     <section className="page dashboard" aria-labelledby="dashboard-title">
       <div className="dashboard__header">
-        <h1 id="dashboard-title" ref={heading} tabIndex={-1} className="page__title dashboard__title">
+        <h1
+          id="dashboard-title"
+          ref={heading}
+          tabIndex={-1}
+          className="page__title dashboard__title"
+        >
           {t('dashboard.title')}
         </h1>
         {routes.length > 0 ? (
@@ -157,9 +167,17 @@ export function DashboardPage() {
       </div>
 
       {notice ? (
-        <div className={`dashboard__notice dashboard__notice--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'}>
+        <div
+          className={`dashboard__notice dashboard__notice--${notice.tone}`}
+          role={notice.tone === 'error' ? 'alert' : 'status'}
+        >
           <span>{notice.text}</span>
-          <button type="button" className="dashboard__notice-dismiss" aria-label={t('common.dismiss')} onClick={() => setNotice(null)}>
+          <button
+            type="button"
+            className="dashboard__notice-dismiss"
+            aria-label={t('common.dismiss')}
+            onClick={() => setNotice(null)}
+          >
             <span aria-hidden="true">×</span>
           </button>
         </div>
@@ -208,7 +226,13 @@ export function DashboardPage() {
           onCancel={() => setToRevoke(null)}
         />
       ) : null}
-      {sharedLink ? <ShareLinkDialog title={sharedLink.title} url={sharedLink.url} onClose={() => setSharedLink(null)} /> : null}
+      {sharedLink ? (
+        <ShareLinkDialog
+          title={sharedLink.title}
+          url={sharedLink.url}
+          onClose={() => setSharedLink(null)}
+        />
+      ) : null}
     </section>
   );
 }

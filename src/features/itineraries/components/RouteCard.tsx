@@ -17,7 +17,14 @@ export interface RouteCardProps {
 }
 
 /** One saved route on My Routes. The card body opens the route for editing; its title does the same for keyboards. */
-export function RouteCard({ itinerary, sharing, deleting, onDelete, onShare, onRevoke }: RouteCardProps) {
+export function RouteCard({
+  itinerary,
+  sharing,
+  deleting,
+  onDelete,
+  onShare,
+  onRevoke,
+}: RouteCardProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const facts = routeCardFacts(itinerary, i18n.language);
@@ -75,13 +82,29 @@ export function RouteCard({ itinerary, sharing, deleting, onDelete, onShare, onR
       </dl>
 
       <div className="route-card__actions">
-        <Link className="button button--primary button--small route-card__start" to={paths.wazeRoute(itinerary.id)} aria-describedby={titleId}>
+        <Link
+          className="button button--primary button--small route-card__start"
+          to={paths.wazeRoute(itinerary.id)}
+          aria-describedby={titleId}
+        >
           {t('dashboard.startWaze')}
         </Link>
-        <button type="button" className="button button--small" aria-describedby={titleId} disabled={sharing} aria-busy={sharing} onClick={() => onShare(itinerary)}>
+        <button
+          type="button"
+          className="button button--small"
+          aria-describedby={titleId}
+          disabled={sharing}
+          aria-busy={sharing}
+          onClick={() => onShare(itinerary)}
+        >
           {sharing ? t('dashboard.sharing') : t('dashboard.share')}
         </button>
-        <button type="button" className="button button--small route-card__revoke" aria-describedby={titleId} onClick={() => onRevoke(itinerary)}>
+        <button
+          type="button"
+          className="button button--small route-card__revoke"
+          aria-describedby={titleId}
+          onClick={() => onRevoke(itinerary)}
+        >
           {t('dashboard.revoke')}
         </button>
       </div>

@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/Dialog';
 
 /** Shown when the browser would not copy the share link: the link, selected, ready to copy by hand. */
-export function ShareLinkDialog({ title, url, onClose }: { title: string; url: string; onClose: () => void }) {
+export function ShareLinkDialog({
+  title,
+  url,
+  onClose,
+}: {
+  title: string;
+  url: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -24,11 +32,24 @@ export function ShareLinkDialog({ title, url, onClose }: { title: string; url: s
   };
 
   return (
-    <Dialog title={t('dashboard.shareLinkTitle')} description={<p>{t('dashboard.shareLinkHelp', { title })}</p>} onCancel={onClose} initialFocus={input}>
+    <Dialog
+      title={t('dashboard.shareLinkTitle')}
+      description={<p>{t('dashboard.shareLinkHelp', { title })}</p>}
+      onCancel={onClose}
+      initialFocus={input}
+    >
       <label className="dialog__field" htmlFor={inputId}>
         {t('dashboard.shareLinkLabel')}
       </label>
-      <input id={inputId} ref={input} className="dialog__input" type="url" readOnly value={url} onFocus={(event) => event.target.select()} />
+      <input
+        id={inputId}
+        ref={input}
+        className="dialog__input"
+        type="url"
+        readOnly
+        value={url}
+        onFocus={(event) => event.target.select()}
+      />
       {copied ? (
         <p className="dialog__status" role="status">
           {t('dashboard.shareCopied')}

@@ -8,7 +8,9 @@ export interface DashboardLocationState {
   flash: DashboardFlash;
 }
 
-export const dashboardLocationState = (flash: DashboardFlash): DashboardLocationState => ({ flash });
+export const dashboardLocationState = (flash: DashboardFlash): DashboardLocationState => ({
+  flash,
+});
 
 /** The flash in a location's state, or null for anything else (a reload, a plain link). */
 export function readDashboardFlash(state: unknown): DashboardFlash | null {

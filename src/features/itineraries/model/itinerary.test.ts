@@ -17,7 +17,12 @@ describe('itinerarySchema', () => {
   });
 
   it('keeps unknown totals as null and numeric ids as text', () => {
-    const parsed = itinerarySchema.parse({ ...row, id: 7, total_distance: null, total_duration: null });
+    const parsed = itinerarySchema.parse({
+      ...row,
+      id: 7,
+      total_distance: null,
+      total_duration: null,
+    });
     expect(parsed.id).toBe('7');
     expect(parsed.total_distance).toBeNull();
   });

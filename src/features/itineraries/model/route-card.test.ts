@@ -24,13 +24,18 @@ describe('routeCardFacts', () => {
       duration: '4h 31m',
       created: new Date('2025-03-04T10:00:00Z').toLocaleDateString('en-US'),
     });
-    expect(routeCardFacts(itinerary({ total_distance: 950, total_duration: 600 }), 'en').distance).toBe('950 m');
+    expect(
+      routeCardFacts(itinerary({ total_distance: 950, total_duration: 600 }), 'en').distance,
+    ).toBe('950 m');
     expect(routeCardFacts(itinerary({ total_distance: 9_440 }), 'en').distance).toBe('9.4 km');
   });
 
   it("shows unknown totals (0, null, missing) as unknown ('--' on the card)", () => {
     for (const unknown of [0, null, undefined, Number.NaN]) {
-      const facts = routeCardFacts(itinerary({ total_distance: unknown, total_duration: unknown }), 'en');
+      const facts = routeCardFacts(
+        itinerary({ total_distance: unknown, total_duration: unknown }),
+        'en',
+      );
       expect(facts.distance).toBeNull();
       expect(facts.duration).toBeNull();
     }

@@ -20,8 +20,12 @@ export function routeCardFacts(itinerary: Itinerary, locale: string): RouteCardF
   const createdAt = new Date(itinerary.created_at);
   return {
     stopCount: itinerary.stops.length,
-    distance: known(itinerary.total_distance) ? formatDistance(itinerary.total_distance, locale) : null,
-    duration: known(itinerary.total_duration) ? formatDuration(itinerary.total_duration, locale) : null,
+    distance: known(itinerary.total_distance)
+      ? formatDistance(itinerary.total_distance, locale)
+      : null,
+    duration: known(itinerary.total_duration)
+      ? formatDuration(itinerary.total_duration, locale)
+      : null,
     created: Number.isNaN(createdAt.getTime()) ? null : createdAt.toLocaleDateString(locale),
   };
 }
@@ -32,6 +36,8 @@ export function routeCardFacts(itinerary: Itinerary, locale: string): RouteCardF
  */
 export function isCardBodyClick(target: EventTarget | null, card: Element): boolean {
   if (!(target instanceof Element)) return false;
-  const control = target.closest('a, button, input, select, textarea, label, [role="button"], [role="dialog"], [role="alertdialog"]');
+  const control = target.closest(
+    'a, button, input, select, textarea, label, [role="button"], [role="dialog"], [role="alertdialog"]',
+  );
   return control === null || !card.contains(control);
 }

@@ -20,19 +20,31 @@ const renderLanding = () =>
 describe('landing page', () => {
   it('leads to the planner and to sign-up', () => {
     renderLanding();
-    expect(screen.getByRole('heading', { level: 1, name: 'Plan Multi-Stop Routes for Free' })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Plan Multi-Stop Routes for Free' }),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Start Planning' }).getAttribute('href')).toBe('/plan');
-    expect(screen.getByRole('link', { name: 'Create Free Account' }).getAttribute('href')).toBe('/register');
-    expect(screen.getByRole('link', { name: 'Plan a Route Now' }).getAttribute('href')).toBe('/plan');
+    expect(screen.getByRole('link', { name: 'Create Free Account' }).getAttribute('href')).toBe(
+      '/register',
+    );
+    expect(screen.getByRole('link', { name: 'Plan a Route Now' }).getAttribute('href')).toBe(
+      '/plan',
+    );
   });
 
   it('has three badges, six features, three steps, six use cases and six FAQ items', () => {
     renderLanding();
-    expect(within(screen.getByRole('list', { name: 'Highlights' })).getAllByRole('listitem')).toHaveLength(3);
+    expect(
+      within(screen.getByRole('list', { name: 'Highlights' })).getAllByRole('listitem'),
+    ).toHaveLength(3);
     const section = (name: string) => screen.getByRole('region', { name });
-    expect(within(section('Everything a day of stops needs')).getAllByRole('heading', { level: 3 })).toHaveLength(6);
+    expect(
+      within(section('Everything a day of stops needs')).getAllByRole('heading', { level: 3 }),
+    ).toHaveLength(6);
     expect(within(section('How it works')).getAllByRole('listitem')).toHaveLength(3);
-    expect(within(section('Made for people on the move')).getAllByRole('heading', { level: 3 })).toHaveLength(6);
+    expect(
+      within(section('Made for people on the move')).getAllByRole('heading', { level: 3 }),
+    ).toHaveLength(6);
     expect(section('Frequently asked questions').querySelectorAll('details')).toHaveLength(6);
   });
 
@@ -48,7 +60,15 @@ describe('landing page', () => {
   it('makes the product claims of the spec', () => {
     renderLanding();
     const text = document.body.textContent ?? '';
-    for (const claim of ['100% free', 'No configuration', 'Mobile optimised', 'Worldwide address search', 'No limit on stops', 'without an account', 'Waze']) {
+    for (const claim of [
+      '100% free',
+      'No configuration',
+      'Mobile optimised',
+      'Worldwide address search',
+      'No limit on stops',
+      'without an account',
+      'Waze',
+    ]) {
       expect(text).toContain(claim);
     }
   });

@@ -38,7 +38,12 @@ export function LegalDocument({
         </ol>
       </nav>
       {sections.map((section) => (
-        <section key={section.id} id={section.id} className="legal__section" aria-labelledby={`${section.id}-title`}>
+        <section
+          key={section.id}
+          id={section.id}
+          className="legal__section"
+          aria-labelledby={`${section.id}-title`}
+        >
           <h2 id={`${section.id}-title`} className="legal__section-title">
             {section.title}
           </h2>

@@ -2,7 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { LegalDocument } from './LegalDocument';
 import { LegalText } from './LegalText';
 
-const SECTIONS = ['operator', 'contact', 'representative', 'register', 'responsible', 'disputes', 'links'] as const;
+const SECTIONS = [
+  'operator',
+  'contact',
+  'representative',
+  'register',
+  'responsible',
+  'disputes',
+  'links',
+] as const;
 
 /** Site notice: a template whose [PLACEHOLDERS] the operator fills in before publishing. */
 export function NoticePage() {
@@ -19,7 +27,9 @@ export function NoticePage() {
       sections={SECTIONS.map((id) => ({
         id: `notice-${id}`,
         title: t(`legal.notice.${id}.title`),
-        content: <LegalText text={t(`legal.notice.${id}.body`)} placeholderLabel={placeholderLabel} />,
+        content: (
+          <LegalText text={t(`legal.notice.${id}.body`)} placeholderLabel={placeholderLabel} />
+        ),
       }))}
     />
   );

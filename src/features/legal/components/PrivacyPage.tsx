@@ -21,7 +21,9 @@ const CLOSING_SECTIONS = ['server', 'cookies', 'retention', 'rights'] as const;
 
 export function PrivacyPage() {
   const { t } = useTranslation();
-  const plain = (id: (typeof PLAIN_SECTIONS)[number] | (typeof CLOSING_SECTIONS)[number]): LegalSection => ({
+  const plain = (
+    id: (typeof PLAIN_SECTIONS)[number] | (typeof CLOSING_SECTIONS)[number],
+  ): LegalSection => ({
     id: `privacy-${id}`,
     title: t(`legal.privacy.${id}.title`),
     content: <LegalText text={t(`legal.privacy.${id}.body`)} />,

@@ -14,7 +14,12 @@ afterEach(cleanup);
 
 describe('legal texts', () => {
   it('mark bracketed placeholders and keep line breaks and paragraphs', () => {
-    const { container } = render(<LegalText text={'Name: [OPERATOR NAME]\nCity: [CITY]\n\nSecond paragraph'} placeholderLabel="fill me" />);
+    const { container } = render(
+      <LegalText
+        text={'Name: [OPERATOR NAME]\nCity: [CITY]\n\nSecond paragraph'}
+        placeholderLabel="fill me"
+      />,
+    );
     const marks = container.querySelectorAll('mark');
     expect([...marks].map((mark) => mark.textContent)).toEqual(['[OPERATOR NAME]', '[CITY]']);
     expect(marks[0].getAttribute('title')).toBe('fill me');
@@ -32,10 +37,27 @@ describe('legal texts', () => {
   it('the privacy policy names every storage key and third party the product uses', () => {
     render(<PrivacyPage />);
     const text = document.body.textContent ?? '';
-    for (const key of ['guestMode', 'theme', 'i18nextLng', 'routeDraft', 'pendingRoute', 'sharedRouteProgress', 'route-planner-offline', 'workbox-precache', 'auth-token']) {
+    for (const key of [
+      'guestMode',
+      'theme',
+      'i18nextLng',
+      'routeDraft',
+      'pendingRoute',
+      'sharedRouteProgress',
+      'route-planner-offline',
+      'workbox-precache',
+      'auth-token',
+    ]) {
       expect(text).toContain(key);
     }
-    for (const party of ['Supabase Auth', 'Nominatim', 'OSRM', 'OpenStreetMap tile servers', 'Google', 'Waze']) {
+    for (const party of [
+      'Supabase Auth',
+      'Nominatim',
+      'OSRM',
+      'OpenStreetMap tile servers',
+      'Google',
+      'Waze',
+    ]) {
       expect(text).toContain(party);
     }
     expect(text).toMatch(/no tracking cookies/i);

@@ -3,9 +3,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 vi.mock('@/lib/supabase', () => ({ getAccessToken: async () => null }));
 vi.mock('@/config/env', () => ({ env: { apiUrl: '/api' } }));
 const getItinerary = vi.fn();
-vi.mock('@/features/itineraries', () => ({ getItinerary: (...args: unknown[]) => getItinerary(...args) }));
+vi.mock('@/features/itineraries', () => ({
+  getItinerary: (...args: unknown[]) => getItinerary(...args),
+}));
 
-import { keepItineraryOffline, offlineStore, queueStops, readOfflineItinerary } from '@/features/offline';
+import {
+  keepItineraryOffline,
+  offlineStore,
+  queueStops,
+  readOfflineItinerary,
+} from '@/features/offline';
 import { ApiError } from '@/lib/api-client';
 import { loadDriveRoute } from '../api/drive-route';
 
@@ -14,7 +21,13 @@ const stops = [
   { name: 'Depot', lat: 45, lng: 4 },
   { name: 'Shop', lat: 46, lng: 5, note: 'Back door' },
 ];
-const server = { id: 'r1', title: 'Round', stops, created_at: '2026-11-22T08:00:00.000Z', updated_at: '2026-11-22T09:00:00.000Z' };
+const server = {
+  id: 'r1',
+  title: 'Round',
+  stops,
+  created_at: '2026-11-22T08:00:00.000Z',
+  updated_at: '2026-11-22T09:00:00.000Z',
+};
 const networkDown = new ApiError({ status: 0, code: 'ERR_NETWORK', message: 'Failed to fetch' });
 let online = true;
 
@@ -50,7 +63,9 @@ describe('loading a route to drive', () => {
     await keepItineraryOffline(offlineStore(), OWNER, { ...server, id: 'r3' });
     getItinerary.mockRejectedValue(networkDown);
     expect((await loadDriveRoute(OWNER, 'r3')).fromDevice).toBe(true);
-    getItinerary.mockRejectedValue(new ApiError({ status: 404, code: 'ERR_BAD_REQUEST', message: 'Itinerary not found' }));
+    getItinerary.mockRejectedValue(
+      new ApiError({ status: 404, code: 'ERR_BAD_REQUEST', message: 'Itinerary not found' }),
+    );
     await expect(loadDriveRoute(OWNER, 'r3')).rejects.toMatchObject({ status: 404 });
   });
 
@@ -58,9 +73,16 @@ describe('loading a route to drive', () => {
     const base = { ...server, id: 'r4' };
     await queueStops(offlineStore(), OWNER, base, [{ ...stops[0], status: 'done' }, stops[1]]);
     // Meanwhile the office changed the note of stop 2: both show.
-    getItinerary.mockResolvedValue({ ...base, stops: [stops[0], { ...stops[1], note: 'Front door' }], updated_at: '2026-11-22T10:00:00.000Z' });
+    getItinerary.mockResolvedValue({
+      ...base,
+      stops: [stops[0], { ...stops[1], note: 'Front door' }],
+      updated_at: '2026-11-22T10:00:00.000Z',
+    });
     const route = await loadDriveRoute(OWNER, 'r4');
     expect(route.pending).toBe(true);
-    expect(route.stops).toEqual([{ ...stops[0], status: 'done' }, { ...stops[1], note: 'Front door' }]);
+    expect(route.stops).toEqual([
+      { ...stops[0], status: 'done' },
+      { ...stops[1], note: 'Front door' },
+    ]);
   });
 });

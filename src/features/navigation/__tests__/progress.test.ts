@@ -8,7 +8,10 @@ import {
   type NavigationProgress,
 } from '../model/progress';
 
-const at = (currentIndex: number, started = true): NavigationProgress => ({ currentIndex, started });
+const at = (currentIndex: number, started = true): NavigationProgress => ({
+  currentIndex,
+  started,
+});
 
 describe('progressReducer', () => {
   it('starts at stop 1', () => {
@@ -24,11 +27,15 @@ describe('progressReducer', () => {
 
   it('advancing before the start starts at stop 1; without stops it does nothing', () => {
     expect(progressReducer(initialProgress, { type: 'advance', stopCount: 3 })).toEqual(at(0));
-    expect(progressReducer(initialProgress, { type: 'advance', stopCount: 0 })).toBe(initialProgress);
+    expect(progressReducer(initialProgress, { type: 'advance', stopCount: 0 })).toBe(
+      initialProgress,
+    );
   });
 
   it('chooses any stop of the route, backwards too', () => {
-    expect(progressReducer(initialProgress, { type: 'choose', index: 2, stopCount: 4 })).toEqual(at(2));
+    expect(progressReducer(initialProgress, { type: 'choose', index: 2, stopCount: 4 })).toEqual(
+      at(2),
+    );
     expect(progressReducer(at(3), { type: 'choose', index: 1, stopCount: 4 })).toEqual(at(1));
   });
 
@@ -64,19 +71,30 @@ describe('progressView', () => {
 describe('progress storage', () => {
   it('writes and reads back', () => {
     const storage = new Map<string, string>();
-    const fake = { getItem: (key: string) => storage.get(key) ?? null, setItem: (key: string, value: string) => void storage.set(key, value) };
+    const fake = {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => void storage.set(key, value),
+    };
     writeProgress(fake, 'sharedRouteProgress:a', at(2));
-    expect(JSON.parse(storage.get('sharedRouteProgress:a')!)).toEqual({ currentIndex: 2, started: true });
+    expect(JSON.parse(storage.get('sharedRouteProgress:a')!)).toEqual({
+      currentIndex: 2,
+      started: true,
+    });
     expect(readProgress(fake, 'sharedRouteProgress:a')).toEqual(at(2));
     expect(readProgress(fake, 'navigationProgress:b')).toBeNull();
   });
 
-  it.each(['not json', '[]', 'null', '{"currentIndex":-1,"started":true}', '{"currentIndex":1.5,"started":true}', '{"currentIndex":"1","started":true}', '{"currentIndex":1}'])(
-    'ignores a stored value it did not write: %s',
-    (raw) => {
-      expect(readProgress({ getItem: () => raw }, 'k')).toBeNull();
-    },
-  );
+  it.each([
+    'not json',
+    '[]',
+    'null',
+    '{"currentIndex":-1,"started":true}',
+    '{"currentIndex":1.5,"started":true}',
+    '{"currentIndex":"1","started":true}',
+    '{"currentIndex":1}',
+  ])('ignores a stored value it did not write: %s', (raw) => {
+    expect(readProgress({ getItem: () => raw }, 'k')).toBeNull();
+  });
 
   it('survives storage that refuses access or writes', () => {
     const broken = {

@@ -49,8 +49,17 @@ describe('remaining trip', () => {
 
   it('nothing left, unknown legs or legs of another route: no ETA and no distance', () => {
     const all = [stop('done'), stop('done'), stop('skipped'), stop('done')];
-    expect(remainingTrip(all, legs, NOW)).toEqual({ distance: 0, duration: 0, arrivals: [null, null, null, null] });
-    expect(remainingTrip([stop(), stop(), stop(), stop()], null, NOW).arrivals).toEqual([null, null, null, null]);
+    expect(remainingTrip(all, legs, NOW)).toEqual({
+      distance: 0,
+      duration: 0,
+      arrivals: [null, null, null, null],
+    });
+    expect(remainingTrip([stop(), stop(), stop(), stop()], null, NOW).arrivals).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(remainingTrip([stop(), stop(), stop()], legs, NOW).arrivals).toEqual([null, null, null]);
   });
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Stop } from '@domain/stops.ts';
-import { currentStopIndex, stopProgressView, withoutStatuses, withStopStatus } from '../model/stop-status';
+import {
+  currentStopIndex,
+  stopProgressView,
+  withoutStatuses,
+  withStopStatus,
+} from '../model/stop-status';
 
 const stops: Stop[] = [
   { name: 'A', lat: 1, lng: 1, note: 'Door code 1234' },
@@ -22,7 +27,13 @@ describe('stop status', () => {
   it('a stop settled out of order leaves the earlier one current', () => {
     const lastDone = withStopStatus(stops, 2, 'done');
     expect(currentStopIndex(lastDone)).toBe(0);
-    expect(stopProgressView(lastDone)).toEqual({ currentIndex: 0, settled: 1, done: 1, skipped: 0, total: 3 });
+    expect(stopProgressView(lastDone)).toEqual({
+      currentIndex: 0,
+      settled: 1,
+      done: 1,
+      skipped: 0,
+      total: 3,
+    });
   });
 
   it('undo removes the status field and keeps the rest of the stop', () => {
@@ -44,7 +55,13 @@ describe('stop status', () => {
 
   it('start over clears every status and keeps notes', () => {
     const settled = withStopStatus(withStopStatus(stops, 0, 'done'), 1, 'skipped');
-    expect(stopProgressView(settled)).toEqual({ currentIndex: 2, settled: 2, done: 1, skipped: 1, total: 3 });
+    expect(stopProgressView(settled)).toEqual({
+      currentIndex: 2,
+      settled: 2,
+      done: 1,
+      skipped: 1,
+      total: 3,
+    });
     expect(withoutStatuses(settled)).toEqual(stops);
   });
 });

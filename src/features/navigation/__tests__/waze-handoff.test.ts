@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handOffToWaze, WAZE_FALLBACK_DELAY_MS, type HandOffWindow } from '../model/waze-handoff';
 
-const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
-const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
+const DESKTOP_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 const POINT = { lat: 45.764043, lng: 4.835659 };
 const WEB = 'https://waze.com/ul?ll=45.764043,4.835659&navigate=yes';
 const APP = 'waze://?ll=45.764043,4.835659&navigate=yes';
@@ -14,8 +16,12 @@ function fakeWindow(userAgent: string, maxTouchPoints: number) {
   const windowEvents = new EventTarget();
   const doc = {
     visibilityState: 'visible' as DocumentVisibilityState,
-    addEventListener: vi.fn((type: string, listener: () => void) => documentEvents.addEventListener(type, listener)),
-    removeEventListener: vi.fn((type: string, listener: () => void) => documentEvents.removeEventListener(type, listener)),
+    addEventListener: vi.fn((type: string, listener: () => void) =>
+      documentEvents.addEventListener(type, listener),
+    ),
+    removeEventListener: vi.fn((type: string, listener: () => void) =>
+      documentEvents.removeEventListener(type, listener),
+    ),
   };
   const win = {
     navigator: { userAgent, maxTouchPoints },
@@ -28,10 +34,15 @@ function fakeWindow(userAgent: string, maxTouchPoints: number) {
       },
     },
     document: doc,
-    addEventListener: vi.fn((type: string, listener: () => void) => windowEvents.addEventListener(type, listener)),
-    removeEventListener: vi.fn((type: string, listener: () => void) => windowEvents.removeEventListener(type, listener)),
+    addEventListener: vi.fn((type: string, listener: () => void) =>
+      windowEvents.addEventListener(type, listener),
+    ),
+    removeEventListener: vi.fn((type: string, listener: () => void) =>
+      windowEvents.removeEventListener(type, listener),
+    ),
     open: vi.fn(() => null),
-    setTimeout: (callback: () => void, delay: number) => setTimeout(callback, delay) as unknown as number,
+    setTimeout: (callback: () => void, delay: number) =>
+      setTimeout(callback, delay) as unknown as number,
     clearTimeout: (id: number) => clearTimeout(id),
   } satisfies HandOffWindow;
   const hide = () => {
@@ -71,7 +82,10 @@ describe('handOffToWaze on a phone', () => {
     expect(assigned).toEqual([APP, WEB]);
     expect(win.open).not.toHaveBeenCalled();
     // Listeners are gone once the fallback ran.
-    expect(win.document.removeEventListener).toHaveBeenCalledWith('visibilitychange', expect.any(Function));
+    expect(win.document.removeEventListener).toHaveBeenCalledWith(
+      'visibilitychange',
+      expect.any(Function),
+    );
     expect(win.removeEventListener).toHaveBeenCalledWith('pagehide', expect.any(Function));
   });
 
@@ -107,7 +121,11 @@ describe('handOffToWaze on a phone', () => {
     first.cancel();
     handOffToWaze({ lat: 1, lng: 2 }, win);
     vi.advanceTimersByTime(WAZE_FALLBACK_DELAY_MS);
-    expect(assigned).toEqual([APP, 'waze://?ll=1.000000,2.000000&navigate=yes', 'https://waze.com/ul?ll=1.000000,2.000000&navigate=yes']);
+    expect(assigned).toEqual([
+      APP,
+      'waze://?ll=1.000000,2.000000&navigate=yes',
+      'https://waze.com/ul?ll=1.000000,2.000000&navigate=yes',
+    ]);
   });
 
   it('refuses an invalid stop before touching the window', () => {

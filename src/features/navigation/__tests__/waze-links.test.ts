@@ -10,17 +10,25 @@ describe('wazeLinks', () => {
   });
 
   it('pads short coordinates and keeps signs', () => {
-    expect(wazeLinks({ lat: -33.9, lng: -70 }).webUrl).toBe('https://waze.com/ul?ll=-33.900000,-70.000000&navigate=yes');
+    expect(wazeLinks({ lat: -33.9, lng: -70 }).webUrl).toBe(
+      'https://waze.com/ul?ll=-33.900000,-70.000000&navigate=yes',
+    );
     expect(wazeLinks({ lat: 0, lng: 0 }).appUrl).toBe('waze://?ll=0.000000,0.000000&navigate=yes');
   });
 
   it('never writes a negative zero', () => {
-    expect(wazeLinks({ lat: -0.0000001, lng: -0 }).webUrl).toBe('https://waze.com/ul?ll=0.000000,0.000000&navigate=yes');
+    expect(wazeLinks({ lat: -0.0000001, lng: -0 }).webUrl).toBe(
+      'https://waze.com/ul?ll=0.000000,0.000000&navigate=yes',
+    );
   });
 
   it('accepts the edges of the valid range', () => {
-    expect(wazeLinks({ lat: 90, lng: -180 }).webUrl).toBe('https://waze.com/ul?ll=90.000000,-180.000000&navigate=yes');
-    expect(wazeLinks({ lat: -90, lng: 180 }).appUrl).toBe('waze://?ll=-90.000000,180.000000&navigate=yes');
+    expect(wazeLinks({ lat: 90, lng: -180 }).webUrl).toBe(
+      'https://waze.com/ul?ll=90.000000,-180.000000&navigate=yes',
+    );
+    expect(wazeLinks({ lat: -90, lng: 180 }).appUrl).toBe(
+      'waze://?ll=-90.000000,180.000000&navigate=yes',
+    );
   });
 
   it.each([

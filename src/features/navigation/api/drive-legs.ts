@@ -1,7 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Stop } from '@domain/stops.ts';
 import { MIN_STOPS_TO_CALCULATE } from '@domain/limits.ts';
-import { keepLegsOffline, offlineStore, readOfflineLegs, type OfflineLeg } from '@/features/offline';
+import {
+  keepLegsOffline,
+  offlineStore,
+  readOfflineLegs,
+  type OfflineLeg,
+} from '@/features/offline';
 import { getRouteLegs } from '@/features/routing';
 import { driveKeys } from './drive-route';
 
@@ -14,7 +19,12 @@ const routed = (legs: readonly OfflineLeg[]) => legs.every((leg) => !leg.estimat
  * Distances and durations of the route's legs (POST /api/routes/legs), kept on the device:
  * offline, or when only straight-line estimates come back, the kept routed legs win.
  */
-export async function loadDriveLegs(ownerId: string, itineraryId: string, stops: readonly Stop[], signal?: AbortSignal): Promise<DriveLeg[]> {
+export async function loadDriveLegs(
+  ownerId: string,
+  itineraryId: string,
+  stops: readonly Stop[],
+  signal?: AbortSignal,
+): Promise<DriveLeg[]> {
   const store = offlineStore();
   const kept = await readOfflineLegs(store, ownerId, itineraryId, stops);
   if (kept && !navigator.onLine) return kept;
@@ -25,7 +35,11 @@ export async function loadDriveLegs(ownerId: string, itineraryId: string, stops:
   return fresh;
 }
 
-export const driveLegsQueryOptions = (ownerId: string, itineraryId: string, stops: readonly Stop[]) =>
+export const driveLegsQueryOptions = (
+  ownerId: string,
+  itineraryId: string,
+  stops: readonly Stop[],
+) =>
   queryOptions({
     queryKey: driveKeys.legs(ownerId, itineraryId, stops),
     queryFn: ({ signal }) => loadDriveLegs(ownerId, itineraryId, stops, signal),

@@ -24,17 +24,31 @@ export interface DriveRoute {
 
 export const driveKeys = {
   all: ['drive'] as const,
-  route: (ownerId: string, itineraryId: string) => [...driveKeys.all, 'route', ownerId, itineraryId] as const,
+  route: (ownerId: string, itineraryId: string) =>
+    [...driveKeys.all, 'route', ownerId, itineraryId] as const,
   legs: (ownerId: string, itineraryId: string, stops: readonly { lat: number; lng: number }[]) =>
-    [...driveKeys.all, 'legs', ownerId, itineraryId, stops.map(({ lat, lng }) => [lat, lng] as const)] as const,
+    [
+      ...driveKeys.all,
+      'legs',
+      ownerId,
+      itineraryId,
+      stops.map(({ lat, lng }) => [lat, lng] as const),
+    ] as const,
 };
 
-const noConnection = () => new ApiError({ status: 0, code: 'ERR_NETWORK', message: 'Network Error' });
+const noConnection = () =>
+  new ApiError({ status: 0, code: 'ERR_NETWORK', message: 'Network Error' });
 
 /** The itinerary with the changes still queued on this device applied (stop by stop). */
-export async function withPendingChanges(ownerId: string, itinerary: ServerItinerary, fromDevice: boolean): Promise<DriveRoute> {
+export async function withPendingChanges(
+  ownerId: string,
+  itinerary: ServerItinerary,
+  fromDevice: boolean,
+): Promise<DriveRoute> {
   const entry = await readOutboxEntry(offlineStore(), ownerId, itinerary.id).catch(() => undefined);
-  const stops = entry ? (mergeRoadChanges(itinerary.stops, entry.baseStops, entry.stops) ?? itinerary.stops) : itinerary.stops;
+  const stops = entry
+    ? (mergeRoadChanges(itinerary.stops, entry.baseStops, entry.stops) ?? itinerary.stops)
+    : itinerary.stops;
   return { itinerary, stops, fromDevice, pending: Boolean(entry) };
 }
 
@@ -42,7 +56,11 @@ export async function withPendingChanges(ownerId: string, itinerary: ServerItine
  * GET /api/itineraries/:id, kept on the device for the road. Without a connection (the
  * browser says so, or the request never got an answer) the kept copy is used instead.
  */
-export async function loadDriveRoute(ownerId: string, itineraryId: string, signal?: AbortSignal): Promise<DriveRoute> {
+export async function loadDriveRoute(
+  ownerId: string,
+  itineraryId: string,
+  signal?: AbortSignal,
+): Promise<DriveRoute> {
   const store = offlineStore();
   const fromDevice = async (error: unknown) => {
     const kept = await readOfflineItinerary(store, ownerId, itineraryId);

@@ -29,7 +29,8 @@ const COORDINATE_DECIMALS = 6;
 const ETA_REFRESH_MS = 30_000;
 
 /** An id the api cannot know, or a route of someone else (RLS hides it): both are "not found". */
-const isMissingRoute = (error: unknown) => isApiError(error) && [400, 401, 403, 404].includes(error.status);
+const isMissingRoute = (error: unknown) =>
+  isApiError(error) && [400, 401, 403, 404].includes(error.status);
 const isNoConnection = (error: unknown) => isApiError(error) && error.status === 0;
 
 function PageFrame({ title, children }: { title: string; children: ReactNode }) {
@@ -66,7 +67,13 @@ export function NavigationPage() {
   // The copy kept on the device belongs to the signed-in account.
   const ownerId = identity.status === 'signed-in' ? identity.user.id : 'guest';
   // One instance per route: its state never mixes with another route's.
-  return <RouteNavigation key={`${ownerId}:${itineraryId}`} ownerId={ownerId} itineraryId={itineraryId} />;
+  return (
+    <RouteNavigation
+      key={`${ownerId}:${itineraryId}`}
+      ownerId={ownerId}
+      itineraryId={itineraryId}
+    />
+  );
 }
 
 function RouteNavigation({ ownerId, itineraryId }: { ownerId: string; itineraryId: string }) {
@@ -92,8 +99,15 @@ function RouteNavigation({ ownerId, itineraryId }: { ownerId: string; itineraryI
         ) : (
           <div className="drive__message" role="alert">
             <p>{t('navigation.loadFailed')}</p>
-            {isNoConnection(query.error) && !online ? <p>{t('navigation.notKeptOffline')}</p> : null}
-            <button type="button" className="button button--small" onClick={() => void query.refetch()} disabled={query.isFetching}>
+            {isNoConnection(query.error) && !online ? (
+              <p>{t('navigation.notKeptOffline')}</p>
+            ) : null}
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => void query.refetch()}
+              disabled={query.isFetching}
+            >
               {t('common.retry')}
             </button>
           </div>
@@ -111,7 +125,11 @@ function RouteNavigation({ ownerId, itineraryId }: { ownerId: string; itineraryI
           {t('navigation.offline')}
         </p>
       ) : null}
-      <SyncMessage notice={changes.notice} onDismiss={changes.dismissNotice} onRetry={() => void requestSync(ownerId)} />
+      <SyncMessage
+        notice={changes.notice}
+        onDismiss={changes.dismissNotice}
+        onRetry={() => void requestSync(ownerId)}
+      />
       {route.stops.length === 0 ? (
         <p className="drive__message">{t('navigation.noStops')}</p>
       ) : (
@@ -127,10 +145,22 @@ function RouteNavigation({ ownerId, itineraryId }: { ownerId: string; itineraryI
   );
 }
 
-function SyncMessage({ notice, onDismiss, onRetry }: { notice: SyncNotice; onDismiss: () => void; onRetry: () => void }) {
+function SyncMessage({
+  notice,
+  onDismiss,
+  onRetry,
+}: {
+  notice: SyncNotice;
+  onDismiss: () => void;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation();
   if (!notice) return null;
-  const text = { conflict: t('navigation.syncConflict'), gone: t('navigation.syncGone'), saveFailed: t('navigation.syncFailed') }[notice];
+  const text = {
+    conflict: t('navigation.syncConflict'),
+    gone: t('navigation.syncGone'),
+    saveFailed: t('navigation.syncFailed'),
+  }[notice];
   return (
     <div className="drive__message drive__message--warning" role="alert">
       <p>{text}</p>
@@ -164,12 +194,17 @@ function TripPoints({ ownerId, itineraryId, title, stops, onChange }: TripPoints
   const locale = i18n.language;
   const current = view.currentIndex;
   // The route line for the GPX export, when the legs came from the network (not kept offline).
-  const lines = legs.data?.every((leg) => leg.coordinates) ? legs.data.map((leg) => ({ coordinates: leg.coordinates! })) : undefined;
+  const lines = legs.data?.every((leg) => leg.coordinates)
+    ? legs.data.map((leg) => ({ coordinates: leg.coordinates! }))
+    : undefined;
   const lastArrival = trip.arrivals.reduce<number | null>((last, arrival) => arrival ?? last, null);
 
   const progressText =
-    current === null ? t('navigation.allSettled') : t('navigation.currentStop', { current: current + 1, total: view.total });
-  const setStatus = (index: number, status: StopStatus | null) => onChange(withStopStatus(stops, index, status));
+    current === null
+      ? t('navigation.allSettled')
+      : t('navigation.currentStop', { current: current + 1, total: view.total });
+  const setStatus = (index: number, status: StopStatus | null) =>
+    onChange(withStopStatus(stops, index, status));
   /** The stop whose note is being written, if any. */
   const [noteIndex, setNoteIndex] = useState<number | null>(null);
 
@@ -202,24 +237,44 @@ function TripPoints({ ownerId, itineraryId, title, stops, onChange }: TripPoints
         />
         {current !== null && lastArrival !== null ? (
           <p className="drive__remaining" data-testid="drive-remaining">
-            {t('navigation.remaining', { distance: formatDistance(trip.distance, locale), time: formatClockTime(lastArrival, locale) })}
+            {t('navigation.remaining', {
+              distance: formatDistance(trip.distance, locale),
+              time: formatClockTime(lastArrival, locale),
+            })}
           </p>
         ) : null}
         {current !== null ? (
           <div className="drive-current" aria-label={t('navigation.stateCurrent')} role="group">
             <p className="drive-current__name">{stops[current].name}</p>
             {trip.arrivals[current] !== null ? (
-              <p className="drive-current__eta">{t('navigation.eta', { time: formatClockTime(trip.arrivals[current]!, locale) })}</p>
+              <p className="drive-current__eta">
+                {t('navigation.eta', { time: formatClockTime(trip.arrivals[current]!, locale) })}
+              </p>
             ) : null}
             <StopNote note={stops[current].note} className="stop-note--prominent" />
             <div className="drive__actions">
-              <button ref={handOffButton} type="button" className="button button--primary button--large" onClick={() => handOff(stops[current])}>
-                {view.settled === 0 && current === 0 ? t('waze.start') : t('waze.next', { next: current + 1, total: view.total })}
+              <button
+                ref={handOffButton}
+                type="button"
+                className="button button--primary button--large"
+                onClick={() => handOff(stops[current])}
+              >
+                {view.settled === 0 && current === 0
+                  ? t('waze.start')
+                  : t('waze.next', { next: current + 1, total: view.total })}
               </button>
-              <button type="button" className="button drive__done" onClick={() => setStatus(current, 'done')}>
+              <button
+                type="button"
+                className="button drive__done"
+                onClick={() => setStatus(current, 'done')}
+              >
                 {t('navigation.markDone')}
               </button>
-              <button type="button" className="button" onClick={() => setStatus(current, 'skipped')}>
+              <button
+                type="button"
+                className="button"
+                onClick={() => setStatus(current, 'skipped')}
+              >
                 {t('navigation.skip')}
               </button>
             </div>
@@ -227,7 +282,11 @@ function TripPoints({ ownerId, itineraryId, title, stops, onChange }: TripPoints
         ) : null}
         {view.settled > 0 ? (
           <div className="drive__actions">
-            <button type="button" className="button button--small button--ghost" onClick={() => setConfirmingStartOver(true)}>
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              onClick={() => setConfirmingStartOver(true)}
+            >
               {t('navigation.startOver')}
             </button>
           </div>
@@ -260,10 +319,19 @@ function TripPoints({ ownerId, itineraryId, title, stops, onChange }: TripPoints
                   : null;
           const labels = { number, name: stop.name };
           return (
-            <li key={index} className={['drive-stop', stop.status && `drive-stop--${stop.status}`].filter(Boolean).join(' ')}>
+            <li
+              key={index}
+              className={['drive-stop', stop.status && `drive-stop--${stop.status}`]
+                .filter(Boolean)
+                .join(' ')}
+            >
               <button
                 type="button"
-                className={['drive-point', isCurrent && 'drive-point--current', stop.status && `drive-point--${stop.status}`]
+                className={[
+                  'drive-point',
+                  isCurrent && 'drive-point--current',
+                  stop.status && `drive-point--${stop.status}`,
+                ]
                   .filter(Boolean)
                   .join(' ')}
                 aria-current={isCurrent ? 'step' : undefined}
@@ -273,11 +341,17 @@ function TripPoints({ ownerId, itineraryId, title, stops, onChange }: TripPoints
                   {stop.status === 'done' ? '✓' : stop.status === 'skipped' ? '↷' : number}
                 </span>
                 <span className="drive-point__body">
-                  <span className="visually-hidden">{t('navigation.pointNumber', { number })} </span>
+                  <span className="visually-hidden">
+                    {t('navigation.pointNumber', { number })}{' '}
+                  </span>
                   <span className="drive-point__name">{stop.name}</span>
-                  <span className="drive-point__coords">{formatLatLng(stop, COORDINATE_DECIMALS)}</span>
+                  <span className="drive-point__coords">
+                    {formatLatLng(stop, COORDINATE_DECIMALS)}
+                  </span>
                   {arrival !== null ? (
-                    <span className="drive-point__eta">{t('navigation.eta', { time: formatClockTime(arrival, locale) })}</span>
+                    <span className="drive-point__eta">
+                      {t('navigation.eta', { time: formatClockTime(arrival, locale) })}
+                    </span>
                   ) : null}
                 </span>
                 {state ? <span className="drive-point__state">{state}</span> : null}
@@ -300,14 +374,22 @@ function TripPoints({ ownerId, itineraryId, title, stops, onChange }: TripPoints
                   <button
                     type="button"
                     className="button button--small button--ghost"
-                    aria-label={t(stop.note ? 'navigation.editNoteLabel' : 'navigation.addNoteLabel', labels)}
+                    aria-label={t(
+                      stop.note ? 'navigation.editNoteLabel' : 'navigation.addNoteLabel',
+                      labels,
+                    )}
                     onClick={() => setNoteIndex(index)}
                   >
                     {stop.note ? t('navigation.editNote') : t('navigation.addNote')}
                   </button>
                 ) : null}
                 {stop.status ? (
-                  <button type="button" className="button button--small" aria-label={t('navigation.undoLabel', labels)} onClick={() => setStatus(index, null)}>
+                  <button
+                    type="button"
+                    className="button button--small"
+                    aria-label={t('navigation.undoLabel', labels)}
+                    onClick={() => setStatus(index, null)}
+                  >
                     {t('navigation.undo')}
                   </button>
                 ) : (

@@ -1,5 +1,15 @@
 /** A determinate progress bar, with its value for assistive technology. */
-export function ProgressBar({ label, value, max, valueText }: { label: string; value: number; max: number; valueText: string }) {
+export function ProgressBar({
+  label,
+  value,
+  max,
+  valueText,
+}: {
+  label: string;
+  value: number;
+  max: number;
+  valueText: string;
+}) {
   const percent = max > 0 ? Math.round((Math.min(Math.max(value, 0), max) / max) * 100) : 0;
   return (
     <div

@@ -7,7 +7,8 @@ export function StopNote({ note, className }: { note: string | undefined; classN
   if (!note?.trim()) return null;
   return (
     <p className={['stop-note', className].filter(Boolean).join(' ')}>
-      <span className="stop-note__label">{t('navigation.note')}</span> <span className="stop-note__text">{note}</span>
+      <span className="stop-note__label">{t('navigation.note')}</span>{' '}
+      <span className="stop-note__text">{note}</span>
     </p>
   );
 }

@@ -3,7 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { STOP_NOTE_MAX_CHARS } from '@domain/limits.ts';
 
 /** Writing a stop's note on the road (left with a neighbour, a new door code...). */
-export function StopNoteForm({ number, note, onSave, onCancel }: { number: number; note: string | undefined; onSave: (note: string) => void; onCancel: () => void }) {
+export function StopNoteForm({
+  number,
+  note,
+  onSave,
+  onCancel,
+}: {
+  number: number;
+  note: string | undefined;
+  onSave: (note: string) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const [text, setText] = useState(note ?? '');
@@ -18,7 +28,14 @@ export function StopNoteForm({ number, note, onSave, onCancel }: { number: numbe
       <label htmlFor={id} className="stop-note-form__label">
         {t('navigation.noteFor', { number })}
       </label>
-      <textarea id={id} value={text} maxLength={STOP_NOTE_MAX_CHARS} rows={3} autoFocus onChange={(event) => setText(event.target.value)} />
+      <textarea
+        id={id}
+        value={text}
+        maxLength={STOP_NOTE_MAX_CHARS}
+        rows={3}
+        autoFocus
+        onChange={(event) => setText(event.target.value)}
+      />
       <div className="stop-note-form__actions">
         <button type="submit" className="button button--small button--primary">
           {t('navigation.saveNote')}

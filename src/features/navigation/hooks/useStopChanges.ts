@@ -2,7 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Stop } from '@domain/stops.ts';
 import { itineraryKeys } from '@/features/itineraries';
-import { offlineStore, onSyncOutcome, queueStops, requestSync, startOutboxSync } from '@/features/offline';
+import {
+  offlineStore,
+  onSyncOutcome,
+  queueStops,
+  requestSync,
+  startOutboxSync,
+} from '@/features/offline';
 import { driveKeys, withPendingChanges, type DriveRoute } from '../api/drive-route';
 
 /** What the page tells the driver after a save attempt. */
@@ -13,7 +19,11 @@ export type SyncNotice = 'conflict' | 'gone' | 'saveFailed' | null;
  * sent to PUT /api/itineraries/:id now or when the connection returns. The queue is
  * sent on page load and on every 'online' event too.
  */
-export function useStopChanges(ownerId: string, itineraryId: string, route: DriveRoute | undefined) {
+export function useStopChanges(
+  ownerId: string,
+  itineraryId: string,
+  route: DriveRoute | undefined,
+) {
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<SyncNotice>(null);
   const key = driveKeys.route(ownerId, itineraryId);
@@ -47,7 +57,9 @@ export function useStopChanges(ownerId: string, itineraryId: string, route: Driv
     async (stops: Stop[]) => {
       if (!route) return;
       changeCount.current += 1;
-      queryClient.setQueryData<DriveRoute>(key, (current) => (current ? { ...current, stops, pending: true } : current));
+      queryClient.setQueryData<DriveRoute>(key, (current) =>
+        current ? { ...current, stops, pending: true } : current,
+      );
       // The base is what the driver saw: the change is the difference to it, even when the
       // page has not heard yet of a save of its own earlier changes.
       await queueStops(offlineStore(), ownerId, { ...route.itinerary, stops: route.stops }, stops);

@@ -19,7 +19,11 @@ function storageOf(kind: ProgressStorage): Storage | null {
  * Give each route its own component instance (a React key), so keys never mix.
  */
 export function useStoredProgress(key: string, stopCount: number | null, kind: ProgressStorage) {
-  const [progress, dispatch] = useReducer(progressReducer, undefined, () => readProgress(storageOf(kind), key) ?? initialProgress);
+  const [progress, dispatch] = useReducer(
+    progressReducer,
+    undefined,
+    () => readProgress(storageOf(kind), key) ?? initialProgress,
+  );
 
   useEffect(() => {
     if (stopCount !== null) dispatch({ type: 'clamp', stopCount });

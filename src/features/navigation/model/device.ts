@@ -1,5 +1,6 @@
 /** User agents of phones and tablets, where the Waze app may be installed. */
-const MOBILE_USER_AGENT = /Android|iPhone|iPad|iPod|Mobile|Windows Phone|IEMobile|Opera Mini|BlackBerry|webOS/i;
+const MOBILE_USER_AGENT =
+  /Android|iPhone|iPad|iPod|Mobile|Windows Phone|IEMobile|Opera Mini|BlackBerry|webOS/i;
 
 /**
  * A phone or tablet: a touch screen and a mobile user agent. iPadOS presents

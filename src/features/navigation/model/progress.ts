@@ -25,16 +25,23 @@ export const initialProgress: NavigationProgress = { currentIndex: 0, started: f
 
 const lastIndex = (stopCount: number) => Math.max(0, Math.floor(stopCount) - 1);
 
-export function progressReducer(state: NavigationProgress, action: ProgressAction): NavigationProgress {
+export function progressReducer(
+  state: NavigationProgress,
+  action: ProgressAction,
+): NavigationProgress {
   switch (action.type) {
     case 'start':
       return { currentIndex: 0, started: true };
     case 'advance':
       if (action.stopCount <= 0) return state;
       if (!state.started) return { currentIndex: 0, started: true };
-      return { currentIndex: Math.min(state.currentIndex + 1, lastIndex(action.stopCount)), started: true };
+      return {
+        currentIndex: Math.min(state.currentIndex + 1, lastIndex(action.stopCount)),
+        started: true,
+      };
     case 'choose':
-      if (!Number.isInteger(action.index) || action.index < 0 || action.index >= action.stopCount) return state;
+      if (!Number.isInteger(action.index) || action.index < 0 || action.index >= action.stopCount)
+        return state;
       return { currentIndex: action.index, started: true };
     case 'reset':
       return initialProgress;
@@ -63,7 +70,10 @@ type ReadableStorage = Pick<Storage, 'getItem'>;
 type WritableStorage = Pick<Storage, 'setItem'>;
 
 /** The stored progress, or null when there is none or it is not ours (hand-edited, older shape). */
-export function readProgress(storage: ReadableStorage | null, key: string): NavigationProgress | null {
+export function readProgress(
+  storage: ReadableStorage | null,
+  key: string,
+): NavigationProgress | null {
   try {
     const raw = storage?.getItem(key);
     if (!raw) return null;
@@ -79,9 +89,16 @@ export function readProgress(storage: ReadableStorage | null, key: string): Navi
 }
 
 /** Best effort: private modes and full quotas refuse writes; driving goes on without them. */
-export function writeProgress(storage: WritableStorage | null, key: string, progress: NavigationProgress): void {
+export function writeProgress(
+  storage: WritableStorage | null,
+  key: string,
+  progress: NavigationProgress,
+): void {
   try {
-    storage?.setItem(key, JSON.stringify({ currentIndex: progress.currentIndex, started: progress.started }));
+    storage?.setItem(
+      key,
+      JSON.stringify({ currentIndex: progress.currentIndex, started: progress.started }),
+    );
   } catch {
     // Progress is a convenience; the page works without it.
   }

@@ -33,9 +33,14 @@ const NOTHING_LEFT = (stopCount: number): RemainingTrip => ({
  * (its legs stay in the sum); it only loses its own ETA. Null legs (not computed yet) or
  * legs of another route (the wrong count) give no ETA and no distance.
  */
-export function remainingTrip(stops: readonly Pick<Stop, 'status'>[], legs: readonly LegTiming[] | null, now: number): RemainingTrip {
+export function remainingTrip(
+  stops: readonly Pick<Stop, 'status'>[],
+  legs: readonly LegTiming[] | null,
+  now: number,
+): RemainingTrip {
   const current = stops.findIndex((stop) => !isSettled(stop));
-  if (current < 0 || !legs || legs.length !== Math.max(0, stops.length - 1)) return NOTHING_LEFT(stops.length);
+  if (current < 0 || !legs || legs.length !== Math.max(0, stops.length - 1))
+    return NOTHING_LEFT(stops.length);
 
   const arrivals: (number | null)[] = stops.map(() => null);
   let distance = 0;

@@ -6,7 +6,8 @@ import type { Stop, StopStatus } from '@domain/stops.ts';
  * returns new arrays, so the page can save the full stop list as is.
  */
 
-export const isSettled = (stop: Pick<Stop, 'status'>): boolean => stop.status === 'done' || stop.status === 'skipped';
+export const isSettled = (stop: Pick<Stop, 'status'>): boolean =>
+  stop.status === 'done' || stop.status === 'skipped';
 
 /** The first stop still to do, or null when every stop is done or skipped. */
 export function currentStopIndex(stops: readonly Pick<Stop, 'status'>[]): number | null {
@@ -15,7 +16,11 @@ export function currentStopIndex(stops: readonly Pick<Stop, 'status'>[]): number
 }
 
 /** The stops with stop `index` marked done or skipped, or back to do (null: the undo). */
-export function withStopStatus(stops: readonly Stop[], index: number, status: StopStatus | null): Stop[] {
+export function withStopStatus(
+  stops: readonly Stop[],
+  index: number,
+  status: StopStatus | null,
+): Stop[] {
   if (!Number.isInteger(index) || index < 0 || index >= stops.length) return [...stops];
   return stops.map((stop, i) => (i === index ? stopWithStatus(stop, status) : stop));
 }
@@ -44,5 +49,11 @@ export interface StopProgressView {
 export function stopProgressView(stops: readonly Pick<Stop, 'status'>[]): StopProgressView {
   const done = stops.filter((stop) => stop.status === 'done').length;
   const skipped = stops.filter((stop) => stop.status === 'skipped').length;
-  return { currentIndex: currentStopIndex(stops), settled: done + skipped, done, skipped, total: stops.length };
+  return {
+    currentIndex: currentStopIndex(stops),
+    settled: done + skipped,
+    done,
+    skipped,
+    total: stops.length,
+  };
 }

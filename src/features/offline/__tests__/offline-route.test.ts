@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../model/key-value-store';
 import { offlineKeys } from '../model/offline-keys';
-import { forgetOfflineRoutes, keepItineraryOffline, keepLegsOffline, readOfflineItinerary, readOfflineLegs } from '../offline-route';
+import {
+  forgetOfflineRoutes,
+  keepItineraryOffline,
+  keepLegsOffline,
+  readOfflineItinerary,
+  readOfflineLegs,
+} from '../offline-route';
 
 const stops = [
   { name: 'A', lat: 1, lng: 2 },
@@ -24,7 +30,9 @@ describe('route copies kept for offline use', () => {
     expect(await readOfflineLegs(store, 'user-1', '9', stops)).toEqual(legs);
     expect(await readOfflineLegs(store, 'user-1', '9', [stops[1], stops[0]])).toBeUndefined();
     // Renaming a stop keeps its legs (same places).
-    expect(await readOfflineLegs(store, 'user-1', '9', [{ ...stops[0], name: 'Home' }, stops[1]])).toEqual(legs);
+    expect(
+      await readOfflineLegs(store, 'user-1', '9', [{ ...stops[0], name: 'Home' }, stops[1]]),
+    ).toEqual(legs);
   });
 
   it('are forgotten on sign-out, while changes still to send stay queued', async () => {

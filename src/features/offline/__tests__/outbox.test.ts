@@ -1,23 +1,55 @@
 import { describe, expect, it } from 'vitest';
 import type { Stop } from '@domain/stops.ts';
-import { mergeRoadChanges, planSync, queueChange, sameStopList, type ServerItinerary } from '../model/outbox';
+import {
+  mergeRoadChanges,
+  planSync,
+  queueChange,
+  sameStopList,
+  type ServerItinerary,
+} from '../model/outbox';
 
 const STOPS: Stop[] = [
   { name: 'A', lat: 1, lng: 1 },
   { name: 'B', lat: 2, lng: 2, note: 'code 12' },
 ];
-const server = (stops = STOPS, updated_at = 't1'): ServerItinerary => ({ id: '7', title: 'T', stops, updated_at });
+const server = (stops = STOPS, updated_at = 't1'): ServerItinerary => ({
+  id: '7',
+  title: 'T',
+  stops,
+  updated_at,
+});
 
 describe('outbox model', () => {
   it('a new entry is based on the version shown; later changes keep that base and bump the revision', () => {
-    const first = queueChange(undefined, server(), [{ ...STOPS[0], status: 'done' }, STOPS[1]], 1000);
-    expect(first).toMatchObject({ itineraryId: '7', baseUpdatedAt: 't1', baseStops: STOPS, revision: 1, queuedAt: 1000 });
+    const first = queueChange(
+      undefined,
+      server(),
+      [{ ...STOPS[0], status: 'done' }, STOPS[1]],
+      1000,
+    );
+    expect(first).toMatchObject({
+      itineraryId: '7',
+      baseUpdatedAt: 't1',
+      baseStops: STOPS,
+      revision: 1,
+      queuedAt: 1000,
+    });
     const second = queueChange(first, server(STOPS, 't9'), STOPS, 2000);
-    expect(second).toMatchObject({ baseUpdatedAt: 't1', stops: STOPS, revision: 2, queuedAt: 1000 });
+    expect(second).toMatchObject({
+      baseUpdatedAt: 't1',
+      stops: STOPS,
+      revision: 2,
+      queuedAt: 1000,
+    });
   });
 
   it('stop identity is name and place, in order; notes and statuses do not count', () => {
-    expect(sameStopList(STOPS, [{ ...STOPS[0], status: 'done' }, { ...STOPS[1], note: 'other' }])).toBe(true);
+    expect(
+      sameStopList(STOPS, [
+        { ...STOPS[0], status: 'done' },
+        { ...STOPS[1], note: 'other' },
+      ]),
+    ).toBe(true);
     expect(sameStopList(STOPS, [STOPS[1], STOPS[0]])).toBe(false);
     expect(sameStopList(STOPS, [{ ...STOPS[0], name: 'A2' }, STOPS[1]])).toBe(false);
     expect(sameStopList(STOPS, STOPS.slice(0, 1))).toBe(false);
@@ -26,8 +58,14 @@ describe('outbox model', () => {
   it('merging removes a field the driver cleared and keeps fields the driver left alone', () => {
     const base = [{ ...STOPS[0], status: 'done' as const }, STOPS[1]];
     const local = [STOPS[0], STOPS[1]];
-    const remote = [{ ...STOPS[0], status: 'done' as const, note: 'new' }, { ...STOPS[1], status: 'skipped' as const }];
-    expect(mergeRoadChanges(remote, base, local)).toEqual([{ ...STOPS[0], note: 'new' }, { ...STOPS[1], status: 'skipped' }]);
+    const remote = [
+      { ...STOPS[0], status: 'done' as const, note: 'new' },
+      { ...STOPS[1], status: 'skipped' as const },
+    ];
+    expect(mergeRoadChanges(remote, base, local)).toEqual([
+      { ...STOPS[0], note: 'new' },
+      { ...STOPS[1], status: 'skipped' },
+    ]);
     expect(mergeRoadChanges([STOPS[1], STOPS[0]], base, local)).toBeNull();
   });
 

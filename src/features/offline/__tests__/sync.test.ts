@@ -17,9 +17,16 @@ const STOPS: Stop[] = [
   { name: 'School', lat: 45.3, lng: 4.3 },
 ];
 
-const networkDown = () => new ApiError({ status: 0, code: 'ERR_NETWORK', message: 'Failed to fetch' });
-const notFound = () => new ApiError({ status: 404, code: 'ERR_BAD_REQUEST', message: 'Itinerary not found' });
-const changedMeanwhile = () => new ApiError({ status: 412, code: 'ERR_BAD_REQUEST', message: 'This itinerary was changed elsewhere; load it again before saving' });
+const networkDown = () =>
+  new ApiError({ status: 0, code: 'ERR_NETWORK', message: 'Failed to fetch' });
+const notFound = () =>
+  new ApiError({ status: 404, code: 'ERR_BAD_REQUEST', message: 'Itinerary not found' });
+const changedMeanwhile = () =>
+  new ApiError({
+    status: 412,
+    code: 'ERR_BAD_REQUEST',
+    message: 'This itinerary was changed elsewhere; load it again before saving',
+  });
 
 /** The /api's GET and PUT over one stored itinerary: PUT replaces the stops and bumps updated_at. */
 function fakeServer(initial: ServerItinerary) {
@@ -41,9 +48,15 @@ function fakeServer(initial: ServerItinerary) {
       if (faults.put) throw faults.put();
       beforePutChecks?.();
       if (!row || row.id !== id) throw notFound();
-      if (onlyIfUpdatedAt !== undefined && onlyIfUpdatedAt !== row.updated_at) throw changedMeanwhile();
+      if (onlyIfUpdatedAt !== undefined && onlyIfUpdatedAt !== row.updated_at)
+        throw changedMeanwhile();
       version += 1;
-      row = { ...row, title: input.title, stops: structuredClone(input.stops), updated_at: `2026-11-22T10:00:0${version}.000Z` };
+      row = {
+        ...row,
+        title: input.title,
+        stops: structuredClone(input.stops),
+        updated_at: `2026-11-22T10:00:0${version}.000Z`,
+      };
       const saved = structuredClone(row);
       if (beforePutResolves) await beforePutResolves();
       return saved;
@@ -72,8 +85,14 @@ function fakeServer(initial: ServerItinerary) {
   };
 }
 
-const itinerary = (): ServerItinerary => ({ id: '42', title: 'Morning round', stops: structuredClone(STOPS), updated_at: '2026-11-22T09:00:00.000Z' });
-const done = (stops: Stop[], index: number, status: Stop['status'] = 'done') => stops.map((stop, i) => (i === index ? { ...stop, status } : stop));
+const itinerary = (): ServerItinerary => ({
+  id: '42',
+  title: 'Morning round',
+  stops: structuredClone(STOPS),
+  updated_at: '2026-11-22T09:00:00.000Z',
+});
+const done = (stops: Stop[], index: number, status: Stop['status'] = 'done') =>
+  stops.map((stop, i) => (i === index ? { ...stop, status } : stop));
 const puts = (log: { method: string }[]) => log.filter((entry) => entry.method === 'PUT').length;
 
 describe('offline outbox', () => {
@@ -86,7 +105,7 @@ describe('offline outbox', () => {
         writes.push(`set ${key}`);
         await memory.set(key, value);
       },
-      update: async <T,>(key: string, updater: (old: T | undefined) => T | undefined) => {
+      update: async <T>(key: string, updater: (old: T | undefined) => T | undefined) => {
         let deleted = false;
         await memory.update<T>(key, (old) => {
           const next = updater(old);
@@ -103,8 +122,13 @@ describe('offline outbox', () => {
 
     const [outcome] = await flushOutbox(store, server.api, OWNER);
     expect(outcome.kind).toBe('saved');
-    expect(writes).toEqual([`set ${offlineKeys.itinerary(OWNER, '42')}`, `delete ${offlineKeys.outbox(OWNER, '42')}`]);
-    expect((await memory.get<ServerItinerary>(offlineKeys.itinerary(OWNER, '42')))?.stops[0].status).toBe('done');
+    expect(writes).toEqual([
+      `set ${offlineKeys.itinerary(OWNER, '42')}`,
+      `delete ${offlineKeys.outbox(OWNER, '42')}`,
+    ]);
+    expect(
+      (await memory.get<ServerItinerary>(offlineKeys.itinerary(OWNER, '42')))?.stops[0].status,
+    ).toBe('done');
   });
 
   it('never overwrites an edit that lands between its read and its save: it reads again and merges', async () => {
@@ -114,7 +138,11 @@ describe('offline outbox', () => {
     await queueStops(store, OWNER, base, done(base.stops, 0));
     let edits = 0;
     server.onPutArrives(() => {
-      if (edits++ === 0) server.editElsewhere((current) => ({ ...current, stops: current.stops.map((stop, i) => (i === 2 ? { ...stop, note: 'Ring twice' } : stop)) }));
+      if (edits++ === 0)
+        server.editElsewhere((current) => ({
+          ...current,
+          stops: current.stops.map((stop, i) => (i === 2 ? { ...stop, note: 'Ring twice' } : stop)),
+        }));
     });
 
     const [outcome] = await flushOutbox(store, server.api, OWNER);
@@ -130,7 +158,9 @@ describe('offline outbox', () => {
     const server = fakeServer(itinerary());
     const base = itinerary();
     await queueStops(store, OWNER, base, done(base.stops, 1));
-    server.onPutArrives(() => server.editElsewhere((current) => ({ ...current, stops: [...current.stops].reverse() })));
+    server.onPutArrives(() =>
+      server.editElsewhere((current) => ({ ...current, stops: [...current.stops].reverse() })),
+    );
     const [conflict] = await flushOutbox(store, server.api, OWNER);
     expect(conflict.kind).toBe('conflict');
     expect(server.row()!.stops.map((stop) => stop.name)).toEqual(['School', 'Bakery', 'Depot']);
@@ -138,7 +168,9 @@ describe('offline outbox', () => {
 
     const busy = fakeServer(itinerary());
     await queueStops(store, OWNER, base, done(base.stops, 1));
-    busy.onPutArrives(() => busy.editElsewhere((current) => ({ ...current, title: `${current.title}!` })));
+    busy.onPutArrives(() =>
+      busy.editElsewhere((current) => ({ ...current, title: `${current.title}!` })),
+    );
     const [failed] = await flushOutbox(store, busy.api, OWNER);
     expect(failed).toMatchObject({ kind: 'failed', offline: false });
     expect(puts(busy.log)).toBe(3);
@@ -178,10 +210,15 @@ describe('offline outbox', () => {
     const store = createMemoryStore();
     const server = fakeServer(itinerary());
     await queueStops(store, OWNER, itinerary(), done(STOPS, 2));
-    server.faults.put = () => new ApiError({ status: 503, code: 'ERR_BAD_RESPONSE', message: 'Service unavailable' });
-    expect(await flushOutbox(store, server.api, OWNER)).toMatchObject([{ kind: 'failed', offline: false }]);
+    server.faults.put = () =>
+      new ApiError({ status: 503, code: 'ERR_BAD_RESPONSE', message: 'Service unavailable' });
+    expect(await flushOutbox(store, server.api, OWNER)).toMatchObject([
+      { kind: 'failed', offline: false },
+    ]);
     server.faults.put = networkDown;
-    expect(await flushOutbox(store, server.api, OWNER)).toMatchObject([{ kind: 'failed', offline: true }]);
+    expect(await flushOutbox(store, server.api, OWNER)).toMatchObject([
+      { kind: 'failed', offline: true },
+    ]);
     expect(await readOutboxEntry(store, OWNER, '42')).toBeDefined();
     expect(server.row()!.stops[2].status).toBeUndefined();
 
@@ -199,7 +236,9 @@ describe('offline outbox', () => {
     server.onPut(async () => {
       throw networkDown();
     });
-    expect(await flushOutbox(store, server.api, OWNER)).toMatchObject([{ kind: 'failed', offline: true }]);
+    expect(await flushOutbox(store, server.api, OWNER)).toMatchObject([
+      { kind: 'failed', offline: true },
+    ]);
     expect(server.row()!.stops[0].status).toBe('done');
     server.onPut(async () => {});
 
@@ -213,12 +252,16 @@ describe('offline outbox', () => {
     const store = createMemoryStore();
     const server = fakeServer(itinerary());
     const base = itinerary();
-    const local = done(base.stops, 0).map((stop, i) => (i === 2 ? { ...stop, note: 'Ring twice' } : stop));
+    const local = done(base.stops, 0).map((stop, i) =>
+      i === 2 ? { ...stop, note: 'Ring twice' } : stop,
+    );
     await queueStops(store, OWNER, base, local);
     server.editElsewhere((current) => ({
       ...current,
       title: 'Renamed elsewhere',
-      stops: current.stops.map((stop, i) => (i === 1 ? { ...stop, note: 'Front door now', status: 'skipped' as const } : stop)),
+      stops: current.stops.map((stop, i) =>
+        i === 1 ? { ...stop, note: 'Front door now', status: 'skipped' as const } : stop,
+      ),
     }));
 
     expect(await flushOutbox(store, server.api, OWNER)).toMatchObject([{ kind: 'saved' }]);
@@ -234,9 +277,14 @@ describe('offline outbox', () => {
     const store = createMemoryStore();
     const base = { ...itinerary(), stops: done(STOPS, 1) };
     const server = fakeServer(base);
-    const local = base.stops.map((stop, i) => (i === 1 ? { name: stop.name, lat: stop.lat, lng: stop.lng, note: 'Driver note' } : stop));
+    const local = base.stops.map((stop, i) =>
+      i === 1 ? { name: stop.name, lat: stop.lat, lng: stop.lng, note: 'Driver note' } : stop,
+    );
     await queueStops(store, OWNER, base, local);
-    server.editElsewhere((current) => ({ ...current, stops: current.stops.map((stop, i) => (i === 1 ? { ...stop, note: 'Office note' } : stop)) }));
+    server.editElsewhere((current) => ({
+      ...current,
+      stops: current.stops.map((stop, i) => (i === 1 ? { ...stop, note: 'Office note' } : stop)),
+    }));
     await flushOutbox(store, server.api, OWNER);
     expect(server.row()!.stops[1]).toEqual({ ...STOPS[1], note: 'Driver note' });
   });
@@ -245,7 +293,10 @@ describe('offline outbox', () => {
     const store = createMemoryStore();
     const server = fakeServer(itinerary());
     await queueStops(store, OWNER, itinerary(), done(STOPS, 0));
-    server.editElsewhere((current) => ({ ...current, stops: [current.stops[1], current.stops[0], current.stops[2]] }));
+    server.editElsewhere((current) => ({
+      ...current,
+      stops: [current.stops[1], current.stops[0], current.stops[2]],
+    }));
     const before = structuredClone(server.row());
 
     const [outcome] = await flushOutbox(store, server.api, OWNER);
@@ -278,7 +329,9 @@ describe('offline outbox', () => {
     const server = fakeServer(itinerary());
     await queueStops(store, OWNER, itinerary(), done(STOPS, 0));
     server.remove();
-    expect(await flushOutbox(store, server.api, OWNER)).toEqual([{ kind: 'gone', itineraryId: '42' }]);
+    expect(await flushOutbox(store, server.api, OWNER)).toEqual([
+      { kind: 'gone', itineraryId: '42' },
+    ]);
     expect(await readOutboxEntry(store, OWNER, '42')).toBeUndefined();
   });
 

@@ -10,4 +10,5 @@ export const offlineKeys = {
 };
 
 /** The copies of routes and legs (not the queue of changes still to send). */
-export const isOfflineRouteCopy = (key: string) => key.startsWith('itinerary:') || key.startsWith('legs:');
+export const isOfflineRouteCopy = (key: string) =>
+  key.startsWith('itinerary:') || key.startsWith('legs:');

@@ -30,7 +30,12 @@ export interface OutboxEntry {
 }
 
 /** The entry after one more change: a new one is based on `base`, an existing one keeps its base. */
-export function queueChange(existing: OutboxEntry | undefined, base: ServerItinerary, stops: Stop[], now: number): OutboxEntry {
+export function queueChange(
+  existing: OutboxEntry | undefined,
+  base: ServerItinerary,
+  stops: Stop[],
+  now: number,
+): OutboxEntry {
   if (existing) return { ...existing, stops, revision: existing.revision + 1 };
   return {
     itineraryId: base.id,
@@ -44,12 +49,19 @@ export function queueChange(existing: OutboxEntry | undefined, base: ServerItine
 
 /** Same stops in the same order: the same places under the same names. */
 export function sameStopList(a: readonly Stop[], b: readonly Stop[]): boolean {
-  return a.length === b.length && a.every((stop, i) => stop.name === b[i].name && stop.lat === b[i].lat && stop.lng === b[i].lng);
+  return (
+    a.length === b.length &&
+    a.every((stop, i) => stop.name === b[i].name && stop.lat === b[i].lat && stop.lng === b[i].lng)
+  );
 }
 
 const ROAD_FIELDS = ['status', 'note'] as const;
 
-function withField(stop: Stop, field: (typeof ROAD_FIELDS)[number], value: Stop[typeof field]): Stop {
+function withField(
+  stop: Stop,
+  field: (typeof ROAD_FIELDS)[number],
+  value: Stop[typeof field],
+): Stop {
   const { [field]: _previous, ...rest } = stop;
   return value === undefined ? rest : { ...rest, [field]: value };
 }
@@ -59,18 +71,24 @@ function withField(stop: Stop, field: (typeof ROAD_FIELDS)[number], value: Stop[
  * note the driver changed wins, anything else keeps the server's value. Null when the
  * three lists are not the same stops (then there is nothing safe to merge).
  */
-export function mergeRoadChanges(server: readonly Stop[], base: readonly Stop[], local: readonly Stop[]): Stop[] | null {
+export function mergeRoadChanges(
+  server: readonly Stop[],
+  base: readonly Stop[],
+  local: readonly Stop[],
+): Stop[] | null {
   if (!sameStopList(server, base) || !sameStopList(local, base)) return null;
   return server.map((serverStop, i) =>
     ROAD_FIELDS.reduce(
-      (stop, field) => (local[i][field] === base[i][field] ? stop : withField(stop, field, local[i][field])),
+      (stop, field) =>
+        local[i][field] === base[i][field] ? stop : withField(stop, field, local[i][field]),
       serverStop,
     ),
   );
 }
 
 const sameStops = (a: readonly Stop[], b: readonly Stop[]) =>
-  sameStopList(a, b) && a.every((stop, i) => ROAD_FIELDS.every((field) => stop[field] === b[i][field]));
+  sameStopList(a, b) &&
+  a.every((stop, i) => ROAD_FIELDS.every((field) => stop[field] === b[i][field]));
 
 export type SyncPlan =
   /** Send these stops (with the server's title). */
@@ -87,8 +105,11 @@ export type SyncPlan =
  * Stops added, removed, moved or renamed elsewhere: keep the server's version.
  */
 export function planSync(entry: OutboxEntry, server: ServerItinerary): SyncPlan {
-  const unchanged = (server.updated_at ?? null) === entry.baseUpdatedAt && sameStops(server.stops, entry.baseStops);
-  const stops = unchanged ? entry.stops : mergeRoadChanges(server.stops, entry.baseStops, entry.stops);
+  const unchanged =
+    (server.updated_at ?? null) === entry.baseUpdatedAt && sameStops(server.stops, entry.baseStops);
+  const stops = unchanged
+    ? entry.stops
+    : mergeRoadChanges(server.stops, entry.baseStops, entry.stops);
   if (!stops) return { kind: 'conflict' };
   return sameStops(stops, server.stops) ? { kind: 'already-saved' } : { kind: 'put', stops };
 }
@@ -97,7 +118,11 @@ export function planSync(entry: OutboxEntry, server: ServerItinerary): SyncPlan 
  * After `sent` was saved as `saved`, a change queued meanwhile (`current`) is re-based
  * on the saved version, keeping what the driver changed since `sent`.
  */
-export function rebaseEntry(current: OutboxEntry, sent: OutboxEntry, saved: ServerItinerary): OutboxEntry {
+export function rebaseEntry(
+  current: OutboxEntry,
+  sent: OutboxEntry,
+  saved: ServerItinerary,
+): OutboxEntry {
   const stops = mergeRoadChanges(saved.stops, sent.stops, current.stops) ?? current.stops;
   return { ...current, baseUpdatedAt: saved.updated_at ?? null, baseStops: saved.stops, stops };
 }

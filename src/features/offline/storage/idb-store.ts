@@ -12,7 +12,8 @@ export function createIdbStore(): KeyValueStore {
     return store(mode, callback);
   };
   return {
-    get: <T>(key: string) => use('readonly', (objects) => promisifyRequest(objects.get(key) as IDBRequest<T | undefined>)),
+    get: <T>(key: string) =>
+      use('readonly', (objects) => promisifyRequest(objects.get(key) as IDBRequest<T | undefined>)),
     set: (key, value) =>
       use('readwrite', (objects) => {
         objects.put(value, key);
@@ -38,7 +39,10 @@ export function createIdbStore(): KeyValueStore {
             };
           }),
       ),
-    keys: () => use('readonly', (objects) => promisifyRequest(objects.getAllKeys())).then((keys) => keys.map(String)),
+    keys: () =>
+      use('readonly', (objects) => promisifyRequest(objects.getAllKeys())).then((keys) =>
+        keys.map(String),
+      ),
   };
 }
 

@@ -20,14 +20,34 @@ interface Stop extends OptimizeStop {
 
 // Along a meridian, listed out of order: the best order from A is A, B, C, D, E.
 const place = (id: string, lat: number): Stop => ({ id, name: `Stop ${id}`, lat, lng: 10 });
-const zigzag = [place('A', 50), place('C', 50.02), place('B', 50.01), place('E', 50.04), place('D', 50.03)];
+const zigzag = [
+  place('A', 50),
+  place('C', 50.02),
+  place('B', 50.01),
+  place('E', 50.04),
+  place('D', 50.03),
+];
 
-function Planner({ initial, onApply = vi.fn(), onUndo = vi.fn() }: { initial: Stop[]; onApply?: (s: Stop[]) => void; onUndo?: (s: Stop[]) => void }) {
+function Planner({
+  initial,
+  onApply = vi.fn(),
+  onUndo = vi.fn(),
+}: {
+  initial: Stop[];
+  onApply?: (s: Stop[]) => void;
+  onUndo?: (s: Stop[]) => void;
+}) {
   const [stops, setStops] = useState(initial);
   return (
     <>
-      <ol aria-label="stops">{stops.map((stop) => <li key={stop.id}>{stop.id}</li>)}</ol>
-      <button type="button" onClick={() => setStops((current) => [...current, place('F', 51)])}>add stop</button>
+      <ol aria-label="stops">
+        {stops.map((stop) => (
+          <li key={stop.id}>{stop.id}</li>
+        ))}
+      </ol>
+      <button type="button" onClick={() => setStops((current) => [...current, place('F', 51)])}>
+        add stop
+      </button>
       <OptimizeRoute
         stops={stops}
         onApply={(reordered) => {
@@ -43,7 +63,11 @@ function Planner({ initial, onApply = vi.fn(), onUndo = vi.fn() }: { initial: St
   );
 }
 
-const order = () => screen.getAllByRole('listitem').map((item) => item.textContent).join('');
+const order = () =>
+  screen
+    .getAllByRole('listitem')
+    .map((item) => item.textContent)
+    .join('');
 const optimiseButton = () => screen.getByRole('button', { name: 'Optimise route' });
 
 describe('<OptimizeRoute>', () => {
@@ -71,7 +95,9 @@ describe('<OptimizeRoute>', () => {
 
     render(<Planner initial={zigzag.slice(0, 3)} />);
     expect((optimiseButton() as HTMLButtonElement).disabled).toBe(false);
-    fireEvent.change(screen.getByRole('combobox', { name: 'Route type' }), { target: { value: 'round-trip' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Route type' }), {
+      target: { value: 'round-trip' },
+    });
     expect((optimiseButton() as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('Add at least 4 stops to optimise this route type.')).toBeDefined();
   });
@@ -107,7 +133,11 @@ describe('<OptimizeRoute>', () => {
         return zigzag[i].id === 'B' || zigzag[j].id === 'B' ? metres + 20_000 : metres;
       }),
     );
-    vi.mocked(getRouteTable).mockResolvedValueOnce({ distances, durations: distances, estimated: false });
+    vi.mocked(getRouteTable).mockResolvedValueOnce({
+      distances,
+      durations: distances,
+      estimated: false,
+    });
     render(<Planner initial={zigzag} />);
     fireEvent.click(optimiseButton());
     await screen.findByText('Compared by road distance.');
@@ -120,7 +150,11 @@ describe('<OptimizeRoute>', () => {
     const onApply = vi.fn();
     render(<Planner initial={[zigzag[0], zigzag[2], zigzag[1]]} onApply={onApply} />);
     fireEvent.click(optimiseButton());
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('This order is already the shortest found.'));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'This order is already the shortest found.',
+      ),
+    );
     expect(onApply).not.toHaveBeenCalled();
     expect(screen.queryByRole('button', { name: 'Undo optimisation' })).toBeNull();
   });

@@ -31,7 +31,14 @@ const MODE_OPTIONS = [
 
 /** What the last run produced; shown only while `stops` is still the list it was about. */
 type Outcome<T> =
-  | { kind: 'applied'; stops: T[]; previous: T[]; before: number; after: number; cost: OptimizeCostKind }
+  | {
+      kind: 'applied';
+      stops: T[];
+      previous: T[];
+      before: number;
+      after: number;
+      cost: OptimizeCostKind;
+    }
   | { kind: 'unchanged'; stops: readonly T[]; cost: OptimizeCostKind }
   | { kind: 'failed'; stops: readonly T[] };
 
@@ -45,7 +52,11 @@ const COST_LABELS = {
  * The optimiser runs in a Web Worker, on road distances from the route service when it gives
  * them and straight-line (great-circle) distances otherwise, so the page stays responsive.
  */
-export function OptimizeRoute<T extends OptimizeStop>({ stops, onApply, onUndo }: OptimizeRouteProps<T>) {
+export function OptimizeRoute<T extends OptimizeStop>({
+  stops,
+  onApply,
+  onUndo,
+}: OptimizeRouteProps<T>) {
   const { t, i18n } = useTranslation();
   const { optimize, status, cancel } = useOptimizeRoute();
   const [mode, setMode] = useState<RouteMode>('fixed-start');
@@ -75,9 +86,17 @@ export function OptimizeRoute<T extends OptimizeStop>({ stops, onApply, onUndo }
       }
       const reordered = reorder(snapshot, order);
       onApply(reordered);
-      setOutcome({ kind: 'applied', stops: reordered, previous: [...snapshot], before, after, cost });
+      setOutcome({
+        kind: 'applied',
+        stops: reordered,
+        previous: [...snapshot],
+        before,
+        after,
+        cost,
+      });
     } catch (error) {
-      if (!(error instanceof OptimizeCancelledError)) setOutcome({ kind: 'failed', stops: snapshot });
+      if (!(error instanceof OptimizeCancelledError))
+        setOutcome({ kind: 'failed', stops: snapshot });
     }
   }
 
@@ -127,12 +146,22 @@ export function OptimizeRoute<T extends OptimizeStop>({ stops, onApply, onUndo }
           {t('optimize.button')}
         </button>
         {running && (
-          <button type="button" className="button button--ghost" aria-label={t('optimize.cancelLabel')} onClick={cancel}>
+          <button
+            type="button"
+            className="button button--ghost"
+            aria-label={t('optimize.cancelLabel')}
+            onClick={cancel}
+          >
             {t('optimize.cancel')}
           </button>
         )}
         {shown?.kind === 'applied' && !running && (
-          <button type="button" className="button button--ghost" aria-label={t('optimize.undoLabel')} onClick={handleUndo}>
+          <button
+            type="button"
+            className="button button--ghost"
+            aria-label={t('optimize.undoLabel')}
+            onClick={handleUndo}
+          >
             {t('optimize.undo')}
           </button>
         )}

@@ -47,7 +47,18 @@ describe('costFromTable', () => {
     expect(costFromTable({ ...road, estimated: true }, 3)).toEqual(STRAIGHT_LINE);
     expect(costFromTable(road, 4)).toEqual(STRAIGHT_LINE);
     expect(costFromTable({ distances: [[0, 1], [1]], estimated: false }, 2)).toEqual(STRAIGHT_LINE);
-    expect(costFromTable({ distances: [[0, NaN], [1, 0]], estimated: false }, 2)).toEqual(STRAIGHT_LINE);
+    expect(
+      costFromTable(
+        {
+          distances: [
+            [0, NaN],
+            [1, 0],
+          ],
+          estimated: false,
+        },
+        2,
+      ),
+    ).toEqual(STRAIGHT_LINE);
   });
 });
 
@@ -79,13 +90,17 @@ describe('loadOptimizeCost', () => {
 
   it('does not ask above ROAD_DISTANCES_MAX_STOPS stops', async () => {
     const fetchTable = vi.fn(async () => road);
-    expect(await loadOptimizeCost(stops(ROAD_DISTANCES_MAX_STOPS + 1), fetchTable)).toEqual(STRAIGHT_LINE);
+    expect(await loadOptimizeCost(stops(ROAD_DISTANCES_MAX_STOPS + 1), fetchTable)).toEqual(
+      STRAIGHT_LINE,
+    );
     expect(fetchTable).not.toHaveBeenCalled();
   });
 
   it('uses straight lines silently when the table fails', async () => {
     expect(await loadOptimizeCost(stops(3), async () => null)).toEqual(STRAIGHT_LINE);
-    expect(await loadOptimizeCost(stops(3), async () => Promise.reject(new Error('offline')))).toEqual(STRAIGHT_LINE);
+    expect(
+      await loadOptimizeCost(stops(3), async () => Promise.reject(new Error('offline'))),
+    ).toEqual(STRAIGHT_LINE);
   });
 
   it('passes on a cancellation instead of falling back', async () => {
@@ -94,6 +109,8 @@ describe('loadOptimizeCost', () => {
       controller.abort();
       throw new DOMException('aborted', 'AbortError');
     };
-    await expect(loadOptimizeCost(stops(3), fetchTable, controller.signal)).rejects.toThrow('aborted');
+    await expect(loadOptimizeCost(stops(3), fetchTable, controller.signal)).rejects.toThrow(
+      'aborted',
+    );
   });
 });

@@ -26,7 +26,8 @@ export type OptimizeCost =
 
 export const STRAIGHT_LINE: OptimizeCost = { kind: 'straight' };
 
-export const wantsRoadDistances = (stopCount: number): boolean => stopCount >= 2 && stopCount <= ROAD_DISTANCES_MAX_STOPS;
+export const wantsRoadDistances = (stopCount: number): boolean =>
+  stopCount >= 2 && stopCount <= ROAD_DISTANCES_MAX_STOPS;
 
 /**
  * Road costs from the table, or straight-line when there is none, it is the service's own
@@ -34,7 +35,11 @@ export const wantsRoadDistances = (stopCount: number): boolean => stopCount >= 2
  */
 export function costFromTable(table: DistanceTable | null, stopCount: number): OptimizeCost {
   if (!table || table.estimated || table.distances.length !== stopCount) return STRAIGHT_LINE;
-  if (!table.distances.every((row) => row.length === stopCount && row.every((d) => d >= 0 && d < Infinity))) {
+  if (
+    !table.distances.every(
+      (row) => row.length === stopCount && row.every((d) => d >= 0 && d < Infinity),
+    )
+  ) {
     return STRAIGHT_LINE;
   }
   return { kind: 'road', matrix: symmetricMatrix(table.distances), distances: table.distances };
@@ -58,7 +63,11 @@ export function symmetricMatrix(distances: readonly (readonly number[])[]): Floa
 }
 
 /** The road length of visiting `order` in its direction (a round trip returns to its start). */
-export function directedLength(order: readonly number[], distances: readonly (readonly number[])[], mode: RouteMode): number {
+export function directedLength(
+  order: readonly number[],
+  distances: readonly (readonly number[])[],
+  mode: RouteMode,
+): number {
   return routeLength(order, (from, to) => distances[from][to], mode);
 }
 

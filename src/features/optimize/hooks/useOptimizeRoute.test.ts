@@ -37,7 +37,16 @@ describe('useOptimizeRoute', () => {
       run = hook.result.current.optimize(stops, 'fixed-start');
     });
     expect(hook.result.current.status).toBe('running');
-    expect(workers[0].received[0]).toMatchObject({ metric: 'haversine', mode: 'fixed-start', points: [[48.8566, 2.3522], [45.764, 4.8357], [50.6292, 3.0573], [47.9029, 1.9093]] });
+    expect(workers[0].received[0]).toMatchObject({
+      metric: 'haversine',
+      mode: 'fixed-start',
+      points: [
+        [48.8566, 2.3522],
+        [45.764, 4.8357],
+        [50.6292, 3.0573],
+        [47.9029, 1.9093],
+      ],
+    });
     await act(async () => {
       workers[0].flush();
       await run;
@@ -71,7 +80,13 @@ describe('useOptimizeRoute', () => {
     const { hook, workers } = setUp();
     let run!: Promise<unknown>;
     await act(async () => {
-      run = hook.result.current.optimize([{ lat: 0, lng: 0 }, { lat: 0, lng: 500 }], 'fixed-start');
+      run = hook.result.current.optimize(
+        [
+          { lat: 0, lng: 0 },
+          { lat: 0, lng: 500 },
+        ],
+        'fixed-start',
+      );
     });
     await act(async () => {
       workers[0].flush();
@@ -90,7 +105,9 @@ describe('useOptimizeRoute', () => {
       [90_000, 60_000, 0, 30_000],
       [50_000, 20_000, 30_000, 0],
     ];
-    const loadCost = vi.fn<CostLoader>(async () => costFromTable({ distances, estimated: false }, 4));
+    const loadCost = vi.fn<CostLoader>(async () =>
+      costFromTable({ distances, estimated: false }, 4),
+    );
     const { hook, workers } = setUp(loadCost);
     let run!: Promise<unknown>;
     await act(async () => {
@@ -103,16 +120,24 @@ describe('useOptimizeRoute', () => {
       await run;
     });
     // By road: 0, 1, 3, 2 (10 + 20 + 30 km), not the great-circle order 0, 2, 3, 1.
-    await expect(run).resolves.toEqual({ order: [0, 1, 3, 2], before: 100_000, after: 60_000, cost: 'road' });
+    await expect(run).resolves.toEqual({
+      order: [0, 1, 3, 2],
+      before: 100_000,
+      after: 60_000,
+      cost: 'road',
+    });
     expect(hook.result.current.status).toBe('done');
   });
 
   it('cancels while the road distances load, without starting the optimiser', async () => {
     let release!: (cost: OptimizeCost) => void;
-    const { hook, workers } = setUp((_, signal) => new Promise((resolve, reject) => {
-      release = resolve;
-      signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-    }));
+    const { hook, workers } = setUp(
+      (_, signal) =>
+        new Promise((resolve, reject) => {
+          release = resolve;
+          signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
     let run!: Promise<unknown>;
     await act(async () => {
       run = hook.result.current.optimize(stops, 'fixed-start');

@@ -4,7 +4,12 @@ import { getRouteTable } from '@/features/routing';
 import type { RouteMode } from '../model/index.ts';
 import { directedLength, loadOptimizeCost, type OptimizeCost } from '../cost/optimize-cost.ts';
 import { createOptimizeWorker } from '../worker/create-worker.ts';
-import { OptimizeCancelledError, OptimizeClient, type OptimizeOutcome, type OptimizeWorker } from '../worker/optimize-client.ts';
+import {
+  OptimizeCancelledError,
+  OptimizeClient,
+  type OptimizeOutcome,
+  type OptimizeWorker,
+} from '../worker/optimize-client.ts';
 
 export type OptimizeStatus = 'idle' | 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -23,7 +28,8 @@ export interface OptimizeRouteOutcome extends OptimizeOutcome {
 /** Finds the costs to compare for these stops (road distances when available). */
 export type CostLoader = (stops: readonly LatLng[], signal: AbortSignal) => Promise<OptimizeCost>;
 
-const roadOrStraightLine: CostLoader = (stops, signal) => loadOptimizeCost(stops, getRouteTable, signal);
+const roadOrStraightLine: CostLoader = (stops, signal) =>
+  loadOptimizeCost(stops, getRouteTable, signal);
 
 export interface OptimizeRouteApi {
   /**
@@ -78,8 +84,17 @@ export function useOptimizeRoute(
         if (cost.kind === 'road') {
           const { order } = await client.run(points, 'haversine', mode, cost.matrix);
           // The optimiser compared each pair's mean of both directions; show the real road lengths.
-          const before = directedLength(points.map((_, i) => i), cost.distances, mode);
-          outcome = { order, before, after: directedLength(order, cost.distances, mode), cost: 'road' };
+          const before = directedLength(
+            points.map((_, i) => i),
+            cost.distances,
+            mode,
+          );
+          outcome = {
+            order,
+            before,
+            after: directedLength(order, cost.distances, mode),
+            cost: 'road',
+          };
         } else {
           outcome = { ...(await client.run(points, 'haversine', mode)), cost: 'straight' };
         }

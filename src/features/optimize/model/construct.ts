@@ -71,7 +71,12 @@ export function greedyTour(
       placed[v] = 1;
       const a = links[2 * v];
       const b = links[2 * v + 1];
-      const next = a !== -1 && a !== previous && !placed[a] ? a : b !== -1 && b !== previous && !placed[b] ? b : -1;
+      const next =
+        a !== -1 && a !== previous && !placed[a]
+          ? a
+          : b !== -1 && b !== previous && !placed[b]
+            ? b
+            : -1;
       if (next === -1) return v;
       previous = v;
       v = next;

@@ -46,7 +46,7 @@ export function exactRoute(n: number, cost: CostFunction, mode: RouteMode): numb
     }
   }
   const reversed: number[] = [];
-  for (let set = all, j = last; j !== -1; ) {
+  for (let set = all, j = last; j !== -1;) {
     reversed.push(free[j]);
     const previous = parent[set * m + j];
     set &= ~(1 << j);

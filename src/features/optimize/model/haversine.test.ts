@@ -25,17 +25,23 @@ const points = cities.map(([, point]) => point);
 describe('haversine metric', () => {
   it('measures great-circle metres with the shared implementation', () => {
     const cost = haversineCost(points);
-    expect(cost(0, 2)).toBe(greatCircleMeters({ lat: 52.52, lng: 13.405 }, { lat: 53.5511, lng: 9.9937 }));
+    expect(cost(0, 2)).toBe(
+      greatCircleMeters({ lat: 52.52, lng: 13.405 }, { lat: 53.5511, lng: 9.9937 }),
+    );
     expect(cost(0, 2) / 1000).toBeCloseTo(255, -1);
   });
 
   it('finds a much shorter driving order through real cities from a fixed start', () => {
     const result = optimizePoints(points, { metric: 'haversine', mode: 'fixed-start' });
     expect(result.order[0]).toBe(0);
-    expect(result.length).toBeCloseTo(routeLength(result.order, haversineCost(points), 'fixed-start'), 3);
+    expect(result.length).toBeCloseTo(
+      routeLength(result.order, haversineCost(points), 'fixed-start'),
+      3,
+    );
     expect(result.length).toBeLessThan(result.inputLength * 0.5);
     // Neighbouring cities end up next to each other.
-    const position = (name: string) => result.order.indexOf(cities.findIndex(([city]) => city === name));
+    const position = (name: string) =>
+      result.order.indexOf(cities.findIndex(([city]) => city === name));
     expect(Math.abs(position('Cologne') - position('Düsseldorf'))).toBe(1);
     expect(Math.abs(position('Dresden') - position('Leipzig'))).toBe(1);
   });
@@ -45,7 +51,10 @@ describe('haversine metric', () => {
     expect(fixedEnds.order[0]).toBe(0);
     expect(fixedEnds.order.at(-1)).toBe(points.length - 1);
     const roundTrip = optimizePoints(points, { metric: 'haversine', mode: 'round-trip' });
-    expect(roundTrip.length).toBeCloseTo(routeLength(roundTrip.order, haversineCost(points), 'round-trip'), 3);
+    expect(roundTrip.length).toBeCloseTo(
+      routeLength(roundTrip.order, haversineCost(points), 'round-trip'),
+      3,
+    );
     expect(roundTrip.length).toBeGreaterThan(fixedEnds.length * 0.9);
   });
 });

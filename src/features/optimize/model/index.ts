@@ -14,5 +14,11 @@ export {
 } from './metrics.ts';
 export { nearestNeighboursInSpace, type Embedding } from './kd-tree.ts';
 export { ROUTE_MODES, routeLength, type RouteMode } from './route.ts';
-export { defaultMaxKicks, solveRoute, type DistanceInput, type SolveOptions, type SolveResult } from './solve.ts';
+export {
+  defaultMaxKicks,
+  solveRoute,
+  type DistanceInput,
+  type SolveOptions,
+  type SolveResult,
+} from './solve.ts';
 export { optimizePoints, type OptimizePointsOptions } from './optimize-points.ts';

@@ -26,7 +26,9 @@ describe('nearestNeighboursInSpace', () => {
             expect(new Set(row).size).toBe(k);
             expect(row).not.toContain(i);
             const treeDistances = row.map((j) => cost(i, j));
-            const scanDistances = Array.from(fromScan.subarray(i * k, (i + 1) * k), (j) => cost(i, j));
+            const scanDistances = Array.from(fromScan.subarray(i * k, (i + 1) * k), (j) =>
+              cost(i, j),
+            );
             treeDistances.forEach((d, c) => expect(d).toBeCloseTo(scanDistances[c], 6));
           }
         },

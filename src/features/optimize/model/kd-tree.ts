@@ -14,7 +14,11 @@ const LEAF_SIZE = 8;
  * The `k` nearest other points of every point, nearest first, as one flat array (row i holds
  * point i's list), found with a k-d tree in about O(n log n) instead of a full O(n^2) scan.
  */
-export function nearestNeighboursInSpace({ dimensions, coordinates }: Embedding, n: number, k: number): Int32Array {
+export function nearestNeighboursInSpace(
+  { dimensions, coordinates }: Embedding,
+  n: number,
+  k: number,
+): Int32Array {
   const at = (point: number, axis: number) => coordinates[point * dimensions + axis];
   const order = Int32Array.from({ length: n }, (_, i) => i);
 
@@ -86,12 +90,14 @@ export function nearestNeighboursInSpace({ dimensions, coordinates }: Embedding,
   const visit = (node: number) => {
     const axis = nodeAxis[node];
     if (axis === -1) {
-      for (let i = nodeStart[node]; i < nodeEnd[node]; i++) if (order[i] !== query) consider(order[i]);
+      for (let i = nodeStart[node]; i < nodeEnd[node]; i++)
+        if (order[i] !== query) consider(order[i]);
       return;
     }
     const offset = at(query, axis) - nodeSplit[node];
     visit(offset < 0 ? nodeLeft[node] : nodeRight[node]);
-    if (size < k || offset * offset < best[k - 1]) visit(offset < 0 ? nodeRight[node] : nodeLeft[node]);
+    if (size < k || offset * offset < best[k - 1])
+      visit(offset < 0 ? nodeRight[node] : nodeLeft[node]);
   };
   for (query = 0; query < n; query++) {
     size = 0;
@@ -101,7 +107,13 @@ export function nearestNeighboursInSpace({ dimensions, coordinates }: Embedding,
 }
 
 /** Reorders items[start, end) so that items[nth] is the one a full sort by key would put there. */
-function selectNth(items: Int32Array, start: number, end: number, nth: number, key: (item: number) => number): void {
+function selectNth(
+  items: Int32Array,
+  start: number,
+  end: number,
+  nth: number,
+  key: (item: number) => number,
+): void {
   let low = start;
   let high = end - 1;
   while (high > low) {

@@ -14,11 +14,16 @@ function tourLength(search: TourSearch, dist: (a: number, b: number) => number):
 }
 
 const instanceArb = fc
-  .array(fc.tuple(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 200 })), { minLength: 8, maxLength: 70 })
+  .array(fc.tuple(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 200 })), {
+    minLength: 8,
+    maxLength: 70,
+  })
   .chain((points) =>
     fc.record({
       points: fc.constant(points as Point[]),
-      fixed: fc.option(fc.tuple(fc.nat(points.length - 1), fc.nat(points.length - 1)).filter(([a, b]) => a !== b)),
+      fixed: fc.option(
+        fc.tuple(fc.nat(points.length - 1), fc.nat(points.length - 1)).filter(([a, b]) => a !== b),
+      ),
       seed: fc.nat(),
     }),
   );
@@ -33,7 +38,8 @@ function setUp(points: Point[], fixed: [number, number] | null) {
   return { dist, search: new TourSearch(tour, dist, neighbours, k, fixedA, fixedB, 1e-9) };
 }
 
-const adjacent = (search: TourSearch, a: number, b: number) => search.next(a) === b || search.prev(a) === b;
+const adjacent = (search: TourSearch, a: number, b: number) =>
+  search.next(a) === b || search.prev(a) === b;
 
 describe('TourSearch', () => {
   it('keeps its length equal to the tour it holds, a permutation, with the fixed edge kept', () => {

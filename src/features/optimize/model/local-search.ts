@@ -43,7 +43,8 @@ export class TourSearch {
     this.queue = new Int32Array(n);
     this.queued = new Uint8Array(n);
     this.length = 0;
-    for (let i = 0; i < n; i++) this.length += dist(this.tour[i], this.tour[i + 1 === n ? 0 : i + 1]);
+    for (let i = 0; i < n; i++)
+      this.length += dist(this.tour[i], this.tour[i + 1 === n ? 0 : i + 1]);
   }
 
   order(): Int32Array {
@@ -208,7 +209,15 @@ export class TourSearch {
    * Moves the segment s1..s2 (p before s1, q after s2) between the adjacent nodes a and b, so that
    * the new edges are (p, q), (a, nearA) and (b, the other end).
    */
-  private moveSegment(p: number, s1: number, s2: number, q: number, a: number, nearA: number, b: number): void {
+  private moveSegment(
+    p: number,
+    s1: number,
+    s2: number,
+    q: number,
+    a: number,
+    nearA: number,
+    b: number,
+  ): void {
     // Name the insertion edge (x, y) so that y follows x in the direction p -> s1.
     const alongP = this.next(p) === s1;
     const aThenB = (alongP ? this.next(a) : this.prev(a)) === b;

@@ -1,4 +1,7 @@
-import { greatCircleMeters, type LatLng } from '../../../../supabase/functions/_shared/domain/geo.ts';
+import {
+  greatCircleMeters,
+  type LatLng,
+} from '../../../../supabase/functions/_shared/domain/geo.ts';
 import { OptimizeInputError } from './errors.ts';
 import type { Embedding } from './kd-tree.ts';
 
@@ -18,7 +21,12 @@ export function validatePoints(points: readonly Point[], metric: Metric): void {
       throw new OptimizeInputError(`point ${index} must be a pair of numbers`);
     }
     const [a, b] = point;
-    if (typeof a !== 'number' || typeof b !== 'number' || !Number.isFinite(a) || !Number.isFinite(b)) {
+    if (
+      typeof a !== 'number' ||
+      typeof b !== 'number' ||
+      !Number.isFinite(a) ||
+      !Number.isFinite(b)
+    ) {
       throw new OptimizeInputError(`point ${index} has a coordinate that is not a finite number`);
     }
     if (metric === 'haversine') {

@@ -2,7 +2,11 @@
  * The `k` nearest other nodes of every node, nearest first, as one flat array (row i holds node
  * i's list). A full scan: O(n^2) distance evaluations, which also validates every distance.
  */
-export function nearestNeighbours(n: number, dist: (a: number, b: number) => number, k: number): Int32Array {
+export function nearestNeighbours(
+  n: number,
+  dist: (a: number, b: number) => number,
+  k: number,
+): Int32Array {
   const lists = new Int32Array(n * k);
   const bestDistance = new Float64Array(k);
   for (let i = 0; i < n; i++) {

@@ -6,8 +6,14 @@ export interface OptimizePointsOptions extends SolveOptions {
 }
 
 /** Validates the points for the metric, then solves (see solveRoute). */
-export function optimizePoints(points: readonly Point[], options: OptimizePointsOptions): SolveResult {
+export function optimizePoints(
+  points: readonly Point[],
+  options: OptimizePointsOptions,
+): SolveResult {
   validatePoints(points, options.metric);
   const { metric } = options;
-  return solveRoute({ n: points.length, cost: costFor(points, metric), embedding: embeddingFor(points, metric) }, options);
+  return solveRoute(
+    { n: points.length, cost: costFor(points, metric), embedding: embeddingFor(points, metric) },
+    options,
+  );
 }

@@ -30,6 +30,10 @@ export interface PlaceLike {
 export function sameStops(a: readonly PlaceLike[], b: readonly PlaceLike[]): boolean {
   return (
     a.length === b.length &&
-    a.every((stop, i) => stop === b[i] || (stop.name === b[i].name && stop.lat === b[i].lat && stop.lng === b[i].lng))
+    a.every(
+      (stop, i) =>
+        stop === b[i] ||
+        (stop.name === b[i].name && stop.lat === b[i].lat && stop.lng === b[i].lng),
+    )
   );
 }

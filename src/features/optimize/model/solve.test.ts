@@ -21,7 +21,11 @@ const pointArb = fc.tuple(
 const modeArb = fc.constantFrom<RouteMode>(...ROUTE_MODES);
 
 function isPermutation(order: number[], n: number): boolean {
-  return order.length === n && new Set(order).size === n && order.every((v) => Number.isInteger(v) && v >= 0 && v < n);
+  return (
+    order.length === n &&
+    new Set(order).size === n &&
+    order.every((v) => Number.isInteger(v) && v >= 0 && v < n)
+  );
 }
 
 function* permutations(items: number[]): Generator<number[]> {
@@ -51,17 +55,22 @@ function bruteForce(points: Point[], mode: RouteMode): number {
 describe('solveRoute: properties', () => {
   it('returns a permutation from the start, keeps a fixed end, never lengthens the input order', () => {
     fc.assert(
-      fc.property(fc.array(pointArb, { maxLength: 60 }), modeArb, fc.nat(), (points, mode, seed) => {
-        const result = optimizePoints(points, { metric: 'euclidean', mode, seed, ...FAST });
-        const n = points.length;
-        expect(isPermutation(result.order, n)).toBe(true);
-        if (n > 0) expect(result.order[0]).toBe(0);
-        if (mode === 'fixed-start-end' && n > 1) expect(result.order[n - 1]).toBe(n - 1);
-        const cost = euclideanCost(points);
-        expect(result.length).toBeCloseTo(routeLength(result.order, cost, mode), 6);
-        expect(result.inputLength).toBeCloseTo(routeLength([...Array(n).keys()], cost, mode), 6);
-        expect(result.length).toBeLessThanOrEqual(result.inputLength);
-      }),
+      fc.property(
+        fc.array(pointArb, { maxLength: 60 }),
+        modeArb,
+        fc.nat(),
+        (points, mode, seed) => {
+          const result = optimizePoints(points, { metric: 'euclidean', mode, seed, ...FAST });
+          const n = points.length;
+          expect(isPermutation(result.order, n)).toBe(true);
+          if (n > 0) expect(result.order[0]).toBe(0);
+          if (mode === 'fixed-start-end' && n > 1) expect(result.order[n - 1]).toBe(n - 1);
+          const cost = euclideanCost(points);
+          expect(result.length).toBeCloseTo(routeLength(result.order, cost, mode), 6);
+          expect(result.inputLength).toBeCloseTo(routeLength([...Array(n).keys()], cost, mode), 6);
+          expect(result.length).toBeLessThanOrEqual(result.inputLength);
+        },
+      ),
       { numRuns: 150, seed: 7 },
     );
   });
@@ -90,9 +99,18 @@ describe('solveRoute: properties', () => {
   });
 
   it('is deterministic for a seed and a kick budget', () => {
-    const random = fc.sample(fc.array(pointArb, { minLength: 120, maxLength: 120 }), { numRuns: 1, seed: 5 })[0];
+    const random = fc.sample(fc.array(pointArb, { minLength: 120, maxLength: 120 }), {
+      numRuns: 1,
+      seed: 5,
+    })[0];
     for (const mode of ROUTE_MODES) {
-      const options = { metric: 'euclidean' as const, mode, seed: 42, maxKicks: 2000, timeLimitMs: Infinity };
+      const options = {
+        metric: 'euclidean' as const,
+        mode,
+        seed: 42,
+        maxKicks: 2000,
+        timeLimitMs: Infinity,
+      };
       const first = optimizePoints(random, options);
       const second = optimizePoints(random, options);
       expect(second.order).toEqual(first.order);
@@ -104,25 +122,64 @@ describe('solveRoute: properties', () => {
 describe('solveRoute: edge cases', () => {
   it('handles 0, 1, 2 and 3 points', () => {
     for (const mode of ROUTE_MODES) {
-      expect(optimizePoints([], { metric: 'euclidean', mode })).toMatchObject({ order: [], length: 0 });
-      expect(optimizePoints([[1, 1]], { metric: 'euclidean', mode })).toMatchObject({ order: [0], length: 0 });
-      expect(optimizePoints([[0, 0], [3, 4]], { metric: 'euclidean', mode }).order).toEqual([0, 1]);
+      expect(optimizePoints([], { metric: 'euclidean', mode })).toMatchObject({
+        order: [],
+        length: 0,
+      });
+      expect(optimizePoints([[1, 1]], { metric: 'euclidean', mode })).toMatchObject({
+        order: [0],
+        length: 0,
+      });
+      expect(
+        optimizePoints(
+          [
+            [0, 0],
+            [3, 4],
+          ],
+          { metric: 'euclidean', mode },
+        ).order,
+      ).toEqual([0, 1]);
     }
-    expect(optimizePoints([[0, 0], [3, 4]], { metric: 'euclidean', mode: 'round-trip' }).length).toBe(10);
-    const three: Point[] = [[0, 0], [10, 0], [1, 0]];
-    expect(optimizePoints(three, { metric: 'euclidean', mode: 'fixed-start' })).toMatchObject({ order: [0, 2, 1], length: 10 });
-    expect(optimizePoints(three, { metric: 'euclidean', mode: 'fixed-start-end' }).order).toEqual([0, 1, 2]);
-    expect(optimizePoints(three, { metric: 'euclidean', mode: 'round-trip' }).order).toEqual([0, 1, 2]);
+    expect(
+      optimizePoints(
+        [
+          [0, 0],
+          [3, 4],
+        ],
+        { metric: 'euclidean', mode: 'round-trip' },
+      ).length,
+    ).toBe(10);
+    const three: Point[] = [
+      [0, 0],
+      [10, 0],
+      [1, 0],
+    ];
+    expect(optimizePoints(three, { metric: 'euclidean', mode: 'fixed-start' })).toMatchObject({
+      order: [0, 2, 1],
+      length: 10,
+    });
+    expect(optimizePoints(three, { metric: 'euclidean', mode: 'fixed-start-end' }).order).toEqual([
+      0, 1, 2,
+    ]);
+    expect(optimizePoints(three, { metric: 'euclidean', mode: 'round-trip' }).order).toEqual([
+      0, 1, 2,
+    ]);
   });
 
   it('handles duplicate and identical points', () => {
     for (const mode of ROUTE_MODES) {
       for (const n of [5, 30]) {
-        const same = optimizePoints(Array.from({ length: n }, () => [7, 7] as Point), { metric: 'euclidean', mode });
+        const same = optimizePoints(
+          Array.from({ length: n }, () => [7, 7] as Point),
+          { metric: 'euclidean', mode },
+        );
         expect(same.order).toEqual([...Array(n).keys()]);
         expect(same.length).toBe(0);
       }
-      const doubled: Point[] = Array.from({ length: 40 }, (_, i) => [(i % 20) * 10, ((i % 20) * 37) % 100] as Point);
+      const doubled: Point[] = Array.from(
+        { length: 40 },
+        (_, i) => [(i % 20) * 10, ((i % 20) * 37) % 100] as Point,
+      );
       const result = optimizePoints(doubled, { metric: 'euclidean', mode, ...FAST });
       expect(isPermutation(result.order, 40)).toBe(true);
       expect(result.length).toBeLessThanOrEqual(result.inputLength);
@@ -130,14 +187,19 @@ describe('solveRoute: edge cases', () => {
   });
 
   it('solves points on a line and a circle optimally', () => {
-    const line: Point[] = [0, 5, 1, 9, 3, 7, 2, 8, 4, 6, 10, 14, 12, 11, 13, 19, 15, 18, 16, 17].map((x) => [x, 0] as Point);
+    const line: Point[] = [
+      0, 5, 1, 9, 3, 7, 2, 8, 4, 6, 10, 14, 12, 11, 13, 19, 15, 18, 16, 17,
+    ].map((x) => [x, 0] as Point);
     expect(optimizePoints(line, { metric: 'euclidean', mode: 'fixed-start' }).length).toBe(19);
     const circle: Point[] = Array.from({ length: 50 }, (_, i) => {
       const angle = ((i * 17) % 50) * ((2 * Math.PI) / 50);
       return [Math.cos(angle) * 100, Math.sin(angle) * 100] as Point;
     });
     const perimeter = 50 * 2 * 100 * Math.sin(Math.PI / 50);
-    expect(optimizePoints(circle, { metric: 'euclidean', mode: 'round-trip' }).length).toBeCloseTo(perimeter, 6);
+    expect(optimizePoints(circle, { metric: 'euclidean', mode: 'round-trip' }).length).toBeCloseTo(
+      perimeter,
+      6,
+    );
   });
 
   it('returns the input order when it cannot be improved', () => {
@@ -148,7 +210,10 @@ describe('solveRoute: edge cases', () => {
   });
 
   it('works from a distance matrix', () => {
-    const points: Point[] = Array.from({ length: 25 }, (_, i) => [(i * 7919) % 101, (i * 104729) % 97] as Point);
+    const points: Point[] = Array.from(
+      { length: 25 },
+      (_, i) => [(i * 7919) % 101, (i * 104729) % 97] as Point,
+    );
     const cost = euclideanCost(points);
     const matrix = new Float64Array(25 * 25);
     for (let i = 0; i < 25; i++) for (let j = 0; j < 25; j++) matrix[i * 25 + j] = cost(i, j);
@@ -158,23 +223,47 @@ describe('solveRoute: edge cases', () => {
   });
 
   it('stores no matrix above 2000 points and still improves the route', () => {
-    const points: Point[] = Array.from({ length: 2100 }, (_, i) => [(i * 7919) % 1009, (i * 104729) % 997] as Point);
-    const result = optimizePoints(points, { metric: 'euclidean', mode: 'fixed-start', maxKicks: 50, timeLimitMs: Infinity });
+    const points: Point[] = Array.from(
+      { length: 2100 },
+      (_, i) => [(i * 7919) % 1009, (i * 104729) % 997] as Point,
+    );
+    const result = optimizePoints(points, {
+      metric: 'euclidean',
+      mode: 'fixed-start',
+      maxKicks: 50,
+      timeLimitMs: Infinity,
+    });
     expect(isPermutation(result.order, 2100)).toBe(true);
     expect(result.length).toBeLessThan(result.inputLength * 0.2);
   });
 
   it('rejects bad input with clear errors', () => {
-    expect(() => optimizePoints([[0, 0], [NaN, 1]], { metric: 'euclidean' })).toThrow(
-      new OptimizeInputError('point 1 has a coordinate that is not a finite number'),
+    expect(() =>
+      optimizePoints(
+        [
+          [0, 0],
+          [NaN, 1],
+        ],
+        { metric: 'euclidean' },
+      ),
+    ).toThrow(new OptimizeInputError('point 1 has a coordinate that is not a finite number'));
+    expect(() => optimizePoints([[0, Infinity]], { metric: 'euclidean' })).toThrow(
+      OptimizeInputError,
     );
-    expect(() => optimizePoints([[0, Infinity]], { metric: 'euclidean' })).toThrow(OptimizeInputError);
-    expect(() => optimizePoints([[91, 0]], { metric: 'haversine' })).toThrow('latitude 91 is outside -90..90');
-    expect(() => optimizePoints([[0, -181]], { metric: 'haversine' })).toThrow('longitude -181 is outside -180..180');
+    expect(() => optimizePoints([[91, 0]], { metric: 'haversine' })).toThrow(
+      'latitude 91 is outside -90..90',
+    );
+    expect(() => optimizePoints([[0, -181]], { metric: 'haversine' })).toThrow(
+      'longitude -181 is outside -180..180',
+    );
     expect(() => solveRoute({ n: 2, matrix: new Float64Array(3) })).toThrow('n x n = 4 values');
     expect(() => solveRoute({ n: 2, matrix: Float64Array.of(0, 1, 2, 0) })).toThrow('symmetric');
-    expect(() => solveRoute({ n: 2, matrix: Float64Array.of(0, -1, -1, 0) })).toThrow('finite and non-negative');
-    expect(() => solveRoute({ n: 20, cost: () => NaN })).toThrow('is NaN: distances must be finite and non-negative');
+    expect(() => solveRoute({ n: 2, matrix: Float64Array.of(0, -1, -1, 0) })).toThrow(
+      'finite and non-negative',
+    );
+    expect(() => solveRoute({ n: 20, cost: () => NaN })).toThrow(
+      'is NaN: distances must be finite and non-negative',
+    );
     expect(() => solveRoute({ n: -1, cost: () => 0 })).toThrow('non-negative integer');
   });
 });

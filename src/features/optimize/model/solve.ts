@@ -67,7 +67,8 @@ export function solveRoute(input: DistanceInput, options: SolveOptions = {}): So
   const startedAt = now();
   const mode = options.mode ?? 'fixed-start';
   const n = input.n;
-  if (!Number.isInteger(n) || n < 0) throw new OptimizeInputError('n must be a non-negative integer');
+  if (!Number.isInteger(n) || n < 0)
+    throw new OptimizeInputError('n must be a non-negative integer');
   const base = checkedCost(input);
   const identity = Array.from({ length: n }, (_, i) => i);
   const inputLength = routeLength(identity, base, mode);
@@ -82,7 +83,16 @@ export function solveRoute(input: DistanceInput, options: SolveOptions = {}): So
     order = exactRoute(n, base, mode);
   } else {
     const embedding = 'embedding' in input ? input.embedding : undefined;
-    const result = iteratedLocalSearch(n, base, embedding, mode, inputLength, options, startedAt, now);
+    const result = iteratedLocalSearch(
+      n,
+      base,
+      embedding,
+      mode,
+      inputLength,
+      options,
+      startedAt,
+      now,
+    );
     order = result.order;
     kicks = result.kicks;
   }
@@ -93,11 +103,15 @@ export function solveRoute(input: DistanceInput, options: SolveOptions = {}): So
 function checkedCost(input: DistanceInput): CostFunction {
   const { n } = input;
   const invalid = (i: number, j: number, d: number) =>
-    new OptimizeInputError(`distance from ${i} to ${j} is ${d}: distances must be finite and non-negative`);
+    new OptimizeInputError(
+      `distance from ${i} to ${j} is ${d}: distances must be finite and non-negative`,
+    );
   if ('matrix' in input) {
     const m = input.matrix;
     if (!(m instanceof Float64Array) || m.length !== n * n) {
-      throw new OptimizeInputError(`the distance matrix must be a Float64Array of n x n = ${n * n} values`);
+      throw new OptimizeInputError(
+        `the distance matrix must be a Float64Array of n x n = ${n * n} values`,
+      );
     }
     for (let i = 0; i < n; i++) {
       for (let j = 0; j < n; j++) {
@@ -105,7 +119,9 @@ function checkedCost(input: DistanceInput): CostFunction {
         if (!(d >= 0 && d < Infinity)) throw invalid(i, j, d);
         const back = m[j * n + i];
         if (Math.abs(d - back) > 1e-9 * Math.max(d, back)) {
-          throw new OptimizeInputError(`the distance matrix must be symmetric (${i} to ${j}: ${d} vs ${back})`);
+          throw new OptimizeInputError(
+            `the distance matrix must be symmetric (${i} to ${j}: ${d} vs ${back})`,
+          );
         }
       }
     }
@@ -187,7 +203,12 @@ function iteratedLocalSearch(
 }
 
 /** The dummy node is at distance 0 from all: first in every list; its own list is arbitrary. */
-function neighboursFromEmbedding(embedding: Embedding, n: number, k: number, dummy: number): Int32Array {
+function neighboursFromEmbedding(
+  embedding: Embedding,
+  n: number,
+  k: number,
+  dummy: number,
+): Int32Array {
   if (dummy === -1) return nearestNeighboursInSpace(embedding, n, k);
   const real = nearestNeighboursInSpace(embedding, n, k - 1);
   const lists = new Int32Array((n + 1) * k);
@@ -204,7 +225,11 @@ function routeFromTour(search: TourSearch, n: number, mode: RouteMode): number[]
   const avoid = mode === 'fixed-start' ? n : mode === 'fixed-start-end' ? n - 1 : -1;
   const forward = search.next(0) !== avoid;
   const order = [0];
-  for (let v = forward ? search.next(0) : search.prev(0); v !== 0; v = forward ? search.next(v) : search.prev(v)) {
+  for (
+    let v = forward ? search.next(0) : search.prev(0);
+    v !== 0;
+    v = forward ? search.next(v) : search.prev(v)
+  ) {
     if (v !== n) order.push(v);
   }
   return order;

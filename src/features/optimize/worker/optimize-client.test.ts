@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { FakeOptimizeWorker } from './fake-worker.ts';
 import { OptimizeCancelledError, OptimizeClient } from './optimize-client.ts';
 
-const points: [number, number][] = [[48.8566, 2.3522], [45.764, 4.8357], [50.6292, 3.0573], [47.9029, 1.9093]];
+const points: [number, number][] = [
+  [48.8566, 2.3522],
+  [45.764, 4.8357],
+  [50.6292, 3.0573],
+  [47.9029, 1.9093],
+];
 
 function clientWithWorkers(answerAutomatically = true) {
   const workers: FakeOptimizeWorker[] = [];
@@ -48,7 +53,14 @@ describe('OptimizeClient', () => {
 
   it('rejects with the worker error message, and recovers from a crashed worker', async () => {
     const { client, workers } = clientWithWorkers(false);
-    const bad = client.run([[0, 0], [95, 0]], 'haversine', 'fixed-start');
+    const bad = client.run(
+      [
+        [0, 0],
+        [95, 0],
+      ],
+      'haversine',
+      'fixed-start',
+    );
     workers[0].flush();
     await expect(bad).rejects.toThrow('point 1: latitude 95 is outside -90..90');
     const crashed = client.run(points, 'haversine', 'fixed-start');

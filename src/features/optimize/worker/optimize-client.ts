@@ -42,13 +42,25 @@ export class OptimizeClient {
   constructor(private readonly createWorker: () => OptimizeWorker) {}
 
   /** `matrix`: symmetric n x n costs to compare instead of the metric's distances (see OptimizeRequest). */
-  run(points: Point[], metric: Metric, mode: RouteMode, matrix?: Float64Array): Promise<OptimizeOutcome> {
+  run(
+    points: Point[],
+    metric: Metric,
+    mode: RouteMode,
+    matrix?: Float64Array,
+  ): Promise<OptimizeOutcome> {
     this.cancel();
     const worker = (this.worker ??= this.spawn());
     const id = ++this.lastId;
     return new Promise<OptimizeOutcome>((resolve, reject) => {
       this.pending = { id, resolve, reject };
-      worker.postMessage({ type: 'optimize', id, points, metric, mode, ...(matrix ? { matrix } : {}) });
+      worker.postMessage({
+        type: 'optimize',
+        id,
+        points,
+        metric,
+        mode,
+        ...(matrix ? { matrix } : {}),
+      });
     });
   }
 

@@ -29,21 +29,37 @@ export type OptimizeResponse =
   | { type: 'error'; id: number; message: string };
 
 /** The worker's whole job, as a pure function of the message (tested without a Worker). */
-export function handleOptimizeMessage(message: unknown, now: () => number = () => performance.now()): OptimizeResponse {
-  const request = (typeof message === 'object' && message !== null ? message : {}) as Partial<OptimizeRequest>;
+export function handleOptimizeMessage(
+  message: unknown,
+  now: () => number = () => performance.now(),
+): OptimizeResponse {
+  const request = (
+    typeof message === 'object' && message !== null ? message : {}
+  ) as Partial<OptimizeRequest>;
   const id = Number.isInteger(request.id) ? (request.id as number) : -1;
   const error = (text: string): OptimizeResponse => ({ type: 'error', id, message: text });
-  if (request.type !== 'optimize' || id === -1) return error('expected an optimize request with an integer id');
+  if (request.type !== 'optimize' || id === -1)
+    return error('expected an optimize request with an integer id');
   if (!Array.isArray(request.points)) return error('points must be an array');
-  if (!METRICS.includes(request.metric as Metric)) return error(`unknown metric: ${String(request.metric)}`);
-  if (!ROUTE_MODES.includes(request.mode as RouteMode)) return error(`unknown mode: ${String(request.mode)}`);
+  if (!METRICS.includes(request.metric as Metric))
+    return error(`unknown metric: ${String(request.metric)}`);
+  if (!ROUTE_MODES.includes(request.mode as RouteMode))
+    return error(`unknown mode: ${String(request.mode)}`);
   const started = now();
-  if (request.matrix !== undefined && !(request.matrix instanceof Float64Array)) return error('matrix must be a Float64Array');
+  if (request.matrix !== undefined && !(request.matrix instanceof Float64Array))
+    return error('matrix must be a Float64Array');
   try {
     const result = request.matrix
       ? solveRoute({ n: request.points.length, matrix: request.matrix }, { mode: request.mode })
       : optimizePoints(request.points, { metric: request.metric as Metric, mode: request.mode });
-    return { type: 'result', id, order: result.order, before: result.inputLength, after: result.length, ms: now() - started };
+    return {
+      type: 'result',
+      id,
+      order: result.order,
+      before: result.inputLength,
+      after: result.length,
+      ms: now() - started,
+    };
   } catch (caught) {
     if (caught instanceof OptimizeInputError) return error(caught.message);
     throw caught;

@@ -14,7 +14,14 @@ describe('EditConflict', () => {
   it('is an alert that takes the focus, with its two choices as buttons', () => {
     const onSaveMine = vi.fn();
     const onLoadLatest = vi.fn();
-    render(<EditConflict busy={false} loadFailed={false} onSaveMine={onSaveMine} onLoadLatest={onLoadLatest} />);
+    render(
+      <EditConflict
+        busy={false}
+        loadFailed={false}
+        onSaveMine={onSaveMine}
+        onLoadLatest={onLoadLatest}
+      />,
+    );
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain(MESSAGE);
     expect(document.activeElement).toBe(alert);
@@ -28,8 +35,14 @@ describe('EditConflict', () => {
 
   it('offers nothing while busy, and says when the latest version could not be loaded', () => {
     render(<EditConflict busy loadFailed onSaveMine={vi.fn()} onLoadLatest={vi.fn()} />);
-    expect(screen.getByRole('button', { name: 'Save my version anyway' })).toHaveProperty('disabled', true);
-    expect(screen.getByRole('button', { name: 'Load the latest version' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Save my version anyway' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(screen.getByRole('button', { name: 'Load the latest version' })).toHaveProperty(
+      'disabled',
+      true,
+    );
     expect(screen.getByRole('alert').textContent).toContain('Failed to load itinerary');
   });
 });

@@ -26,10 +26,20 @@ export function EditConflict({ busy, loadFailed, onSaveMine, onLoadLatest }: Edi
       <span>{t('planner.conflictHelp')}</span>
       {loadFailed ? <span>{t('planner.loadFailed')}</span> : null}
       <div className="planner__conflict-actions">
-        <button type="button" className="button button--small button--primary" disabled={busy} onClick={onSaveMine}>
+        <button
+          type="button"
+          className="button button--small button--primary"
+          disabled={busy}
+          onClick={onSaveMine}
+        >
           {t('planner.conflictSaveMine')}
         </button>
-        <button type="button" className="button button--small" disabled={busy} onClick={onLoadLatest}>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={busy}
+          onClick={onLoadLatest}
+        >
           {t('planner.conflictLoadLatest')}
         </button>
       </div>

@@ -77,7 +77,11 @@ export function PlannerMap(props: PlannerMapProps) {
             {position.status === 'failed' ? (
               <div className="planner-map__banner planner-map__banner--error" role="alert">
                 <span>{t('planner.mapError')}</span>
-                <button type="button" className="button button--small" onClick={props.onRetryPosition}>
+                <button
+                  type="button"
+                  className="button button--small"
+                  onClick={props.onRetryPosition}
+                >
                   {t('common.retry')}
                 </button>
               </div>

@@ -45,7 +45,8 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
   const { identity } = useIdentity();
   const signedIn = identity.status === 'signed-in';
   const isEdit = itineraryId !== undefined;
-  const { state, dispatch, loading, loadFailed, retryLoad, ready, loadedVersion, loadLatest } = usePlannerRoute(itineraryId);
+  const { state, dispatch, loading, loadFailed, retryLoad, ready, loadedVersion, loadLatest } =
+    usePlannerRoute(itineraryId);
   const { stops, title } = state;
 
   const [announcement, setAnnouncement] = useState('');
@@ -77,7 +78,9 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
     cameraId.current += 1;
     setCamera({ id: cameraId.current, kind: 'fit', points: stops });
   }
-  const { state: position, retry: retryPosition } = useCurrentPosition(!isEdit && !arrivedWithStops);
+  const { state: position, retry: retryPosition } = useCurrentPosition(
+    !isEdit && !arrivedWithStops,
+  );
   const locatedPoint = position.status === 'located' ? position.point : null;
   const lastLocated = useRef<typeof locatedPoint>(null);
   if (locatedPoint && lastLocated.current !== locatedPoint) {
@@ -100,7 +103,9 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
     },
     [dispatch, fitTo, stops, t],
   );
-  const addClickedStop = useStopAtPoint(useCallback((stop: Stop) => addStop(stop, false), [addStop]));
+  const addClickedStop = useStopAtPoint(
+    useCallback((stop: Stop) => addStop(stop, false), [addStop]),
+  );
   const addPlace = (place: Place) =>
     addStop({ name: truncateStopName(place.display_name), lat: place.lat, lng: place.lng }, true);
 
@@ -121,9 +126,14 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
     const moved = stops[from];
     if (!moved) return;
     dispatch({ type: 'move', from, to });
-    setAnnouncement(t('planner.announceMoved', { name: moved.name, position: to + 1, total: stops.length }));
+    setAnnouncement(
+      t('planner.announceMoved', { name: moved.name, position: to + 1, total: stops.length }),
+    );
   };
-  const setStopNote = useCallback((id: string, note: string) => dispatch({ type: 'setNote', id, note }), [dispatch]);
+  const setStopNote = useCallback(
+    (id: string, note: string) => dispatch({ type: 'setNote', id, note }),
+    [dispatch],
+  );
   const showStop = (index: number) => {
     dispatch({ type: 'focus', index });
     setHighlightedId(stops[index].id);
@@ -177,12 +187,18 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
     focusSaveWhenEnabled.current = false;
     saveButton.current?.focus();
   }, [busy]);
-  const saveLabel = !signedIn ? t('planner.signUpToSave') : isEdit ? t('planner.updateRoute') : t('planner.saveRoute');
+  const saveLabel = !signedIn
+    ? t('planner.signUpToSave')
+    : isEdit
+      ? t('planner.updateRoute')
+      : t('planner.saveRoute');
 
   return (
     <div className="planner">
       <aside className="planner__sidebar" aria-label={t('planner.sidebarRegion')}>
-        <h1 className="planner__heading">{isEdit ? t('planner.editTitle') : t('planner.newTitle')}</h1>
+        <h1 className="planner__heading">
+          {isEdit ? t('planner.editTitle') : t('planner.newTitle')}
+        </h1>
 
         {loading ? <LoadingState label={t('planner.loadingItinerary')} /> : null}
         {loadFailed ? (
@@ -232,7 +248,11 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
                 {t('importStops.open')}
               </button>
               {stops.length > 0 ? (
-                <button type="button" className="button button--small button--ghost" onClick={clearAll}>
+                <button
+                  type="button"
+                  className="button button--small button--ghost"
+                  onClick={clearAll}
+                >
                   {t('planner.clearAll')}
                 </button>
               ) : null}
@@ -307,7 +327,11 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
           >
             {t('planner.startWaze')}
           </button>
-          <ExportMenu title={titleOrAuto(title, stops)} stops={stops} legs={calculation.route?.legs} />
+          <ExportMenu
+            title={titleOrAuto(title, stops)}
+            stops={stops}
+            legs={calculation.route?.legs}
+          />
           {saving.conflict ? (
             <EditConflict
               busy={busy}

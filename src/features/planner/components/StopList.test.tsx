@@ -32,7 +32,9 @@ describe('StopList notes', () => {
   it('shows a note under its stop and offers to add or edit one', () => {
     renderList();
     expect(screen.getByText('Door code 4521')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Add a note to stop 1' }).getAttribute('aria-expanded')).toBe('false');
+    expect(
+      screen.getByRole('button', { name: 'Add a note to stop 1' }).getAttribute('aria-expanded'),
+    ).toBe('false');
     expect(screen.getByRole('button', { name: 'Edit the note of stop 2' })).toBeTruthy();
     // The note describes the stop's main button for screen readers.
     const show = screen.getByRole('button', { name: /^Show stop 2 on the map/ });
@@ -62,7 +64,9 @@ describe('StopList notes', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('textbox', { name: 'Note for stop 1' })).toBeNull();
     expect(screen.getByText('Ring twice')).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit the note of stop 1' }));
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: 'Edit the note of stop 1' }),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Edit the note of stop 2' }));
     fireEvent.keyDown(screen.getByRole('textbox', { name: 'Note for stop 2' }), { key: 'Escape' });
@@ -80,14 +84,22 @@ describe('StopList moves', () => {
   it('moves by Alt+Arrow and by the buttons, and removes', () => {
     const { onMove, onRemove } = renderList();
     act(() => {
-      fireEvent.keyDown(screen.getByRole('button', { name: /^Show stop 1 on the map/ }), { key: 'ArrowDown', altKey: true });
+      fireEvent.keyDown(screen.getByRole('button', { name: /^Show stop 1 on the map/ }), {
+        key: 'ArrowDown',
+        altKey: true,
+      });
     });
     expect(onMove).toHaveBeenCalledWith(0, 1);
-    fireEvent.keyDown(screen.getByRole('button', { name: /^Show stop 1 on the map/ }), { key: 'ArrowUp', altKey: true });
+    fireEvent.keyDown(screen.getByRole('button', { name: /^Show stop 1 on the map/ }), {
+      key: 'ArrowUp',
+      altKey: true,
+    });
     expect(onMove).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByRole('button', { name: 'Move stop 2 up' }));
     expect(onMove).toHaveBeenLastCalledWith(1, 0);
-    expect((screen.getByRole('button', { name: 'Move stop 2 down' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (screen.getByRole('button', { name: 'Move stop 2 down' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Remove stop 1: Paris, France' }));
     expect(onRemove).toHaveBeenCalledWith(0);
   });

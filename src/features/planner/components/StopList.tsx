@@ -1,4 +1,12 @@
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { STOP_NOTE_MAX_CHARS } from '@domain/limits.ts';
@@ -80,7 +88,11 @@ const StopRow = memo(function StopRow({
       aria-posinset={setSize === undefined ? undefined : number}
       className={highlighted ? 'stop-item stop-item--current' : 'stop-item'}
     >
-      <span className="stop-item__handle" title={t('planner.dragStop', { number })} aria-hidden="true">
+      <span
+        className="stop-item__handle"
+        title={t('planner.dragStop', { number })}
+        aria-hidden="true"
+      >
         ⠿
       </span>
       <span className="stop-item__number" aria-hidden="true">
@@ -103,7 +115,11 @@ const StopRow = memo(function StopRow({
           <button
             type="button"
             ref={noteButtonRef}
-            className={note ? 'stop-item__icon stop-item__note-button stop-item__note-button--filled' : 'stop-item__icon stop-item__note-button'}
+            className={
+              note
+                ? 'stop-item__icon stop-item__note-button stop-item__note-button--filled'
+                : 'stop-item__icon stop-item__note-button'
+            }
             aria-label={note ? t('planner.editNote', { number }) : t('planner.addNote', { number })}
             title={note ? t('planner.editNote', { number }) : t('planner.addNote', { number })}
             aria-expanded={noteOpen}
@@ -201,7 +217,14 @@ const StopRow = memo(function StopRow({
  * works among the rendered rows (the list does not scroll while dragging); moves further away
  * are done with the keyboard or the move buttons.
  */
-export function StopList({ stops, highlightedIndex, onShow, onMove, onRemove, onNoteChange }: StopListProps) {
+export function StopList({
+  stops,
+  highlightedIndex,
+  onShow,
+  onMove,
+  onRemove,
+  onNoteChange,
+}: StopListProps) {
   const listRef = useRef<HTMLOListElement>(null);
   const viewportRef = useRef<HTMLDivElement>(null);
   const virtual = stops.length > VIRTUAL_LIST_ABOVE;
@@ -230,7 +253,8 @@ export function StopList({ stops, highlightedIndex, onShow, onMove, onRemove, on
     chosenClass: 'stop-item--chosen',
     // A virtual list must not scroll under a drag: the rows would change while Sortable moves them.
     scroll: !virtual,
-    onMove: (from, to) => latest.current.onMove(latest.current.firstRendered + from, latest.current.firstRendered + to),
+    onMove: (from, to) =>
+      latest.current.onMove(latest.current.firstRendered + from, latest.current.firstRendered + to),
   });
 
   const showButtons = useRef(new Map<string, HTMLButtonElement>());
@@ -282,7 +306,11 @@ export function StopList({ stops, highlightedIndex, onShow, onMove, onRemove, on
     else virtualizer.scrollToIndex(index, { align: 'auto' });
   });
 
-  const row = (stop: PlannedStop, index: number, measureRef?: (element: HTMLLIElement | null) => void) => (
+  const row = (
+    stop: PlannedStop,
+    index: number,
+    measureRef?: (element: HTMLLIElement | null) => void,
+  ) => (
     <StopRow
       key={stop.id}
       stop={stop}
@@ -312,7 +340,10 @@ export function StopList({ stops, highlightedIndex, onShow, onMove, onRemove, on
       <ol
         className="stop-list stop-list--virtual"
         ref={listRef}
-        style={{ paddingTop: items[0]?.start ?? 0, paddingBottom: last ? Math.max(0, total - last.end) : total }}
+        style={{
+          paddingTop: items[0]?.start ?? 0,
+          paddingBottom: last ? Math.max(0, total - last.end) : total,
+        }}
       >
         {items.map((item) => row(stops[item.index], item.index, virtualizer.measureElement))}
       </ol>

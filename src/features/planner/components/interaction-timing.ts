@@ -16,12 +16,22 @@ interface Identified {
 }
 
 /** What happened between two versions of the stop list (by stop ids). */
-export function classifyStopChange(before: readonly Identified[], after: readonly Identified[]): StopChangeKind | null {
+export function classifyStopChange(
+  before: readonly Identified[],
+  after: readonly Identified[],
+): StopChangeKind | null {
   if (before === after) return null;
-  if (after.length === before.length + 1 && before.every((stop, index) => stop.id === after[index].id)) return 'add';
+  if (
+    after.length === before.length + 1 &&
+    before.every((stop, index) => stop.id === after[index].id)
+  )
+    return 'add';
   if (after.length === before.length - 1) {
     const kept = new Set(after.map((stop) => stop.id));
-    if (after.every((stop) => before.some((old) => old.id === stop.id)) && before.filter((stop) => !kept.has(stop.id)).length === 1) {
+    if (
+      after.every((stop) => before.some((old) => old.id === stop.id)) &&
+      before.filter((stop) => !kept.has(stop.id)).length === 1
+    ) {
       return 'remove';
     }
   }

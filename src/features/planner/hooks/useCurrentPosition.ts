@@ -28,7 +28,11 @@ export function useCurrentPosition(enabled: boolean) {
     setState({ status: 'locating' });
     navigator.geolocation.getCurrentPosition(
       (position) => {
-        if (active) setState({ status: 'located', point: { lat: position.coords.latitude, lng: position.coords.longitude } });
+        if (active)
+          setState({
+            status: 'located',
+            point: { lat: position.coords.latitude, lng: position.coords.longitude },
+          });
       },
       () => {
         if (active) setState({ status: 'failed' });

@@ -2,12 +2,19 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { itineraryQueryOptions, useItinerary, type Itinerary } from '@/features/itineraries';
 import { readRouteDraft, writeRouteDraft } from '../model/route-storage';
-import { initialStopListState, stopListReducer, toStops, type StopListState } from '../model/stop-list';
+import {
+  initialStopListState,
+  stopListReducer,
+  toStops,
+  type StopListState,
+} from '../model/stop-list';
 
 function initialState(isEdit: boolean): StopListState {
   if (isEdit) return initialStopListState;
   const draft = readRouteDraft();
-  return draft ? stopListReducer(initialStopListState, { type: 'load', ...draft }) : initialStopListState;
+  return draft
+    ? stopListReducer(initialStopListState, { type: 'load', ...draft })
+    : initialStopListState;
 }
 
 /**
@@ -49,7 +56,10 @@ export function usePlannerRoute(itineraryId: string | undefined) {
   /** Edit mode: replaces the route on screen with the server's current version (fetched now). */
   const loadLatest = useCallback(async (): Promise<Itinerary> => {
     if (!itineraryId) throw new Error('Only a saved route has a latest version');
-    const latest = await queryClient.fetchQuery({ ...itineraryQueryOptions(itineraryId), staleTime: 0 });
+    const latest = await queryClient.fetchQuery({
+      ...itineraryQueryOptions(itineraryId),
+      staleTime: 0,
+    });
     show(latest);
     return latest;
   }, [itineraryId, queryClient, show]);

@@ -13,7 +13,14 @@ vi.mock('@/lib/supabase', () => ({ supabase: { auth: {} }, getAccessToken: async
 const signedIn: IdentityState = { status: 'signed-in', user: { id: 'u1', email: 'a@b.co' } };
 const paris = { name: 'Paris, Île-de-France, France', lat: 48.85, lng: 2.35 };
 const lyon = { name: 'Lyon, Auvergne-Rhône-Alpes, France', lat: 45.76, lng: 4.84 };
-const saved = (id: string, title: string) => ({ id, title, stops: [paris, lyon], total_distance: 1, total_duration: 1, created_at: '2025-01-01T00:00:00Z' });
+const saved = (id: string, title: string) => ({
+  id,
+  title,
+  stops: [paris, lyon],
+  total_distance: 1,
+  total_duration: 1,
+  created_at: '2025-01-01T00:00:00Z',
+});
 
 let actions: { save: ReturnType<typeof useSaveRoute>; start: ReturnType<typeof useStartRoute> };
 function Probe({ id, version }: { id?: string; version?: string }) {
@@ -22,9 +29,13 @@ function Probe({ id, version }: { id?: string; version?: string }) {
 }
 
 function renderActions(identity: IdentityState, id?: string, version?: string) {
-  const router = createMemoryRouter([{ path: '*', element: <Probe id={id} version={version} /> }], { initialEntries: ['/plan'] });
+  const router = createMemoryRouter([{ path: '*', element: <Probe id={id} version={version} /> }], {
+    initialEntries: ['/plan'],
+  });
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}
+    >
       <IdentityContext.Provider value={identityStub(identity)}>
         <RouterProvider router={router} />
       </IdentityContext.Provider>
@@ -62,8 +73,13 @@ describe('useSaveRoute', () => {
   it('anonymous: keeps the route pending and goes to sign up', async () => {
     const router = renderActions({ status: 'anonymous' });
     await act(() => actions.save.save({ title: ' ', stops: [paris, lyon] }));
-    expect(router.state.location.pathname + router.state.location.search).toBe('/register?returnTo=save');
-    expect(JSON.parse(sessionStorage.getItem('pendingRoute')!)).toEqual({ title: 'Paris to Lyon', stops: [paris, lyon] });
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/register?returnTo=save',
+    );
+    expect(JSON.parse(sessionStorage.getItem('pendingRoute')!)).toEqual({
+      title: 'Paris to Lyon',
+      stops: [paris, lyon],
+    });
   });
 
   it('saves a new route, clears the draft, and tells My Routes to say so', async () => {
@@ -90,12 +106,17 @@ describe('useSaveRoute', () => {
     const fetchMock = stubFetch(() => Response.json(saved('r7', 'Burgundy run')));
     renderActions(signedIn, 'r7', '2026-11-22T10:00:00.123Z');
     await act(() => actions.save.save({ title: 'Burgundy run', stops: [paris, lyon] }));
-    expect(new Headers(fetchMock.mock.calls[0][1]?.headers).get('If-Match')).toBe('"2026-11-22T10:00:00.123Z"');
+    expect(new Headers(fetchMock.mock.calls[0][1]?.headers).get('If-Match')).toBe(
+      '"2026-11-22T10:00:00.123Z"',
+    );
   });
 
   it('a route changed elsewhere: no save, no message about failure, the conflict to resolve', async () => {
     const fetchMock = stubFetch(() =>
-      Response.json({ error: 'This itinerary was changed elsewhere; load it again before saving' }, { status: 412 }),
+      Response.json(
+        { error: 'This itinerary was changed elsewhere; load it again before saving' },
+        { status: 412 },
+      ),
     );
     const router = renderActions(signedIn, 'r7', '2026-11-22T10:00:00Z');
     await act(() => actions.save.save({ title: 'Burgundy run', stops: [paris, lyon] }));
@@ -130,7 +151,10 @@ describe('useSaveRoute', () => {
     stubFetch(() => Response.json({ error: 'Invalid or expired token' }, { status: 401 }));
     const router = renderActions(signedIn);
     await act(() => actions.save.save({ title: '', stops: [paris, lyon] }));
-    expect(actions.save.feedback).toEqual({ message: 'Failed to save route', detail: 'Authentication failed. Please log in again.' });
+    expect(actions.save.feedback).toEqual({
+      message: 'Failed to save route',
+      detail: 'Authentication failed. Please log in again.',
+    });
     expect(router.state.location.pathname).toBe('/plan');
     expect(localStorage.getItem('routeDraft')).toBe(draft);
   });
@@ -141,7 +165,10 @@ describe('useSaveRoute', () => {
     });
     renderActions(signedIn, 'r7');
     await act(() => actions.save.save({ title: 'x', stops: [paris] }));
-    expect(actions.save.feedback).toEqual({ message: 'Failed to update route', detail: 'Network error: Failed to fetch' });
+    expect(actions.save.feedback).toEqual({
+      message: 'Failed to update route',
+      detail: 'Network error: Failed to fetch',
+    });
   });
 });
 
@@ -160,7 +187,9 @@ describe('useStartRoute', () => {
   it('anonymous: keeps the route pending and goes to sign up with returnTo=waze', async () => {
     const router = renderActions({ status: 'guest' });
     await act(() => actions.start.start({ title: 'Run', stops: [paris] }));
-    expect(router.state.location.pathname + router.state.location.search).toBe('/register?returnTo=waze');
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/register?returnTo=waze',
+    );
     expect(JSON.parse(sessionStorage.getItem('pendingRoute')!).title).toBe('Run');
   });
 

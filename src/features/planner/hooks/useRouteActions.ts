@@ -4,8 +4,17 @@ import { useNavigate } from 'react-router-dom';
 import type { Stop } from '@domain/stops.ts';
 import { paths, RETURN_TO_SAVE, RETURN_TO_WAZE } from '@/config/paths';
 import { useIdentity } from '@/features/auth';
-import { dashboardLocationState, useCreateItinerary, useUpdateItinerary } from '@/features/itineraries';
-import { clearPendingRoute, clearRouteDraft, titleOrAuto, writePendingRoute } from '../model/route-storage';
+import {
+  dashboardLocationState,
+  useCreateItinerary,
+  useUpdateItinerary,
+} from '@/features/itineraries';
+import {
+  clearPendingRoute,
+  clearRouteDraft,
+  titleOrAuto,
+  writePendingRoute,
+} from '../model/route-storage';
 import { isChangedElsewhere } from '../model/save-conflict';
 import { saveErrorDetail } from '../model/save-error';
 
@@ -20,7 +29,10 @@ export interface ActionFeedback {
   detail?: string;
 }
 
-const toInput = (route: PlannedRoute) => ({ title: titleOrAuto(route.title, route.stops), stops: route.stops });
+const toInput = (route: PlannedRoute) => ({
+  title: titleOrAuto(route.title, route.stops),
+  stops: route.stops,
+});
 
 /**
  * 'Sign Up to Save' / 'Save Route' / 'Update Route' (spec section 4, Saving).
@@ -56,21 +68,30 @@ export function useSaveRoute(itineraryId: string | undefined, loadedVersion?: st
     }
     try {
       if (itineraryId) {
-        await update.mutateAsync({ id: itineraryId, input: toInput(route), onlyIfUpdatedAt: overwrite ? undefined : loadedVersion });
+        await update.mutateAsync({
+          id: itineraryId,
+          input: toInput(route),
+          onlyIfUpdatedAt: overwrite ? undefined : loadedVersion,
+        });
       } else {
         await create.mutateAsync(toInput(route));
         clearRouteDraft();
       }
       clearPendingRoute();
       // My Routes shows 'Route saved successfully!' / 'Route updated successfully!' on arrival.
-      navigate(paths.dashboard(), { state: dashboardLocationState(itineraryId ? 'updated' : 'saved') });
+      navigate(paths.dashboard(), {
+        state: dashboardLocationState(itineraryId ? 'updated' : 'saved'),
+      });
     } catch (error) {
       if (itineraryId && isChangedElsewhere(error)) {
         setConflict(true);
         return;
       }
       console.error('Saving the route failed', error);
-      setFeedback({ message: t(itineraryId ? 'planner.updateFailed' : 'planner.saveFailed'), detail: saveErrorDetail(error) });
+      setFeedback({
+        message: t(itineraryId ? 'planner.updateFailed' : 'planner.saveFailed'),
+        detail: saveErrorDetail(error),
+      });
     }
   };
 

@@ -23,9 +23,15 @@ export function useStopAtPoint(onStop: (stop: Stop) => void) {
       const lng = roundCoordinate(point.lng);
       const name = queryClient
         .fetchQuery(reverseGeocodeQueryOptions(lat, lng))
-        .then((place) => (place.display_name.trim() ? truncateStopName(place.display_name) : fallbackStopName(lat, lng)))
+        .then((place) =>
+          place.display_name.trim()
+            ? truncateStopName(place.display_name)
+            : fallbackStopName(lat, lng),
+        )
         .catch(() => fallbackStopName(lat, lng));
-      queue.current = queue.current.then(async () => onStopRef.current({ name: await name, lat, lng }));
+      queue.current = queue.current.then(async () =>
+        onStopRef.current({ name: await name, lat, lng }),
+      );
     },
     [queryClient],
   );

@@ -22,7 +22,10 @@ describe('route storage', () => {
 
   it("keeps the draft under 'routeDraft' in localStorage and reads it back", () => {
     writeRouteDraft({ title: 'Errands', stops: [paris, lyon] });
-    expect(JSON.parse(localStorage.getItem(ROUTE_DRAFT_KEY) ?? '')).toEqual({ title: 'Errands', stops: [paris, lyon] });
+    expect(JSON.parse(localStorage.getItem(ROUTE_DRAFT_KEY) ?? '')).toEqual({
+      title: 'Errands',
+      stops: [paris, lyon],
+    });
     expect(readRouteDraft()).toEqual({ title: 'Errands', stops: [paris, lyon] });
     clearRouteDraft();
     expect(readRouteDraft()).toBeNull();
@@ -47,13 +50,19 @@ describe('route storage', () => {
   it('ignores a damaged or foreign draft', () => {
     localStorage.setItem(ROUTE_DRAFT_KEY, '{not json');
     expect(readRouteDraft()).toBeNull();
-    localStorage.setItem(ROUTE_DRAFT_KEY, JSON.stringify({ title: 'x', stops: [{ name: 'a', lat: 'north' }] }));
+    localStorage.setItem(
+      ROUTE_DRAFT_KEY,
+      JSON.stringify({ title: 'x', stops: [{ name: 'a', lat: 'north' }] }),
+    );
     expect(readRouteDraft()).toBeNull();
   });
 
   it("stores the pending route under 'pendingRoute' in sessionStorage with the auto title when blank", () => {
     writePendingRoute({ title: ' ', stops: [paris, lyon] });
-    expect(JSON.parse(sessionStorage.getItem(PENDING_ROUTE_KEY) ?? '')).toEqual({ title: 'Paris to Lyon', stops: [paris, lyon] });
+    expect(JSON.parse(sessionStorage.getItem(PENDING_ROUTE_KEY) ?? '')).toEqual({
+      title: 'Paris to Lyon',
+      stops: [paris, lyon],
+    });
     writePendingRoute({ title: 'Weekend', stops: [paris] });
     expect(readPendingRoute()).toEqual({ title: 'Weekend', stops: [paris] });
     clearPendingRoute();

@@ -29,7 +29,18 @@ function read(storage: ReadableStorage, key: string): StoredRoute | null {
     const text = storage.getItem(key);
     if (!text) return null;
     const parsed = storedRouteSchema.safeParse(JSON.parse(text));
-    return parsed.success ? { title: parsed.data.title, stops: parsed.data.stops.map(({ name, lat, lng, note, status }) => ({ name, lat, lng, ...(note ? { note } : {}), ...(status ? { status } : {}) })) } : null;
+    return parsed.success
+      ? {
+          title: parsed.data.title,
+          stops: parsed.data.stops.map(({ name, lat, lng, note, status }) => ({
+            name,
+            lat,
+            lng,
+            ...(note ? { note } : {}),
+            ...(status ? { status } : {}),
+          })),
+        }
+      : null;
   } catch {
     return null;
   }
@@ -55,16 +66,25 @@ function remove(storage: WritableStorage, key: string): void {
 export const titleOrAuto = (title: string, stops: readonly Pick<Stop, 'name'>[]): string =>
   title.trim() === '' ? autoTitle(stops) : title.trim();
 
-export const readPendingRoute = (storage: ReadableStorage = sessionStorage) => read(storage, PENDING_ROUTE_KEY);
+export const readPendingRoute = (storage: ReadableStorage = sessionStorage) =>
+  read(storage, PENDING_ROUTE_KEY);
 
 /** Stores {title (or the auto title), stops} for saving after sign-up. */
-export function writePendingRoute(route: StoredRoute, storage: WritableStorage = sessionStorage): void {
-  write(storage, PENDING_ROUTE_KEY, { title: titleOrAuto(route.title, route.stops), stops: route.stops });
+export function writePendingRoute(
+  route: StoredRoute,
+  storage: WritableStorage = sessionStorage,
+): void {
+  write(storage, PENDING_ROUTE_KEY, {
+    title: titleOrAuto(route.title, route.stops),
+    stops: route.stops,
+  });
 }
 
-export const clearPendingRoute = (storage: WritableStorage = sessionStorage) => remove(storage, PENDING_ROUTE_KEY);
+export const clearPendingRoute = (storage: WritableStorage = sessionStorage) =>
+  remove(storage, PENDING_ROUTE_KEY);
 
-export const readRouteDraft = (storage: ReadableStorage = localStorage) => read(storage, ROUTE_DRAFT_KEY);
+export const readRouteDraft = (storage: ReadableStorage = localStorage) =>
+  read(storage, ROUTE_DRAFT_KEY);
 
 /** Keeps the draft; an empty route (no title, no stops) leaves nothing behind. */
 export function writeRouteDraft(route: StoredRoute, storage: WritableStorage = localStorage): void {
@@ -72,4 +92,5 @@ export function writeRouteDraft(route: StoredRoute, storage: WritableStorage = l
   else write(storage, ROUTE_DRAFT_KEY, route);
 }
 
-export const clearRouteDraft = (storage: WritableStorage = localStorage) => remove(storage, ROUTE_DRAFT_KEY);
+export const clearRouteDraft = (storage: WritableStorage = localStorage) =>
+  remove(storage, ROUTE_DRAFT_KEY);

@@ -18,9 +18,17 @@ describe('isChangedElsewhere', () => {
   });
 
   it('is not any other failure', () => {
-    expect(isChangedElsewhere(new ApiError({ status: 409, code: 'ERR_BAD_REQUEST', message: 'x' }))).toBe(false);
-    expect(isChangedElsewhere(new ApiError({ status: 404, code: 'ERR_BAD_REQUEST', message: 'x' }))).toBe(false);
-    expect(isChangedElsewhere(new ApiError({ status: 0, code: 'ERR_NETWORK', message: 'Failed to fetch' }))).toBe(false);
+    expect(
+      isChangedElsewhere(new ApiError({ status: 409, code: 'ERR_BAD_REQUEST', message: 'x' })),
+    ).toBe(false);
+    expect(
+      isChangedElsewhere(new ApiError({ status: 404, code: 'ERR_BAD_REQUEST', message: 'x' })),
+    ).toBe(false);
+    expect(
+      isChangedElsewhere(
+        new ApiError({ status: 0, code: 'ERR_NETWORK', message: 'Failed to fetch' }),
+      ),
+    ).toBe(false);
     expect(isChangedElsewhere(Object.assign(new Error('x'), { status: 412 }))).toBe(false);
     expect(isChangedElsewhere(undefined)).toBe(false);
   });

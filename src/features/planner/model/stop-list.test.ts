@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { initialStopListState, stopListReducer, toStops, type StopListAction, type StopListState } from './stop-list';
+import {
+  initialStopListState,
+  stopListReducer,
+  toStops,
+  type StopListAction,
+  type StopListState,
+} from './stop-list';
 
 const paris = { name: 'Paris, France', lat: 48.8535, lng: 2.3484 };
 const dijon = { name: 'Dijon, France', lat: 47.3216, lng: 5.0415 };
@@ -22,9 +28,22 @@ describe('stopListReducer', () => {
 
   it('appends many stops in one step with unique ids, keeping their notes', () => {
     const state = run([{ type: 'add', stop: paris }]);
-    const appended = run([{ type: 'appendMany', stops: [dijon, { ...lyon, note: 'Door code 1234' }, { ...paris, note: '' }] }], state);
+    const appended = run(
+      [
+        {
+          type: 'appendMany',
+          stops: [dijon, { ...lyon, note: 'Door code 1234' }, { ...paris, note: '' }],
+        },
+      ],
+      state,
+    );
     expect(names(appended)).toEqual(['Paris', 'Dijon', 'Lyon', 'Paris']);
-    expect(appended.stops.map((stop) => stop.note)).toEqual([undefined, undefined, 'Door code 1234', undefined]);
+    expect(appended.stops.map((stop) => stop.note)).toEqual([
+      undefined,
+      undefined,
+      'Door code 1234',
+      undefined,
+    ]);
     expect(new Set(appended.stops.map((stop) => stop.id)).size).toBe(4);
     const more = run([{ type: 'add', stop: dijon }], appended);
     expect(new Set(more.stops.map((stop) => stop.id)).size).toBe(5);
@@ -42,7 +61,13 @@ describe('stopListReducer', () => {
     expect(names(back)).toEqual(['Paris', 'Dijon', 'Lyon']);
     expect(back.currentStopIndex).toBe(0);
 
-    const other = run([{ type: 'focus', index: 1 }, { type: 'move', from: 0, to: 2 }], threeStops());
+    const other = run(
+      [
+        { type: 'focus', index: 1 },
+        { type: 'move', from: 0, to: 2 },
+      ],
+      threeStops(),
+    );
     expect(other.currentStopIndex).toBe(0);
   });
 
@@ -79,14 +104,27 @@ describe('stopListReducer', () => {
     expect(removedBefore.currentStopIndex).toBe(1);
     expect(names(removedBefore)).toEqual(['Dijon', 'Lyon']);
 
-    const emptied = run([{ type: 'remove', index: 0 }, { type: 'remove', index: 0 }], removedBefore);
+    const emptied = run(
+      [
+        { type: 'remove', index: 0 },
+        { type: 'remove', index: 0 },
+      ],
+      removedBefore,
+    );
     expect(emptied.stops).toEqual([]);
     expect(emptied.currentStopIndex).toBe(0);
     expect(stopListReducer(emptied, { type: 'remove', index: 0 })).toBe(emptied);
   });
 
   it('clears all stops but keeps the title', () => {
-    const state = run([{ type: 'renameTitle', title: 'Deliveries' }, { type: 'focus', index: 2 }, { type: 'clear' }], threeStops());
+    const state = run(
+      [
+        { type: 'renameTitle', title: 'Deliveries' },
+        { type: 'focus', index: 2 },
+        { type: 'clear' },
+      ],
+      threeStops(),
+    );
     expect(state.stops).toEqual([]);
     expect(state.currentStopIndex).toBe(0);
     expect(state.title).toBe('Deliveries');
@@ -112,7 +150,9 @@ describe('stopListReducer', () => {
     );
     expect(renamed.title).toBe('Tour');
     expect(renamed.stops[1].name).toBe('Dijon centre');
-    expect(stopListReducer(renamed, { type: 'renameStop', id: 'missing', name: 'x' })).toBe(renamed);
+    expect(stopListReducer(renamed, { type: 'renameStop', id: 'missing', name: 'x' })).toBe(
+      renamed,
+    );
   });
 
   it('focuses only existing stops', () => {
@@ -128,7 +168,9 @@ describe('stopListReducer', () => {
     expect(noted.stops[1]).toEqual({ ...state.stops[1], note: 'Door code 4521 ' });
     expect(noted.stops[0]).toBe(state.stops[0]);
     expect(toStops(noted.stops)[1]).toEqual({ ...dijon, note: 'Door code 4521' });
-    expect(stopListReducer(noted, { type: 'setNote', id: dijonId, note: 'Door code 4521 ' })).toBe(noted);
+    expect(stopListReducer(noted, { type: 'setNote', id: dijonId, note: 'Door code 4521 ' })).toBe(
+      noted,
+    );
     expect(stopListReducer(noted, { type: 'setNote', id: 'missing', note: 'x' })).toBe(noted);
 
     const cleared = stopListReducer(noted, { type: 'setNote', id: dijonId, note: '' });
@@ -139,9 +181,16 @@ describe('stopListReducer', () => {
     const long = stopListReducer(state, { type: 'setNote', id: dijonId, note: 'x'.repeat(1500) });
     expect(long.stops[1].note).toHaveLength(1000);
 
-    const loaded = stopListReducer(initialStopListState, { type: 'load', title: 'T', stops: [{ ...paris, note: 'Ring twice' }, dijon] });
+    const loaded = stopListReducer(initialStopListState, {
+      type: 'load',
+      title: 'T',
+      stops: [{ ...paris, note: 'Ring twice' }, dijon],
+    });
     expect(toStops(loaded.stops)).toEqual([{ ...paris, note: 'Ring twice' }, dijon]);
-    const added = stopListReducer(initialStopListState, { type: 'add', stop: { ...lyon, note: 'Back door' } });
+    const added = stopListReducer(initialStopListState, {
+      type: 'add',
+      stop: { ...lyon, note: 'Back door' },
+    });
     expect(added.stops[0].note).toBe('Back door');
   });
 
@@ -152,6 +201,10 @@ describe('stopListReducer', () => {
       stops: [{ ...paris, status: 'done' }, { ...dijon, status: 'skipped' }, lyon],
     });
     const moved = stopListReducer(loaded, { type: 'move', from: 2, to: 0 });
-    expect(toStops(moved.stops)).toEqual([lyon, { ...paris, status: 'done' }, { ...dijon, status: 'skipped' }]);
+    expect(toStops(moved.stops)).toEqual([
+      lyon,
+      { ...paris, status: 'done' },
+      { ...dijon, status: 'skipped' },
+    ]);
   });
 });

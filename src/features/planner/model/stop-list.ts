@@ -45,7 +45,8 @@ const isIndex = (index: number, length: number): boolean =>
   Number.isInteger(index) && index >= 0 && index < length;
 
 /** A stop's note, kept only when it says something. */
-const noteOf = (note: string | undefined): { note?: string } => (note && note.trim() !== '' ? { note } : {});
+const noteOf = (note: string | undefined): { note?: string } =>
+  note && note.trim() !== '' ? { note } : {};
 /** A stop's status on the road (done/skipped), kept through planning so an edit does not reset it. */
 const statusOf = (status: Stop['status']): Pick<Stop, 'status'> => (status ? { status } : {});
 
@@ -86,12 +87,17 @@ export function stopListReducer(state: StopListState, action: StopListAction): S
         lng,
         ...(note ? { note } : {}),
       }));
-      return { ...state, stops: [...state.stops, ...appended], nextId: state.nextId + appended.length };
+      return {
+        ...state,
+        stops: [...state.stops, ...appended],
+        nextId: state.nextId + appended.length,
+      };
     }
     case 'remove': {
       if (!isIndex(action.index, state.stops.length)) return state;
       const stops = state.stops.filter((_, index) => index !== action.index);
-      const current = action.index < state.currentStopIndex ? state.currentStopIndex - 1 : state.currentStopIndex;
+      const current =
+        action.index < state.currentStopIndex ? state.currentStopIndex - 1 : state.currentStopIndex;
       return { ...state, stops, currentStopIndex: clampIndex(current, stops.length) };
     }
     case 'move': {
@@ -101,7 +107,11 @@ export function stopListReducer(state: StopListState, action: StopListAction): S
       const stops = [...state.stops];
       const [moved] = stops.splice(from, 1);
       stops.splice(to, 0, moved);
-      return { ...state, stops, currentStopIndex: indexAfterMove(state.currentStopIndex, from, to) };
+      return {
+        ...state,
+        stops,
+        currentStopIndex: indexAfterMove(state.currentStopIndex, from, to),
+      };
     }
     case 'reorder': {
       const byId = new Map(state.stops.map((stop) => [stop.id, stop]));
@@ -119,7 +129,12 @@ export function stopListReducer(state: StopListState, action: StopListAction): S
       return state.stops.length === 0 ? state : { ...state, stops: [], currentStopIndex: 0 };
     case 'load': {
       const loaded = withIds(action.stops, state.nextId);
-      return { title: action.title, stops: loaded.stops, currentStopIndex: 0, nextId: loaded.nextId };
+      return {
+        title: action.title,
+        stops: loaded.stops,
+        currentStopIndex: 0,
+        nextId: loaded.nextId,
+      };
     }
     case 'renameTitle':
       return action.title === state.title ? state : { ...state, title: action.title };
@@ -142,10 +157,18 @@ export function stopListReducer(state: StopListState, action: StopListAction): S
     }
     case 'focus':
       if (!isIndex(action.index, state.stops.length)) return state;
-      return action.index === state.currentStopIndex ? state : { ...state, currentStopIndex: action.index };
+      return action.index === state.currentStopIndex
+        ? state
+        : { ...state, currentStopIndex: action.index };
   }
 }
 
 /** The stops as the /api and storage take them (without the planner's ids; a blank note is no note). */
 export const toStops = (stops: readonly PlannedStop[]): Stop[] =>
-  stops.map(({ name, lat, lng, note, status }) => ({ name, lat, lng, ...noteOf(note?.trim()), ...statusOf(status) }));
+  stops.map(({ name, lat, lng, note, status }) => ({
+    name,
+    lat,
+    lng,
+    ...noteOf(note?.trim()),
+    ...statusOf(status),
+  }));

@@ -10,7 +10,9 @@ const lyon = { name: 'Lyon, France', lat: 45.764, lng: 4.8357 };
 
 describe('route legs query', () => {
   it('is keyed by the coordinates in order, not by the stop names', () => {
-    expect(routeKeys.legs([paris, lyon])).toEqual(routeKeys.legs([{ ...paris, name: 'Home' }, lyon]));
+    expect(routeKeys.legs([paris, lyon])).toEqual(
+      routeKeys.legs([{ ...paris, name: 'Home' }, lyon]),
+    );
     expect(routeKeys.legs([paris, lyon])).not.toEqual(routeKeys.legs([lyon, paris]));
   });
 

@@ -13,14 +13,18 @@ export const routeKeys = {
 
 /** The route service could not be reached or failed (as opposed to refusing the input). */
 const routeServiceUnreachable = (error: unknown): boolean =>
-  isApiError(error) && (error.status === 0 || error.status >= 500 || error.code === 'ERR_INVALID_RESPONSE');
+  isApiError(error) &&
+  (error.status === 0 || error.status >= 500 || error.code === 'ERR_INVALID_RESPONSE');
 
 /**
  * POST /api/routes/legs {stops} -> totals and one line per leg. The service already
  * estimates the legs its router fails on; when the service itself cannot be reached,
  * the SPA uses the same great-circle estimate (spec section 8).
  */
-export async function getRouteLegs(stops: readonly LatLng[], signal?: AbortSignal): Promise<RouteLegs> {
+export async function getRouteLegs(
+  stops: readonly LatLng[],
+  signal?: AbortSignal,
+): Promise<RouteLegs> {
   try {
     return await apiClient.post(
       '/routes/legs',

@@ -7,7 +7,17 @@ import { getRouteTable } from './route-table';
 
 const paris = { lat: 48.8566, lng: 2.3522 };
 const lyon = { lat: 45.764, lng: 4.8357 };
-const table = { distances: [[0, 465_000], [466_000, 0]], durations: [[0, 16_000], [16_100, 0]], estimated: false };
+const table = {
+  distances: [
+    [0, 465_000],
+    [466_000, 0],
+  ],
+  durations: [
+    [0, 16_000],
+    [16_100, 0],
+  ],
+  estimated: false,
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -26,20 +36,32 @@ describe('getRouteTable', () => {
 
   it('answers null, without throwing, when the service is unreachable, fails or answers another shape', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(await getRouteTable([paris, lyon])).toBeNull();
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ error: 'Too many requests' }, { status: 429 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ error: 'Too many requests' }, { status: 429 })),
+    );
     expect(await getRouteTable([paris, lyon])).toBeNull();
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ ...table, distances: [[0, 1]] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ ...table, distances: [[0, 1]] })),
+    );
     expect(await getRouteTable([paris, lyon])).toBeNull();
   });
 
   it('passes on a cancellation', async () => {
     const controller = new AbortController();
-    vi.stubGlobal('fetch', vi.fn(async (_url: string, init: RequestInit) => {
-      controller.abort();
-      throw init.signal?.reason ?? new DOMException('aborted', 'AbortError');
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        controller.abort();
+        throw init.signal?.reason ?? new DOMException('aborted', 'AbortError');
+      }),
+    );
     await expect(getRouteTable([paris, lyon], controller.signal)).rejects.toBeDefined();
   });
 });

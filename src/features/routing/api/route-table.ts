@@ -8,7 +8,10 @@ import { routeTableSchema, type RouteTable } from '../model/route-table';
  * fails). Null when the service cannot be asked or answers something else: road distances are
  * an improvement, never a reason to fail.
  */
-export async function getRouteTable(stops: readonly LatLng[], signal?: AbortSignal): Promise<RouteTable | null> {
+export async function getRouteTable(
+  stops: readonly LatLng[],
+  signal?: AbortSignal,
+): Promise<RouteTable | null> {
   try {
     return await apiClient.post(
       '/routes/table',

@@ -8,7 +8,9 @@ export const routeTableSchema = z
   .refine(
     ({ distances, durations }) =>
       durations.length === distances.length &&
-      distances.every((row, i) => row.length === distances.length && durations[i].length === distances.length),
+      distances.every(
+        (row, i) => row.length === distances.length && durations[i].length === distances.length,
+      ),
     'the table must be square',
   );
 

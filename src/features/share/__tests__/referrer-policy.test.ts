@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyReferrerPolicy, DEFAULT_REFERRER_POLICY, SHARED_PAGE_REFERRER_POLICY } from '../model/referrer-policy';
+import {
+  applyReferrerPolicy,
+  DEFAULT_REFERRER_POLICY,
+  SHARED_PAGE_REFERRER_POLICY,
+} from '../model/referrer-policy';
 
-const metas = () => [...document.head.querySelectorAll<HTMLMetaElement>('meta[name="referrer"]')].map((meta) => meta.content);
+const metas = () =>
+  [...document.head.querySelectorAll<HTMLMetaElement>('meta[name="referrer"]')].map(
+    (meta) => meta.content,
+  );
 
 afterEach(() => {
   document.head.innerHTML = '';
@@ -31,7 +38,8 @@ describe('applyReferrerPolicy', () => {
   });
 
   it('changes the last policy element, the one in force', () => {
-    document.head.innerHTML = '<meta name="referrer" content="no-referrer"><meta name="referrer" content="origin">';
+    document.head.innerHTML =
+      '<meta name="referrer" content="no-referrer"><meta name="referrer" content="origin">';
     const restore = applyReferrerPolicy(document, 'strict-origin');
     expect(metas()).toEqual(['no-referrer', 'strict-origin']);
     restore();

@@ -79,7 +79,12 @@ export function SharedRoutePage() {
       <Message title={t('share.title')}>
         <div className="shared__error" role="alert">
           <p>{t('share.loadFailed')}</p>
-          <button type="button" className="button button--small" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => void query.refetch()}
+            disabled={query.isFetching}
+          >
             {t('common.retry')}
           </button>
         </div>
@@ -99,7 +104,11 @@ export function SharedRoutePage() {
 function SharedRouteView({ shareToken, route }: { shareToken: string; route: SharedRoute }) {
   const { t } = useTranslation();
   const { stops } = route;
-  const [progress, dispatch] = useStoredProgress(sharedProgressKey(shareToken), stops.length, 'session');
+  const [progress, dispatch] = useStoredProgress(
+    sharedProgressKey(shareToken),
+    stops.length,
+    'session',
+  );
   const handOff = useWazeHandOff();
   // The map's query (same key): its line becomes the GPX track.
   const legs = useRouteLegs(stops);
@@ -120,11 +129,19 @@ function SharedRouteView({ shareToken, route }: { shareToken: string; route: Sha
         <p className="shared__subtitle">{t('share.subtitle', { count: stops.length })}</p>
         {stops.length > 0 ? (
           <div className="shared__actions">
-            <button type="button" className="button button--primary button--large" onClick={() => go(0)}>
+            <button
+              type="button"
+              className="button button--primary button--large"
+              onClick={() => go(0)}
+            >
               {t('waze.start')}
             </button>
             {progress.started && view.nextIndex !== null ? (
-              <button type="button" className="button button--primary button--large" onClick={() => go(view.nextIndex!)}>
+              <button
+                type="button"
+                className="button button--primary button--large"
+                onClick={() => go(view.nextIndex!)}
+              >
                 {t('waze.next', { next: view.nextIndex + 1, total: view.total })}
               </button>
             ) : null}
@@ -144,18 +161,26 @@ function SharedRouteView({ shareToken, route }: { shareToken: string; route: Sha
                 const number = index + 1;
                 const isCurrent = index === currentIndex;
                 return (
-                  <li key={index} className={isCurrent ? 'shared-stop shared-stop--current' : 'shared-stop'} aria-current={isCurrent ? 'step' : undefined}>
+                  <li
+                    key={index}
+                    className={isCurrent ? 'shared-stop shared-stop--current' : 'shared-stop'}
+                    aria-current={isCurrent ? 'step' : undefined}
+                  >
                     <span className="shared-stop__number" aria-hidden="true">
                       {number}
                     </span>
                     <span className="shared-stop__body">
                       <span className="shared-stop__name">
-                        <span className="visually-hidden">{t('share.stopNumber', { number })}: </span>
+                        <span className="visually-hidden">
+                          {t('share.stopNumber', { number })}:{' '}
+                        </span>
                         {stop.name}
                       </span>
                       {stop.status ? (
                         <span className={`shared-stop__status shared-stop__status--${stop.status}`}>
-                          {stop.status === 'done' ? t('navigation.stateDone') : t('navigation.stateSkipped')}
+                          {stop.status === 'done'
+                            ? t('navigation.stateDone')
+                            : t('navigation.stateSkipped')}
                         </span>
                       ) : null}
                       <StopNote note={stop.note} />
@@ -186,7 +211,15 @@ function SharedRouteView({ shareToken, route }: { shareToken: string; route: Sha
   );
 }
 
-function SharedRouteMap({ stops, activeIndex, onNavigate }: { stops: readonly Stop[]; activeIndex: number; onNavigate: (index: number) => void }) {
+function SharedRouteMap({
+  stops,
+  activeIndex,
+  onNavigate,
+}: {
+  stops: readonly Stop[];
+  activeIndex: number;
+  onNavigate: (index: number) => void;
+}) {
   const { t } = useTranslation();
   const legs = useRouteLegs(stops);
   const enough = stops.length >= MIN_STOPS_TO_CALCULATE;
@@ -194,8 +227,14 @@ function SharedRouteMap({ stops, activeIndex, onNavigate }: { stops: readonly St
   // The route does not change on this page: frame all of its stops once.
   const camera = useMemo<CameraRequest>(() => ({ id: 1, kind: 'fit', points: stops }), [stops]);
   // The layer redraws markers whose stop, label or position changed: ids by position suit a route that never changes here.
-  const markerStops = useMemo(() => stops.map((stop, index) => ({ ...stop, id: String(index) })), [stops]);
-  const markerLabel = useCallback((stop: MarkerStop, number: number) => `${t('share.stopNumber', { number })}: ${stop.name}`, [t]);
+  const markerStops = useMemo(
+    () => stops.map((stop, index) => ({ ...stop, id: String(index) })),
+    [stops],
+  );
+  const markerLabel = useCallback(
+    (stop: MarkerStop, number: number) => `${t('share.stopNumber', { number })}: ${stop.name}`,
+    [t],
+  );
   const clusterLabel = useCallback((count: number) => t('map.clusterLabel', { count }), [t]);
   const popup = (stop: MarkerStop, number: number) => (
     <div className="stop-popup-share">
@@ -228,7 +267,13 @@ function SharedRouteMap({ stops, activeIndex, onNavigate }: { stops: readonly St
       }
     >
       <RouteLines legs={legs.data?.legs ?? []} />
-      <StopMarkersLayer stops={markerStops} activeIndex={activeIndex} markerLabel={markerLabel} clusterLabel={clusterLabel} renderPopup={popup} />
+      <StopMarkersLayer
+        stops={markerStops}
+        activeIndex={activeIndex}
+        markerLabel={markerLabel}
+        clusterLabel={clusterLabel}
+        renderPopup={popup}
+      />
       <MapCamera request={camera} />
     </MapView>
   );

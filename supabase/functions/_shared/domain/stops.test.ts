@@ -5,7 +5,9 @@ describe('autoTitle (spec section 4)', () => {
   it('names a route by its stops', () => {
     expect(autoTitle([])).toBe('New Route');
     expect(autoTitle([{ name: 'Lyon, Auvergne-Rhône-Alpes, France' }])).toBe('Trip to Lyon');
-    expect(autoTitle([{ name: 'Paris, France' }, { name: 'Dijon' }, { name: 'Lyon, France' }])).toBe('Paris to Lyon');
+    expect(
+      autoTitle([{ name: 'Paris, France' }, { name: 'Dijon' }, { name: 'Lyon, France' }]),
+    ).toBe('Paris to Lyon');
   });
 
   it('trims the part before the first comma', () => {

@@ -26,30 +26,48 @@ const sessionBody = (session: Session) => ({
  */
 function authFailure(error: AuthError, clientStatus: 400 | 401): ApiError {
   const status = error.status ?? 0;
-  if (status === 429) return new ApiError(429, error.message || 'Too many requests, please try again later');
-  if (status >= 400 && status < 500) return new ApiError(clientStatus, error.message || 'Authentication failed');
+  if (status === 429)
+    return new ApiError(429, error.message || 'Too many requests, please try again later');
+  if (status >= 400 && status < 500)
+    return new ApiError(clientStatus, error.message || 'Authentication failed');
   return new ApiError(503, 'Authentication service unavailable, please try again');
 }
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/login', async (c) => {
     const { email, password } = parseInput(credentialsSchema, await readJsonBody(c));
-    const { data, error } = await supabaseAs(c.var.config).auth.signInWithPassword({ email, password });
-    if (error || !data.session) throw error ? authFailure(error, 401) : new ApiError(401, 'Login failed');
+    const { data, error } = await supabaseAs(c.var.config).auth.signInWithPassword({
+      email,
+      password,
+    });
+    if (error || !data.session)
+      throw error ? authFailure(error, 401) : new ApiError(401, 'Login failed');
     return c.json(sessionBody(data.session));
   })
   .post('/register', async (c) => {
     const { email, password } = parseInput(registrationSchema, await readJsonBody(c));
     const { data, error } = await supabaseAs(c.var.config).auth.signUp({ email, password });
-    if (error || !data.user) throw error ? authFailure(error, 400) : new ApiError(400, 'Registration failed');
+    if (error || !data.user)
+      throw error ? authFailure(error, 400) : new ApiError(400, 'Registration failed');
     if (!data.session) {
-      return c.json({ token: null, refreshToken: null, user: publicUser(data.user), confirmationRequired: true }, 201);
+      return c.json(
+        {
+          token: null,
+          refreshToken: null,
+          user: publicUser(data.user),
+          confirmationRequired: true,
+        },
+        201,
+      );
     }
     return c.json({ ...sessionBody(data.session), confirmationRequired: false }, 201);
   })
   .post('/google', async (c) => {
     const { idToken } = parseInput(googleSignInSchema, await readJsonBody(c));
-    const { data, error } = await supabaseAs(c.var.config).auth.signInWithIdToken({ provider: 'google', token: idToken });
+    const { data, error } = await supabaseAs(c.var.config).auth.signInWithIdToken({
+      provider: 'google',
+      token: idToken,
+    });
     if (error || !data.session) {
       throw error ? authFailure(error, 401) : new ApiError(401, 'Google authentication failed');
     }
@@ -57,8 +75,11 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/refresh', async (c) => {
     const { refreshToken } = parseInput(refreshSchema, await readJsonBody(c));
-    const { data, error } = await supabaseAs(c.var.config).auth.refreshSession({ refresh_token: refreshToken });
-    if (error || !data.session) throw error ? authFailure(error, 401) : new ApiError(401, 'Invalid refresh token');
+    const { data, error } = await supabaseAs(c.var.config).auth.refreshSession({
+      refresh_token: refreshToken,
+    });
+    if (error || !data.session)
+      throw error ? authFailure(error, 401) : new ApiError(401, 'Invalid refresh token');
     return c.json(sessionBody(data.session));
   })
   .get('/me', requireUser, (c) => c.json({ user: publicUser(c.var.user) }));

@@ -2,7 +2,11 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { ApiError, parseInput, readJsonBody } from '../../_shared/http.ts';
-import { itineraryIdSchema, itineraryInputSchema, shareTokenSchema } from '../../_shared/validation.ts';
+import {
+  itineraryIdSchema,
+  itineraryInputSchema,
+  shareTokenSchema,
+} from '../../_shared/validation.ts';
 import { databaseFailure } from '../../_shared/database-errors.ts';
 import { computeRoute } from '../../_shared/routing.ts';
 import { autoTitle } from '../../_shared/domain/stops.ts';
@@ -35,7 +39,8 @@ function requiredVersion(c: Context<AppEnv>): string | undefined {
   const version = /^"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)"$/.exec(header)?.[1];
   // Every ETag of this API is a time after 1970 and before 9999 (beyond that Postgres refuses it).
   const ms = version ? Date.parse(version) : NaN;
-  if (!version || !(ms >= 0 && ms < LAST_VERSION_MS)) throw new ApiError(400, 'If-Match must be an ETag of this itinerary');
+  if (!version || !(ms >= 0 && ms < LAST_VERSION_MS))
+    throw new ApiError(400, 'If-Match must be an ETag of this itinerary');
   return version;
 }
 
@@ -89,7 +94,8 @@ export const itineraryRoutes = new Hono<AppEnv>()
   .post('/:id/share', async (c) => {
     const id = itineraryId(c);
     const store = c.var.itineraries;
-    const shareUrl = (token: string) => c.json({ shareUrl: `${c.var.config.siteUrl}/share/${token}` });
+    const shareUrl = (token: string) =>
+      c.json({ shareUrl: `${c.var.config.siteUrl}/share/${token}` });
     if (!(await store.owns(id))) throw new ApiError(404, NOT_FOUND);
     const existing = await store.activeShareToken(id);
     if (existing) return shareUrl(existing);
@@ -103,6 +109,7 @@ export const itineraryRoutes = new Hono<AppEnv>()
   })
   // Revokes the active link at once; sharing again afterwards makes a new token.
   .delete('/:id/share', async (c) => {
-    if (!(await c.var.itineraries.revokeShares(itineraryId(c)))) throw new ApiError(404, 'No active share link for this itinerary');
+    if (!(await c.var.itineraries.revokeShares(itineraryId(c))))
+      throw new ApiError(404, 'No active share link for this itinerary');
     return c.body(null, 204);
   });

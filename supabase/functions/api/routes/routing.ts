@@ -26,20 +26,29 @@ export const routingRoutes = new Hono<AppEnv>()
     return c.json({
       totalDistance: route.totalDistance,
       totalDuration: route.totalDuration,
-      legs: route.legs.map(({ distance, duration, estimated }) => ({ distance, duration, estimated })),
+      legs: route.legs.map(({ distance, duration, estimated }) => ({
+        distance,
+        duration,
+        estimated,
+      })),
     });
   })
   // Totals and every leg with its line, in as few router requests as possible.
   .post('/legs', async (c) => {
     const { stops } = parseInput(routeStopsSchema, await readJsonBody(c));
     return c.json(
-      await computeRoute(c.var.router, stops, { geometry: true, maxWaypoints: c.var.config.routerMaxWaypoints }),
+      await computeRoute(c.var.router, stops, {
+        geometry: true,
+        maxWaypoints: c.var.config.routerMaxWaypoints,
+      }),
     );
   })
   // Distances and durations between every pair of stops (the optimiser's road costs).
   .post('/table', async (c) => {
     const { stops } = parseInput(routeTableSchema, await readJsonBody(c));
     return c.json(
-      await computeTable(c.var.router.table, stops, { blockSize: c.var.config.routerTableMaxCoordinates }),
+      await computeTable(c.var.router.table, stops, {
+        blockSize: c.var.config.routerTableMaxCoordinates,
+      }),
     );
   });
