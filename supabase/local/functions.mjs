@@ -29,10 +29,13 @@ export async function startFunctions({ port, env, quiet = false, readyTimeoutMs 
       stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'pipe'],
     },
   );
+  // Until the function answers, its output is kept: a function that fails to start (a
+  // malformed setting, say) is reported once, in the error below, instead of twice.
   let stderr = '';
+  let ready = false;
   child.stderr.on('data', (chunk) => {
     stderr = (stderr + chunk).slice(-4000);
-    if (!quiet) process.stderr.write(chunk);
+    if (!quiet && ready) process.stderr.write(chunk);
   });
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   // Whatever ends this process, the function's process ends with it (never left holding its port).
@@ -47,11 +50,17 @@ export async function startFunctions({ port, env, quiet = false, readyTimeoutMs 
       new Promise((r) => setTimeout(() => r(undefined), 250)),
     ]);
     if (exitCode !== undefined)
-      throw new Error(`The api function exited (code ${exitCode}):\n${stderr}`);
-    if (await isHealthy(url)) break;
+      throw new Error(`The api function exited (code ${exitCode}):\n${stderr.trimEnd()}`);
+    if (await isHealthy(url)) {
+      ready = true;
+      if (!quiet && stderr) process.stderr.write(stderr);
+      break;
+    }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`The api function did not start within ${readyTimeoutMs} ms:\n${stderr}`);
+      throw new Error(
+        `The api function did not start within ${readyTimeoutMs} ms:\n${stderr.trimEnd()}`,
+      );
     }
   }
   return {

@@ -10,7 +10,16 @@ const where = settings.databaseUrl
   : `embedded PGlite in ${path.relative(projectRoot, settings.dataDir)}/`;
 console.log(`Starting the route planner (database: ${where})...`);
 
-const stack = await startStack(settings);
+let stack;
+try {
+  stack = await startStack(settings);
+} catch (error) {
+  // e.g. the api function refusing a malformed setting: its own message, no stack trace.
+  console.error(
+    `\nThe route planner could not start.\n${error instanceof Error ? error.message : error}`,
+  );
+  process.exit(1);
+}
 process.env.VITE_SUPABASE_ANON_KEY ??= localKeys.publishableKey;
 process.env.SUPABASE_LOCAL_URL = stack.gatewayUrl;
 const sigtermListenersBefore = process.listeners('SIGTERM');

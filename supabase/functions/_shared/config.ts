@@ -1,4 +1,10 @@
-/** The `api` function's configuration, read once from the environment. */
+/**
+ * The `api` function's configuration, read once from the environment at start-up and
+ * checked with zod: a malformed value (`UPSTREAM_MIN_INTERVAL_MS=1s`, a rate limit of
+ * `60/min`) stops the function with a message naming the variable, instead of becoming
+ * NaN and silently switching the upstream gate or the rate limit off.
+ */
+import { z } from 'zod';
 import { MAX_WAYPOINTS_PER_REQUEST } from './routing.ts';
 import { TABLE_BLOCK_SIZE } from './routing-table.ts';
 
@@ -41,45 +47,155 @@ export interface ApiConfig {
 
 type Env = { get(name: string): string | undefined };
 
-/** A whole number of at least `minimum`; unset or not a number: the default. */
-function wholeNumber(text: string | undefined, fallback: number, minimum: number): number {
-  const value = Number(text ?? fallback);
-  return Number.isFinite(value) ? Math.max(minimum, Math.floor(value)) : fallback;
+/** The configuration cannot be used: one line per variable, each naming it. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration of the api function:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
 }
 
-const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
+/** Variables whose values must never appear in a message or a log (keys, passwords). */
+const SECRET = new Set(['SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'API_DATABASE_URL']);
 
+/**
+ * A whole number from `min` to `max` (digits only: no unit, sign, exponent or decimals);
+ * `minLabel` says what the minimum means ("0 (off)").
+ */
+const wholeNumber = (
+  unit: string,
+  min: number,
+  max: number,
+  fallback: number,
+  minLabel: string = String(min),
+) =>
+  z
+    .string()
+    .optional()
+    .transform((text, context) => {
+      if (text === undefined) return fallback;
+      const value = /^\d{1,12}$/.test(text) ? Number(text) : NaN;
+      if (value >= min && value <= max) return value;
+      context.addIssue({
+        code: 'custom',
+        message: `must be a whole number of ${unit} from ${minLabel} to ${max}`,
+      });
+      return z.NEVER;
+    });
+
+const httpUrl = (fallback?: string) =>
+  z
+    .string()
+    .optional()
+    .transform((text, context) => {
+      const value = text ?? fallback;
+      let url: URL | null = null;
+      try {
+        url = value === undefined ? null : new URL(value);
+      } catch {
+        url = null;
+      }
+      if (url && (url.protocol === 'http:' || url.protocol === 'https:'))
+        return value!.replace(/\/+$/, '');
+      context.addIssue({
+        code: 'custom',
+        message:
+          value === undefined
+            ? 'must be set (an http:// or https:// URL)'
+            : 'must be an http:// or https:// URL',
+      });
+      return z.NEVER;
+    });
+
+const postgresUrl = z
+  .string()
+  .optional()
+  .refine((text) => text === undefined || /^postgres(ql)?:\/\/\S+$/.test(text), {
+    message: 'must be a postgres:// or postgresql:// connection URL',
+  })
+  .transform((text) => text ?? null);
+
+const requiredText = z
+  .string({ error: 'must be set' })
+  .refine((text) => text.trim() !== '', { message: 'must be set' });
+
+const MS_MAX = 600_000;
+
+/** Variable name → its parser; the keys are the names the README documents. */
+const variables = z.object({
+  SUPABASE_URL: httpUrl(),
+  SUPABASE_ANON_KEY: requiredText,
+  SITE_URL: httpUrl('http://localhost:5173'),
+  NOMINATIM_URL: httpUrl('https://nominatim.openstreetmap.org'),
+  OSRM_URL: httpUrl('https://router.project-osrm.org'),
+  GEOCODER_USER_AGENT: z
+    .string()
+    .optional()
+    .refine((text) => text === undefined || /^[\x20-\x7e]{1,200}$/.test(text), {
+      message: 'must be 1 to 200 printable ASCII characters (a User-Agent header)',
+    }),
+  // The SQL slot function accepts intervals up to 600 s; the gate adds a 10% margin.
+  UPSTREAM_MIN_INTERVAL_MS: wholeNumber('milliseconds', 0, 500_000, 1000),
+  UPSTREAM_MAX_WAIT_MS: wholeNumber('milliseconds', 0, MS_MAX, 5000),
+  GEOCODER_TIMEOUT_MS: wholeNumber('milliseconds', 1, MS_MAX, 8000),
+  ROUTER_TIMEOUT_MS: wholeNumber('milliseconds', 1, MS_MAX, 8000),
+  ROUTER_MAX_WAYPOINTS: wholeNumber('waypoints', 2, 10_000, MAX_WAYPOINTS_PER_REQUEST),
+  ROUTER_TABLE_MAX_COORDINATES: wholeNumber('coordinates', 1, 10_000, TABLE_BLOCK_SIZE),
+  GEOCODING_RATE_LIMIT_PER_MINUTE: wholeNumber('requests per minute', 0, 1e9, 60, '0 (off)'),
+  ROUTING_RATE_LIMIT_PER_MINUTE: wholeNumber('requests per minute', 0, 1e9, 60, '0 (off)'),
+  // The shared cache keeps entries 1 s to 30 days.
+  GEOCODING_CACHE_TTL_SECONDS: wholeNumber('seconds', 1, 2_592_000, 7 * 24 * 3600),
+  ROUTING_CACHE_TTL_SECONDS: wholeNumber('seconds', 1, 2_592_000, 24 * 3600),
+  SUPABASE_SERVICE_ROLE_KEY: z
+    .string()
+    .optional()
+    .transform((text) => text ?? null),
+  API_DATABASE_URL: postgresUrl,
+});
+
+type Variable = keyof typeof variables.shape;
+
+/**
+ * Reads and checks the configuration; throws ConfigError listing every malformed or missing
+ * variable. An empty value counts as unset (the default applies).
+ */
 export function readConfig(env: Env): ApiConfig {
-  const supabaseUrl = env.get('SUPABASE_URL');
-  const supabaseAnonKey = env.get('SUPABASE_ANON_KEY');
-  if (!supabaseUrl || !supabaseAnonKey) {
-    throw new Error('SUPABASE_URL and SUPABASE_ANON_KEY must be set for the api function');
+  const raw: Partial<Record<Variable, string>> = {};
+  for (const name of Object.keys(variables.shape) as Variable[]) {
+    const value = env.get(name)?.trim();
+    if (value) raw[name] = value;
   }
-  const siteUrl = withoutTrailingSlash(env.get('SITE_URL') ?? 'http://localhost:5173');
+  const parsed = variables.safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0]) as Variable;
+        const value = raw[name];
+        const shown =
+          value === undefined || SECRET.has(name) ? '' : `, got ${JSON.stringify(value)}`;
+        return `${name} ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const v = parsed.data;
   return {
-    supabaseUrl: withoutTrailingSlash(supabaseUrl),
-    supabaseAnonKey,
-    siteUrl,
-    nominatimUrl: withoutTrailingSlash(
-      env.get('NOMINATIM_URL') ?? 'https://nominatim.openstreetmap.org',
-    ),
-    osrmUrl: withoutTrailingSlash(env.get('OSRM_URL') ?? 'https://router.project-osrm.org'),
-    userAgent: env.get('GEOCODER_USER_AGENT') ?? `route-planner/0.1 (+${siteUrl})`,
-    upstreamMinIntervalMs: Number(env.get('UPSTREAM_MIN_INTERVAL_MS') ?? 1000),
-    geocoderTimeoutMs: Number(env.get('GEOCODER_TIMEOUT_MS') ?? 8000),
-    routerTimeoutMs: Number(env.get('ROUTER_TIMEOUT_MS') ?? 8000),
-    routerMaxWaypoints: wholeNumber(env.get('ROUTER_MAX_WAYPOINTS'), MAX_WAYPOINTS_PER_REQUEST, 2),
-    routerTableMaxCoordinates: wholeNumber(
-      env.get('ROUTER_TABLE_MAX_COORDINATES'),
-      TABLE_BLOCK_SIZE,
-      1,
-    ),
-    supabaseServiceRoleKey: env.get('SUPABASE_SERVICE_ROLE_KEY') || null,
-    databaseUrl: env.get('API_DATABASE_URL') || null,
-    upstreamMaxWaitMs: Number(env.get('UPSTREAM_MAX_WAIT_MS') ?? 5000),
-    geocodingRateLimitPerMinute: Number(env.get('GEOCODING_RATE_LIMIT_PER_MINUTE') ?? 60),
-    routingRateLimitPerMinute: Number(env.get('ROUTING_RATE_LIMIT_PER_MINUTE') ?? 60),
-    geocodingCacheTtlSeconds: Number(env.get('GEOCODING_CACHE_TTL_SECONDS') ?? 7 * 24 * 3600),
-    routingCacheTtlSeconds: Number(env.get('ROUTING_CACHE_TTL_SECONDS') ?? 24 * 3600),
+    supabaseUrl: v.SUPABASE_URL,
+    supabaseAnonKey: v.SUPABASE_ANON_KEY,
+    siteUrl: v.SITE_URL,
+    nominatimUrl: v.NOMINATIM_URL,
+    osrmUrl: v.OSRM_URL,
+    userAgent: v.GEOCODER_USER_AGENT ?? `route-planner/0.1 (+${v.SITE_URL})`,
+    upstreamMinIntervalMs: v.UPSTREAM_MIN_INTERVAL_MS,
+    geocoderTimeoutMs: v.GEOCODER_TIMEOUT_MS,
+    routerTimeoutMs: v.ROUTER_TIMEOUT_MS,
+    routerMaxWaypoints: v.ROUTER_MAX_WAYPOINTS,
+    routerTableMaxCoordinates: v.ROUTER_TABLE_MAX_COORDINATES,
+    supabaseServiceRoleKey: v.SUPABASE_SERVICE_ROLE_KEY,
+    databaseUrl: v.API_DATABASE_URL,
+    upstreamMaxWaitMs: v.UPSTREAM_MAX_WAIT_MS,
+    geocodingRateLimitPerMinute: v.GEOCODING_RATE_LIMIT_PER_MINUTE,
+    routingRateLimitPerMinute: v.ROUTING_RATE_LIMIT_PER_MINUTE,
+    geocodingCacheTtlSeconds: v.GEOCODING_CACHE_TTL_SECONDS,
+    routingCacheTtlSeconds: v.ROUTING_CACHE_TTL_SECONDS,
   };
 }
