@@ -5,8 +5,7 @@
  * NaN and silently switching the upstream gate or the rate limit off.
  */
 import { z } from 'zod';
-import { MAX_WAYPOINTS_PER_REQUEST } from './routing.ts';
-import { TABLE_BLOCK_SIZE } from './routing-table.ts';
+import { MAX_WAYPOINTS_PER_REQUEST, TABLE_BLOCK_SIZE } from './router-defaults.ts';
 
 export interface ApiConfig {
   supabaseUrl: string;

@@ -2,7 +2,9 @@
 // the upstream gate, the timeout, the User-Agent, and a body read that never throws.
 import type { LatLng } from './domain/geo.ts';
 import { fetchWithTimeout } from './http.ts';
-import type { RouterFailure } from './routing.ts';
+
+/** `unroutable`: the router answered that these points have no route; `unavailable`: it failed. */
+export type RouterFailure = { failure: 'unroutable' | 'unavailable'; reason: string };
 
 export interface RouterHttpOptions {
   baseUrl: string;

@@ -8,7 +8,7 @@ import {
   type TableRequest,
   type TableService,
 } from './routing-table.ts';
-import type { RouterFailure } from './routing.ts';
+import type { RouterFailure } from './router-http.ts';
 import { FALLBACK_SPEED_METERS_PER_SECOND, greatCircleMeters, type LatLng } from './domain/geo.ts';
 import type { SharedState } from './shared-state.ts';
 

@@ -7,8 +7,12 @@
  */
 import { z } from 'zod';
 import { FALLBACK_SPEED_METERS_PER_SECOND, greatCircleMeters, type LatLng } from './domain/geo.ts';
-import { callRouter, osrmCoordinates, type RouterHttpOptions } from './router-http.ts';
-import type { RouterFailure } from './routing.ts';
+import {
+  callRouter,
+  osrmCoordinates,
+  type RouterFailure,
+  type RouterHttpOptions,
+} from './router-http.ts';
 import { createSingleFlight, type SharedState } from './shared-state.ts';
 
 /** One block of the table: rows are sources, columns destinations; null where no route exists. */
@@ -22,9 +26,6 @@ export interface TableRequest {
   sources: LatLng[];
   destinations?: LatLng[];
 }
-
-/** Default sources and destinations per table request (ROUTER_TABLE_MAX_COORDINATES): osrm-routed's --max-table-size. */
-export const TABLE_BLOCK_SIZE = 100;
 
 export type TableService = (request: TableRequest) => Promise<TableBlock | RouterFailure>;
 

@@ -5,8 +5,8 @@ import {
   spansToRoute,
   type RouterClient,
   type RoutedLeg,
-  type RouterFailure,
 } from './routing.ts';
+import type { RouterFailure } from './router-http.ts';
 import { estimateLeg, type LatLng } from './domain/geo.ts';
 import type { SharedState } from './shared-state.ts';
 

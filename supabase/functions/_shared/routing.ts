@@ -10,16 +10,15 @@ import {
   type RouteLeg,
   type RouteTotals,
 } from './domain/geo.ts';
-import { callRouter, osrmCoordinates, type RouterHttpOptions } from './router-http.ts';
+import {
+  callRouter,
+  osrmCoordinates,
+  type RouterFailure,
+  type RouterHttpOptions,
+} from './router-http.ts';
+import { MAX_WAYPOINTS_PER_REQUEST } from './router-defaults.ts';
 import { createSingleFlight, type SharedState } from './shared-state.ts';
 import { createCachedTable, createOsrmTable, type TableService } from './routing-table.ts';
-
-/**
- * Default waypoints per router request (ROUTER_MAX_WAYPOINTS): the public OSRM demo server
- * accepts 100 (osrm-routed's own default, --max-viaroute-size, is 500); consecutive requests
- * share their boundary stop.
- */
-export const MAX_WAYPOINTS_PER_REQUEST = 100;
 
 export interface RouteResult extends RouteTotals {
   legs: RouteLeg[];
@@ -41,9 +40,6 @@ export interface RouterClient {
 }
 
 export type RoutedLeg = Omit<RouteLeg, 'estimated'>;
-
-/** `unroutable`: the router answered that these points have no route; `unavailable`: it failed. */
-export type RouterFailure = { failure: 'unroutable' | 'unavailable'; reason: string };
 
 const isFailure = (value: RoutedLeg[] | RouterFailure): value is RouterFailure =>
   'failure' in value;
