@@ -1,0 +1,199 @@
+/**
+ * The problem compiled into flat typed arrays for the search's inner loops.
+ *
+ * The matrices get one extra location, "nowhere", at index `size - 1`: travel to and from it is
+ * free. Open routes (end rule 'last-stop') end there, so every route has the same shape
+ * (start, jobs..., end) and the loops need no special case for it.
+ */
+import { validateProblem, type VrpObjective, type VrpProblem } from './problem.ts';
+
+/** Job locks, as stored in Instance.lock. */
+export const LOCK_NONE = 0;
+export const LOCK_FIRST = 1;
+export const LOCK_LAST = 2;
+
+/** How many nearest jobs each job keeps for the string removals. */
+const NEIGHBOURS = 100;
+
+/**
+ * Window and shift ends are widened by this fraction (at least this much) so that the forward
+ * (earliest times) and backward (latest arrivals) computations, rounded differently, agree on a
+ * service that starts exactly at a window's end. It is far below any checker's tolerance.
+ */
+const ROUNDING = 1e-9;
+export const widenEnd = (end: number): number => end + ROUNDING * Math.max(1, Math.abs(end));
+
+export interface Instance {
+  /** Side of the matrices: the problem's locations plus "nowhere". */
+  readonly size: number;
+  /** Travel times, size × size. */
+  readonly time: Float64Array;
+  /** What a route's length is measured in: the distances, or the travel times. */
+  readonly cost: Float64Array;
+  readonly objective: VrpObjective;
+
+  readonly jobCount: number;
+  readonly jobLocation: Int32Array;
+  readonly service: Float64Array;
+  readonly demand: Float64Array;
+  /** Job j's windows are windowStart/End[windowOffset[j] .. windowOffset[j + 1] - 1]. */
+  readonly windowOffset: Int32Array;
+  readonly windowStart: Float64Array;
+  readonly windowEnd: Float64Array;
+  /** The start of the first window and the end of the last (-∞ and ∞ without windows). */
+  readonly ready: Float64Array;
+  readonly due: Float64Array;
+  /** True when no job has more than one window (the O(1) path of the time checks). */
+  readonly singleWindows: boolean;
+  readonly lock: Uint8Array;
+
+  readonly vehicleCount: number;
+  readonly startLocation: Int32Array;
+  readonly endLocation: Int32Array;
+  readonly capacity: Float64Array;
+  readonly shiftStart: Float64Array;
+  readonly shiftEnd: Float64Array;
+  readonly maxStops: Float64Array;
+  readonly maxWorkingTime: Float64Array;
+  /** True when some vehicle has a finite maximum working time (checked by simulation). */
+  readonly limitsWorkingTime: boolean;
+  /** Vehicles with the same type are interchangeable: an empty one of each type is enough. */
+  readonly vehicleType: Int32Array;
+  readonly typeCount: number;
+
+  /** neighbours[j * neighbourCount + k]: the k-th nearest other job to job j. */
+  readonly neighbours: Int32Array;
+  readonly neighbourCount: number;
+}
+
+function widen(matrix: Float64Array, n: number): Float64Array {
+  const size = n + 1;
+  const wide = new Float64Array(size * size);
+  for (let i = 0; i < n; i++) wide.set(matrix.subarray(i * n, i * n + n), i * size);
+  return wide;
+}
+
+function nearestJobs(
+  jobLocation: Int32Array,
+  cost: Float64Array,
+  size: number,
+): {
+  neighbours: Int32Array;
+  neighbourCount: number;
+} {
+  const m = jobLocation.length;
+  const count = Math.min(NEIGHBOURS, Math.max(0, m - 1));
+  const neighbours = new Int32Array(m * count);
+  const order = new Int32Array(m);
+  const key = new Float64Array(m);
+  for (let j = 0; j < m; j++) {
+    const from = jobLocation[j];
+    for (let k = 0; k < m; k++) {
+      const to = jobLocation[k];
+      key[k] = k === j ? -1 : cost[from * size + to] + cost[to * size + from];
+      order[k] = k;
+    }
+    order.sort((a, b) => key[a] - key[b] || a - b);
+    // order[0] is j itself (key -1).
+    neighbours.set(order.subarray(1, count + 1), j * count);
+  }
+  return { neighbours, neighbourCount: count };
+}
+
+/** Validates the problem (throwing VrpInputError) and compiles it. */
+export function compileProblem(problem: VrpProblem): Instance {
+  validateProblem(problem);
+  const n = problem.locationCount;
+  const size = n + 1;
+  const nowhere = n;
+  const time = widen(problem.travelTimes, n);
+  const cost = problem.distances ? widen(problem.distances, n) : time;
+
+  const jobs = problem.jobs;
+  const m = jobs.length;
+  const jobLocation = new Int32Array(m);
+  const service = new Float64Array(m);
+  const demand = new Float64Array(m);
+  const lock = new Uint8Array(m);
+  const windowOffset = new Int32Array(m + 1);
+  const windowCount = jobs.reduce((sum, job) => sum + (job.windows?.length ?? 1), 0);
+  const windowStart = new Float64Array(windowCount);
+  const windowEnd = new Float64Array(windowCount);
+  const ready = new Float64Array(m);
+  const due = new Float64Array(m);
+  let singleWindows = true;
+  let w = 0;
+  jobs.forEach((job, j) => {
+    jobLocation[j] = job.location;
+    service[j] = job.service ?? 0;
+    demand[j] = job.demand ?? 0;
+    lock[j] = job.lock === 'first' ? LOCK_FIRST : job.lock === 'last' ? LOCK_LAST : LOCK_NONE;
+    windowOffset[j] = w;
+    const windows = job.windows ?? [[-Infinity, Infinity]];
+    if (windows.length > 1) singleWindows = false;
+    for (const [start, end] of windows) {
+      windowStart[w] = start;
+      windowEnd[w] = widenEnd(end);
+      w++;
+    }
+    ready[j] = windows[0][0];
+    due[j] = windowEnd[w - 1];
+  });
+  windowOffset[m] = w;
+
+  const vehicles = problem.vehicles;
+  const k = vehicles.length;
+  const end = problem.end ?? 'depot';
+  const endAt = end === 'depot' ? problem.depot : end === 'last-stop' ? nowhere : end.location;
+  const startLocation = new Int32Array(k).fill(problem.depot);
+  const endLocation = new Int32Array(k).fill(endAt);
+  const capacity = new Float64Array(k);
+  const shiftStart = new Float64Array(k);
+  const shiftEnd = new Float64Array(k);
+  const maxStops = new Float64Array(k);
+  const maxWorkingTime = new Float64Array(k);
+  const vehicleType = new Int32Array(k);
+  const types = new Map<string, number>();
+  vehicles.forEach((vehicle, v) => {
+    capacity[v] = vehicle.capacity ?? Infinity;
+    shiftStart[v] = vehicle.shift?.[0] ?? 0;
+    shiftEnd[v] = widenEnd(vehicle.shift?.[1] ?? Infinity);
+    maxStops[v] = vehicle.maxStops ?? Infinity;
+    maxWorkingTime[v] = widenEnd(vehicle.maxWorkingTime ?? Infinity);
+    const signature = [capacity[v], shiftStart[v], shiftEnd[v], maxStops[v], maxWorkingTime[v]]
+      .map(String)
+      .join(' ');
+    if (!types.has(signature)) types.set(signature, types.size);
+    vehicleType[v] = types.get(signature)!;
+  });
+
+  return {
+    size,
+    time,
+    cost,
+    objective: problem.objective ?? 'distance',
+    jobCount: m,
+    jobLocation,
+    service,
+    demand,
+    windowOffset,
+    windowStart,
+    windowEnd,
+    ready,
+    due,
+    singleWindows,
+    lock,
+    vehicleCount: k,
+    startLocation,
+    endLocation,
+    capacity,
+    shiftStart,
+    shiftEnd,
+    maxStops,
+    maxWorkingTime,
+    limitsWorkingTime: maxWorkingTime.some((limit) => limit < Infinity),
+    vehicleType,
+    typeCount: types.size,
+    ...nearestJobs(jobLocation, cost, size),
+  };
+}

@@ -1,0 +1,376 @@
+/**
+ * The search: SISR (Christiaens & Vanden Berghe 2020), ruin and recreate under simulated
+ * annealing, run in slices so that a Web Worker can report progress and take a stop request
+ * between them.
+ *
+ * Phases:
+ *  1. construct: every job inserted greedily, in each of the recreate orders; the best is kept;
+ *  2. assign (only while jobs that could be served are left out): absence-based acceptance, a
+ *     candidate is kept when it leaves out fewer jobs or jobs left out less often so far;
+ *  3. fleet (objective 'vehicles'): the same, with a route removed each time all jobs fit and no
+ *     new route allowed, to use fewer vehicles;
+ *  4. anneal: accept a candidate that leaves out no more jobs (nor uses more vehicles, for the
+ *     'vehicles' objective) with the annealing rule on the cost, temperature falling
+ *     geometrically over the budget.
+ */
+import { Inserter, SORT_CLOSE, SORT_DEMAND, SORT_DUE, SORT_FAR, SORT_RANDOM } from './insertion.ts';
+import type { Instance } from './instance.ts';
+import { createRandom, type Random } from './random.ts';
+import { Ruiner, type RuinSettings } from './ruin.ts';
+import { Solution } from './solution.ts';
+
+export interface SearchSettings extends RuinSettings {
+  blinkRate: number;
+  /** Start and end temperatures, as fractions of the first solution's cost per job. */
+  initialTemperature: number;
+  finalTemperature: number;
+  /** Share of the budget the absence phases may use at most. */
+  assignShare: number;
+  fleetShare: number;
+  /** Relative weights of the recreate orders SORT_RANDOM..SORT_DUE. */
+  sortWeights: readonly number[];
+}
+
+export const DEFAULT_SETTINGS: SearchSettings = {
+  averageRemoved: 10,
+  maxString: 10,
+  splitRate: 0.5,
+  splitDepth: 0.01,
+  blinkRate: 0.01,
+  initialTemperature: 10,
+  finalTemperature: 0.1,
+  assignShare: 0.5,
+  fleetShare: 0.4,
+  sortWeights: [4, 4, 2, 1, 2],
+};
+
+export interface SearchOptions {
+  /** Default 1. With `maxIterations` (and a time limit that is not reached), same seed, same result. */
+  seed?: number;
+  /** Budget of the whole run, set-up excluded (default 1000 ms). */
+  timeLimitMs?: number;
+  /** Stop after this many ruin-and-recreate iterations; the annealing schedule then follows them. */
+  maxIterations?: number;
+  /** The clock in milliseconds (default performance.now). */
+  now?: () => number;
+  /** When the budget started, on that clock (default: when the search is created). */
+  startedAt?: number;
+  settings?: Partial<SearchSettings>;
+}
+
+type Phase = 'construct' | 'assign' | 'fleet' | 'anneal' | 'done';
+
+/** Lexicographic: jobs left out, then vehicles (objective 'vehicles'), then cost. */
+interface Key {
+  absent: number;
+  vehicles: number;
+  cost: number;
+}
+
+const better = (a: Key, b: Key): boolean =>
+  a.absent !== b.absent
+    ? a.absent < b.absent
+    : a.vehicles !== b.vehicles
+      ? a.vehicles < b.vehicles
+      : a.cost < b.cost;
+
+export class VrpSearch {
+  readonly settings: SearchSettings;
+  private readonly random: Random;
+  private readonly now: () => number;
+  private readonly inserter: Inserter;
+  private readonly ruiner: Ruiner;
+  private readonly current: Solution;
+  private readonly candidate: Solution;
+  /** Jobs that can be served (the others are left out from the start). */
+  private readonly servable: Int32Array;
+  /** The current solution's left-out (servable) jobs: absent[0..absentCount). */
+  private absent: Int32Array;
+  private absentCount = 0;
+  /** Work buffer: jobs being reinserted. */
+  private pool: Int32Array;
+  private readonly changed: Uint8Array;
+  private readonly changedList: Int32Array;
+  /** Absence counters (SISR's fleet minimisation). */
+  private readonly absences: Float64Array;
+  private readonly sortTotal: number;
+
+  private phase: Phase = 'construct';
+  private readonly started: number;
+  private readonly timeLimitMs: number;
+  private readonly maxIterations: number;
+  iterations = 0;
+  private annealFrom = 0;
+  private temperatureScale = 1;
+  private currentKey: Key = { absent: 0, vehicles: 0, cost: 0 };
+
+  /** Best solution found: each vehicle's jobs, and its key. */
+  private bestRoutes: Int32Array[];
+  private bestKey: Key = { absent: Infinity, vehicles: Infinity, cost: Infinity };
+  /** Fewest vehicles with every servable job (fleet phase). */
+  private fleetBest: Int32Array[] | null = null;
+
+  constructor(
+    readonly instance: Instance,
+    servable: Int32Array,
+    options: SearchOptions = {},
+  ) {
+    this.settings = { ...DEFAULT_SETTINGS, ...options.settings };
+    this.random = createRandom(options.seed ?? 1);
+    this.now = options.now ?? (() => performance.now());
+    this.started = options.startedAt ?? this.now();
+    this.timeLimitMs = options.timeLimitMs ?? 1000;
+    this.maxIterations = options.maxIterations ?? Infinity;
+    this.inserter = new Inserter(instance);
+    this.ruiner = new Ruiner(instance);
+    this.current = new Solution(instance);
+    this.candidate = new Solution(instance);
+    this.servable = servable;
+    const m = instance.jobCount;
+    this.absent = new Int32Array(m);
+    this.pool = new Int32Array(m);
+    this.changed = new Uint8Array(instance.vehicleCount);
+    this.changedList = new Int32Array(instance.vehicleCount);
+    this.absences = new Float64Array(m);
+    this.bestRoutes = Array.from({ length: instance.vehicleCount }, () => new Int32Array(0));
+    this.sortTotal = this.settings.sortWeights.reduce((sum, w) => sum + w, 0);
+  }
+
+  get finished(): boolean {
+    return this.phase === 'done';
+  }
+
+  /** Elapsed share of the budget, 0..1 (iterations or time, whichever is further). */
+  private progress(): number {
+    const byTime = (this.now() - this.started) / this.timeLimitMs;
+    const byIterations = this.iterations / this.maxIterations;
+    return Math.min(1, Math.max(byTime, byIterations));
+  }
+
+  /** Runs until the clock reaches `until` (ms, same clock as `now`) or the budget is spent. */
+  run(until: number): void {
+    if (this.phase === 'construct') this.construct();
+    while (this.phase !== 'done') {
+      if (this.now() >= until) return;
+      const progress = this.progress();
+      if (progress >= 1) {
+        this.phase = 'done';
+        return;
+      }
+      if (this.phase === 'assign') this.absenceStep(true, progress >= this.settings.assignShare);
+      else if (this.phase === 'fleet')
+        this.absenceStep(false, progress >= this.settings.fleetShare);
+      else this.annealStep(progress);
+      this.iterations++;
+    }
+  }
+
+  /** The best solution so far: each vehicle's jobs in visiting order (empty when unused). */
+  bestSequences(): number[][] {
+    return this.bestRoutes.map((jobs) => Array.from(jobs));
+  }
+
+  private key(solution: Solution, absent: number): Key {
+    const objective = this.instance.objective;
+    return {
+      absent,
+      vehicles: objective === 'vehicles' ? solution.usedVehicles() : 0,
+      cost:
+        objective === 'makespan'
+          ? this.instance.vehicleCount * solution.makespan() + solution.totalSpan()
+          : solution.totalCost(),
+    };
+  }
+
+  private saveBest(key: Key): void {
+    this.bestKey = key;
+    this.bestRoutes = this.current.routes.map((route) => route.jobs.slice(1, route.len + 1));
+  }
+
+  private pickOrder(): number {
+    const weights = this.settings.sortWeights;
+    let x = this.random() * this.sortTotal;
+    for (let order = 0; order < weights.length; order++) {
+      x -= weights[order];
+      if (x < 0) return order;
+    }
+    return SORT_RANDOM;
+  }
+
+  private construct(): void {
+    const { instance, servable } = this;
+    const orders = [SORT_DUE, SORT_FAR, SORT_CLOSE, SORT_DEMAND, SORT_RANDOM];
+    let bestLeft = 0;
+    let bestKey: Key | null = null;
+    const candidate = this.candidate;
+    for (const order of orders) {
+      const fresh = new Solution(instance);
+      this.pool.set(servable);
+      this.changed.fill(0);
+      const left = this.inserter.recreate(
+        fresh,
+        this.pool,
+        servable.length,
+        order,
+        { random: this.random, blinkRate: 0, allowNewRoutes: true },
+        this.changed,
+      );
+      const key = this.key(fresh, left);
+      if (bestKey === null || better(key, bestKey)) {
+        bestKey = key;
+        bestLeft = left;
+        candidate.copyFrom(fresh);
+        this.absent.set(this.pool.subarray(0, left));
+      }
+    }
+    this.current.copyFrom(candidate);
+    this.absentCount = bestLeft;
+    this.currentKey = bestKey!;
+    this.saveBest(this.currentKey);
+    const assigned = servable.length - bestLeft;
+    const cost = this.currentKey.cost;
+    this.temperatureScale = assigned > 0 && cost > 0 ? cost / assigned : 1;
+    this.phase = bestLeft > 0 ? 'assign' : this.afterAssign();
+  }
+
+  private afterAssign(): Phase {
+    if (this.instance.objective === 'vehicles' && this.current.usedVehicles() > 1) {
+      this.fleetBest = this.current.routes.map((route) => route.jobs.slice(1, route.len + 1));
+      this.removeRoute();
+      return 'fleet';
+    }
+    this.startAnneal();
+    return 'anneal';
+  }
+
+  private startAnneal(): void {
+    this.annealFrom = this.progress();
+  }
+
+  /** Fleet phase: the jobs of the route with the fewest jobs become absent. */
+  private removeRoute(): void {
+    const { current } = this;
+    let smallest = -1;
+    for (const route of current.routes) {
+      if (route.len === 0) continue;
+      if (smallest < 0 || route.len < current.routes[smallest].len) smallest = route.vehicle;
+    }
+    const route = current.routes[smallest];
+    for (let p = 1; p <= route.len; p++) {
+      const job = route.jobs[p];
+      current.jobRoute[job] = -1;
+      this.absent[this.absentCount++] = job;
+    }
+    route.assign([]);
+    this.candidate.copyFrom(current);
+  }
+
+  /** Ruins and recreates the candidate (a copy of the current solution); returns jobs left out. */
+  private ruinAndRecreate(allowNewRoutes: boolean): number {
+    const { candidate, changed } = this;
+    changed.fill(0);
+    this.pool.set(this.absent.subarray(0, this.absentCount));
+    const count = this.ruiner.ruin(
+      candidate,
+      this.random,
+      this.settings,
+      this.pool,
+      this.absentCount,
+      changed,
+    );
+    return this.inserter.recreate(
+      candidate,
+      this.pool,
+      count,
+      this.pickOrder(),
+      { random: this.random, blinkRate: this.settings.blinkRate, allowNewRoutes },
+      changed,
+    );
+  }
+
+  /** Makes the current solution the candidate's (accept) or the candidate the current's (reject). */
+  private settle(accept: boolean, left: number): void {
+    const { changed, changedList } = this;
+    let count = 0;
+    for (let r = 0; r < changed.length; r++) if (changed[r] === 1) changedList[count++] = r;
+    if (accept) {
+      this.current.copyFrom(this.candidate, changedList, count);
+      const swap = this.absent;
+      this.absent = this.pool;
+      this.pool = swap;
+      this.absentCount = left;
+    } else {
+      this.candidate.copyFrom(this.current, changedList, count);
+    }
+  }
+
+  private absenceSum(jobs: Int32Array, count: number): number {
+    let sum = 0;
+    for (let i = 0; i < count; i++) sum += this.absences[jobs[i]];
+    return sum;
+  }
+
+  private absenceStep(allowNewRoutes: boolean, overBudget: boolean): void {
+    if (overBudget) {
+      if (this.phase === 'fleet') this.restoreFleetBest();
+      this.phase = 'anneal';
+      this.startAnneal();
+      return;
+    }
+    const left = this.ruinAndRecreate(allowNewRoutes);
+    const accept =
+      left < this.absentCount ||
+      this.absenceSum(this.pool, left) < this.absenceSum(this.absent, this.absentCount);
+    this.settle(accept, left);
+    if (accept) {
+      this.currentKey = this.key(this.current, left);
+      if (better(this.currentKey, this.bestKey)) this.saveBest(this.currentKey);
+    }
+    if (this.absentCount === 0) {
+      if (this.phase === 'assign') {
+        this.phase = this.afterAssign();
+      } else {
+        this.fleetBest = this.current.routes.map((route) => route.jobs.slice(1, route.len + 1));
+        if (this.current.usedVehicles() > 1) this.removeRoute();
+        else {
+          this.phase = 'anneal';
+          this.startAnneal();
+        }
+      }
+      return;
+    }
+    for (let i = 0; i < this.absentCount; i++) this.absences[this.absent[i]]++;
+  }
+
+  private restoreFleetBest(): void {
+    const routes = this.fleetBest;
+    if (!routes) return;
+    this.current.jobRoute.fill(-1);
+    routes.forEach((jobs, v) => {
+      this.current.routes[v].assign(jobs);
+      for (const job of jobs) this.current.jobRoute[job] = v;
+    });
+    this.absentCount = 0;
+    this.candidate.copyFrom(this.current);
+    this.currentKey = this.key(this.current, 0);
+  }
+
+  private annealStep(progress: number): void {
+    const span = 1 - this.annealFrom;
+    const share = span > 0 ? Math.min(1, (progress - this.annealFrom) / span) : 1;
+    const { initialTemperature: t0, finalTemperature: t1 } = this.settings;
+    const temperature = this.temperatureScale * t0 * Math.pow(t1 / t0, share);
+    const left = this.ruinAndRecreate(true);
+    const key = this.key(this.candidate, left);
+    const current = this.currentKey;
+    let accept: boolean;
+    if (key.absent !== current.absent) accept = key.absent < current.absent;
+    else if (key.vehicles !== current.vehicles) accept = key.vehicles < current.vehicles;
+    else accept = key.cost < current.cost - temperature * Math.log(this.random());
+    this.settle(accept, left);
+    if (accept) {
+      this.currentKey = key;
+      if (better(key, this.bestKey)) this.saveBest(key);
+    }
+  }
+}
