@@ -1,11 +1,35 @@
 /**
- * Optimise the order of points from a JSON file and print one JSON line:
+ * Optimise the order of points, or a day's routes, from a JSON file and print one JSON line:
  *   npm run --silent optimize -- FILE.json
- * FILE: {"points": [[x, y], ...], "metric": "euclidean" | "haversine",
- *        "mode": "round-trip" | "fixed-start" | "fixed-start-end"}
+ *
+ * Single route: {"points": [[x, y], ...], "metric": "euclidean" | "haversine",
+ *                "mode": "round-trip" | "fixed-start" | "fixed-start-end"}
  * (points are [lat, lng] for haversine; the first point is the start, and the last the end in
- * fixed-start-end). Prints {"order": [...], "length": number, "ms": number}; bad input gets one
- * line on stderr and exit code 1.
+ * fixed-start-end). Prints {"order": [...], "length": number, "ms": number}.
+ *
+ * Vehicle routing (time windows, service times, capacity, several vehicles):
+ *   {"problem": "vrp",
+ *    "locations": [[x, y], ...], "metric": "euclidean" | "haversine",
+ *      (or "matrix": [[travel times]], square, row = from; "speed" divides haversine metres)
+ *    "distances": [[...]],                 optional, what "distance" minimises (default: times)
+ *    "depot": 0,
+ *    "end": "depot" | "last-stop" | {"location": i},             optional, default "depot"
+ *    "vehicles": {"count": 25, "capacity": 200, "shift": [0, 230],
+ *                 "maxStops": 20, "maxWorkingTime": 480},  all but count optional
+ *                (or a list of vehicles, each with its own capacity, shift, ...)
+ *    "jobs": [{"location": 1, "demand": 10, "window": [161, 171], "service": 10}, ...]
+ *            (also "windows": [[a, b], [c, d]] for several, "lock": "first" | "last")
+ *    "objective": "distance" | "vehicles" | "makespan",          optional, default "distance"
+ *    "timeLimitMs": 2000, "seed": 1, "maxIterations": 50000}     optional (default 1000 ms)
+ * Times, windows, service and working times use the matrix's unit (euclidean: travel time =
+ * distance). Windows are hard: service starts inside one; arriving early means waiting.
+ * Prints {"routes": [[job indices in visiting order], ...], "cost": number,
+ * "unassigned": [job indices], "ms": number}: one route per vehicle used, each from the depot
+ * (back to the depot unless "end" says otherwise); cost is the total distance for "distance" and
+ * "vehicles", the latest finish for "makespan". With "maxIterations" (and a time limit that is not
+ * reached) the same seed gives the same result.
+ *
+ * Bad input gets one line on stderr and exit code 1.
  */
 import {
   METRICS,
@@ -16,6 +40,8 @@ import {
   type Point,
   type RouteMode,
 } from '../src/features/optimize/model/index.ts';
+import { VrpInputError, solveVrp } from '../supabase/functions/_shared/domain/vrp/index.ts';
+import { parseVrpRequest } from '../supabase/functions/_shared/domain/vrp/json.ts';
 
 function fail(message: string): never {
   console.error(`optimize: ${message}`);
@@ -70,14 +96,36 @@ function parseRequest(data: unknown): { points: Point[]; metric: Metric; mode: R
   return { points: points as Point[], metric: metric as Metric, mode: mode as RouteMode };
 }
 
-if (Deno.args.length !== 1) fail('usage: npm run --silent optimize -- FILE.json');
-const { points, metric, mode } = parseRequest(await readInput(Deno.args[0]));
-const started = performance.now();
-try {
-  const result = optimizePoints(points, { metric, mode });
-  const ms = Math.round((performance.now() - started) * 10) / 10;
-  console.log(JSON.stringify({ order: result.order, length: result.length, ms }));
-} catch (error) {
-  if (error instanceof OptimizeInputError) fail(error.message);
-  throw error;
+function optimizeRoute(data: unknown): void {
+  const { points, metric, mode } = parseRequest(data);
+  const started = performance.now();
+  try {
+    const result = optimizePoints(points, { metric, mode });
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    console.log(JSON.stringify({ order: result.order, length: result.length, ms }));
+  } catch (error) {
+    if (error instanceof OptimizeInputError) fail(error.message);
+    throw error;
+  }
 }
+
+function optimizeVrp(data: unknown): void {
+  const started = performance.now();
+  try {
+    const { problem, timeLimitMs, seed, maxIterations } = parseVrpRequest(data);
+    const solution = solveVrp(problem, { timeLimitMs: timeLimitMs ?? 1000, seed, maxIterations });
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const routes = solution.routes.map((route) => route.jobs);
+    const unassigned = solution.unassigned.map(({ job }) => job);
+    console.log(JSON.stringify({ routes, cost: solution.cost, unassigned, ms }));
+  } catch (error) {
+    if (error instanceof VrpInputError) fail(error.message);
+    throw error;
+  }
+}
+
+if (Deno.args.length !== 1) fail('usage: npm run --silent optimize -- FILE.json');
+const data = await readInput(Deno.args[0]);
+const isVrp = typeof data === 'object' && data !== null && 'problem' in data;
+if (isVrp) optimizeVrp(data);
+else optimizeRoute(data);

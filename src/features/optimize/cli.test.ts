@@ -101,6 +101,107 @@ describe('npm run optimize', { timeout: 30_000 }, () => {
     expect(new Set(result.order).size).toBe(200);
   });
 
+  it.concurrent(
+    'solves the vrp form: one JSON line with routes, cost, unassigned and time',
+    async () => {
+      // A depot, three jobs of demand 10 for vehicles of capacity 20, and one job over capacity.
+      const { code, stdout, stderr } = await run(
+        request({
+          problem: 'vrp',
+          locations: [
+            [0, 0],
+            [10, 0],
+            [0, 10],
+            [10, 10],
+            [-5, -5],
+          ],
+          metric: 'euclidean',
+          depot: 0,
+          vehicles: { count: 2, capacity: 20, shift: [0, 100] },
+          jobs: [
+            { location: 1, demand: 10, window: [0, 50], service: 5 },
+            { location: 2, demand: 10 },
+            { location: 3, demand: 10 },
+            { location: 4, demand: 30 },
+          ],
+          objective: 'distance',
+          timeLimitMs: 200,
+        }),
+      );
+      expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+      expect(stdout.trim().split('\n')).toHaveLength(1);
+      const result = JSON.parse(stdout);
+      expect(Object.keys(result)).toEqual(['routes', 'cost', 'unassigned', 'ms']);
+      expect(result.unassigned).toEqual([3]);
+      // Optimal: 0 -> (10,0) -> (10,10) -> 0 and 0 -> (0,10) -> 0, or its mirror image.
+      expect(result.routes.map((route: number[]) => [...route].sort()).sort()).toEqual([
+        [0, 2],
+        [1],
+      ]);
+      expect(result.cost).toBeCloseTo(34.142135623730951 + 20, 9);
+      expect(result.ms).toBeGreaterThan(0);
+    },
+  );
+
+  it.concurrent(
+    'solves the vrp form from a matrix with windows, locks and an open end',
+    async () => {
+      const m = [
+        [0, 5, 9, 4],
+        [5, 0, 4, 6],
+        [9, 4, 0, 5],
+        [4, 6, 5, 0],
+      ];
+      const { code, stdout } = await run(
+        request({
+          problem: 'vrp',
+          matrix: m,
+          depot: 0,
+          end: 'last-stop',
+          vehicles: [{ maxStops: 3 }],
+          jobs: [
+            {
+              location: 1,
+              windows: [
+                [0, 3],
+                [20, 30],
+              ],
+            },
+            { location: 2, lock: 'last' },
+            { location: 3 },
+          ],
+          objective: 'makespan',
+          timeLimitMs: 100,
+        }),
+      );
+      expect(code).toBe(0);
+      const result = JSON.parse(stdout);
+      // Job 0 cannot be reached by 3, so it waits for its window at 20; job 1 comes last.
+      expect(result.routes).toEqual([[2, 0, 1]]);
+      expect(result.cost).toBe(20 + 4);
+      expect(result.unassigned).toEqual([]);
+    },
+  );
+
+  it.concurrent('measures the vrp form in metres with haversine', async () => {
+    const { code, stdout } = await run(
+      request({
+        problem: 'vrp',
+        locations: [
+          [48.8566, 2.3522],
+          [45.764, 4.8357],
+          [50.6292, 3.0573],
+        ],
+        metric: 'haversine',
+        vehicles: { count: 1 },
+        jobs: [{ location: 1 }, { location: 2 }],
+        timeLimitMs: 50,
+      }),
+    );
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).cost).toBeGreaterThan(1_000_000);
+  });
+
   const badInputs: [string, () => string[], RegExp][] = [
     ['no file argument', () => [], /^optimize: usage: npm run --silent optimize -- FILE\.json\n$/],
     [
@@ -176,6 +277,104 @@ describe('npm run optimize', { timeout: 30_000 }, () => {
       /point 0: longitude 200 is outside -180\.\.180/,
     ],
   ];
+
+  const vrp = (body: object) => () => [
+    request({
+      problem: 'vrp',
+      locations: [
+        [0, 0],
+        [1, 1],
+      ],
+      metric: 'euclidean',
+      vehicles: { count: 1 },
+      jobs: [{ location: 1 }],
+      ...body,
+    }),
+  ];
+  badInputs.push(
+    ['an unknown problem', vrp({ problem: 'tsp' }), /"problem" must be "vrp", got "tsp"/],
+    [
+      'vrp without locations or matrix',
+      vrp({ locations: undefined }),
+      /"locations" must be a non-empty array/,
+    ],
+    [
+      'vrp with an unknown metric',
+      vrp({ metric: 'manhattan' }),
+      /"metric" must be "euclidean" or "haversine"/,
+    ],
+    [
+      'vrp with a matrix that is not square',
+      vrp({ locations: undefined, matrix: [[0, 1], [1]] }),
+      /"matrix"\[1\] must be an array of 2 numbers/,
+    ],
+    [
+      'vrp with a negative travel time',
+      vrp({
+        locations: undefined,
+        matrix: [
+          [0, -1],
+          [1, 0],
+        ],
+      }),
+      /"matrix"\[0\]\[1\] must be a finite number >= 0/,
+    ],
+    [
+      'vrp without vehicles',
+      vrp({ vehicles: undefined }),
+      /"vehicles" must be \{"count": n, \.\.\.\} or a list of vehicles/,
+    ],
+    [
+      'vrp with 0 vehicles',
+      vrp({ vehicles: { count: 0 } }),
+      /"vehicles"\."count" must be an integer in 1\.\.10000, got 0/,
+    ],
+    [
+      'vrp with a job at an unknown location',
+      vrp({ jobs: [{ location: 5 }] }),
+      /job 0: location must be an index in 0\.\.1/,
+    ],
+    [
+      'vrp with a reversed window',
+      vrp({ jobs: [{ location: 1, window: [10, 5] }] }),
+      /job 0: window 0 must be \[start, end\] with start <= end/,
+    ],
+    [
+      'vrp with a malformed window',
+      vrp({ jobs: [{ location: 1, window: [10] }] }),
+      /"jobs"\[0\]: "window" must be \[start, end\], got \[10\]/,
+    ],
+    [
+      'vrp with an unknown job key',
+      vrp({ jobs: [{ location: 1, weight: 3 }] }),
+      /"jobs"\[0\]: unknown key "weight"/,
+    ],
+    [
+      'vrp with a bad lock',
+      vrp({ jobs: [{ location: 1, lock: 'middle' }] }),
+      /job 0: lock must be "first" or "last"/,
+    ],
+    [
+      'vrp with an unknown objective',
+      vrp({ objective: 'cheapest' }),
+      /objective must be one of distance, vehicles, makespan/,
+    ],
+    [
+      'vrp with a bad end',
+      vrp({ end: 'anywhere' }),
+      /"end" must be "depot", "last-stop" or \{"location": index\}/,
+    ],
+    [
+      'vrp with a negative capacity',
+      vrp({ vehicles: { count: 1, capacity: -5 } }),
+      /vehicle 0: capacity must be a finite number >= 0/,
+    ],
+    [
+      'vrp with a bad time limit',
+      vrp({ timeLimitMs: 'soon' }),
+      /"timeLimitMs" must be a number > 0/,
+    ],
+  );
   for (const [name, args, message] of badInputs) {
     it.concurrent(`rejects ${name} with one line on stderr and a non-zero exit`, async () => {
       const { code, stdout, stderr } = await run(...args());
