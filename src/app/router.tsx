@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { LoadingState } from '@/components/LoadingState';
 import { paths, routePatterns } from '@/config/paths';
-import { IdentityProvider } from '@/features/auth';
+import { IdentityProvider } from '@/lib/auth';
 import LandingPage from '@/features/landing/components/LandingPage';
 import { loadAllTranslations } from '@/lib/i18n';
 import { MapLayout } from './layouts/MapLayout';
@@ -50,8 +50,8 @@ function RootRoute() {
   );
 }
 
-const plannerPage = () => import('@/features/planner/components/PlannerPage');
-const navigationPage = () => import('@/features/navigation/components/NavigationPage');
+const plannerPage = () => import('./routes/PlannerPage');
+const navigationPage = () => import('./routes/NavigationRoute');
 
 /** Spec section 2: every path and its access rule. The landing page is in the main bundle. */
 export const routes: RouteObject[] = [
@@ -64,15 +64,15 @@ export const routes: RouteObject[] = [
           { index: true, element: <LandingPage /> },
           {
             path: routePatterns.share,
-            element: lazyPage(() => import('@/features/share/components/SharedRoutePage')),
+            element: lazyPage(() => import('./routes/SharedRoutePage')),
           },
           {
             path: routePatterns.login,
-            element: lazyPage(() => import('@/features/auth/components/LoginPage')),
+            element: lazyPage(() => import('./routes/LoginRoute')),
           },
           {
             path: routePatterns.register,
-            element: lazyPage(() => import('@/features/auth/components/RegisterPage')),
+            element: lazyPage(() => import('./routes/RegisterRoute')),
           },
           {
             path: routePatterns.notice,
@@ -97,7 +97,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: routePatterns.dashboard,
-                element: lazyPage(() => import('@/features/itineraries/components/DashboardPage')),
+                element: lazyPage(() => import('./routes/DashboardRoute')),
               },
               { path: routePatterns.wazeRoute, element: lazyPage(navigationPage) },
               {

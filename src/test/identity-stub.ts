@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { IdentityContextValue, IdentityState } from '@/features/auth';
+import type { IdentityContextValue, IdentityState } from '@/lib/auth';
 
 /** An identity context value for tests of components that read `useIdentity()`. */
 export function identityStub(

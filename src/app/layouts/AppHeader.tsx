@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useIdentity } from '@/features/auth';
+import { useIdentity } from '@/lib/auth';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { navIcons } from './nav-icons';
 import { ThemeToggle } from './theme/ThemeToggle';

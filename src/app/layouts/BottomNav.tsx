@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useIdentity } from '@/features/auth';
+import { useIdentity } from '@/lib/auth';
 import { navIcons as icons } from './nav-icons';
 import './BottomNav.css';
 

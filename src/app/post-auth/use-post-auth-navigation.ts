@@ -1,13 +1,13 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { dashboardLocationState, useCreateItinerary } from '@/features/itineraries';
-import { clearPendingRoute, clearRouteDraft, readPendingRoute } from '@/features/planner';
+import { dashboardLocationState, useCreateItinerary } from '@/lib/itineraries';
+import { clearPendingRoute, clearRouteDraft, readPendingRoute } from '@/lib/route-storage';
 import {
   destinationAfterSavingPending,
   DESTINATION_AFTER_FAILED_SAVE,
   planPostAuth,
   restoreParkedPendingRoute,
-} from './model/pending-route';
+} from '@/features/auth';
 
 /**
  * Spec section 4, "After login, register or social sign-in": a pending route

@@ -6,21 +6,26 @@ import { truncateStopName } from '@domain/stops.ts';
 import { MIN_STOPS_TO_CALCULATE } from '@domain/limits.ts';
 import { FOCUS_ZOOM, LOCATED_ZOOM, type CameraRequest } from '@/components/map';
 import { LoadingState } from '@/components/LoadingState';
-import { useIdentity } from '@/features/auth';
-import { ExportMenu } from '@/features/export';
-import { PlaceSearch, type Place } from '@/features/geocoding';
+import { useIdentity } from '@/lib/auth';
+import { ExportMenu } from '@/components/export-menu/ExportMenu';
+import { PlaceSearch } from '@/features/geocoding';
+import type { Place } from '@/lib/geocoding';
 import { ImportPanel } from '@/features/import';
 import { OptimizeRoute } from '@/features/optimize';
-import { useCurrentPosition } from '../hooks/useCurrentPosition';
-import { usePlannerRoute } from '../hooks/usePlannerRoute';
-import { useRouteCalculation } from '../hooks/useRouteCalculation';
-import { useSaveRoute, useStartRoute, type ActionFeedback } from '../hooks/useRouteActions';
-import { useStopAtPoint } from '../hooks/useStopNaming';
-import { titleOrAuto } from '../model/route-storage';
-import { toStops } from '../model/stop-list';
-import { EditConflict } from './EditConflict';
-import { PlannerMap } from './PlannerMap';
-import { StopList } from './StopList';
+import {
+  EditConflict,
+  PlannerMap,
+  StopList,
+  toStops,
+  useCurrentPosition,
+  usePlannerRoute,
+  useRouteCalculation,
+  useSaveRoute,
+  useStartRoute,
+  useStopAtPoint,
+  type ActionFeedback,
+} from '@/features/planner';
+import { titleOrAuto } from '@/lib/route-storage';
 import './PlannerPage.css';
 
 /** /plan (new) and /edit-route/:id (edit); a new key per route gives each its own state. */

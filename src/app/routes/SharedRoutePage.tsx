@@ -14,14 +14,16 @@ import {
   type MarkerStop,
 } from '@/components/map';
 import { paths } from '@/config/paths';
-import { ExportMenu } from '@/features/export';
+import { ExportMenu } from '@/components/export-menu/ExportMenu';
 import { progressView, StopNote, useStoredProgress, useWazeHandOff } from '@/features/navigation';
-import { useRouteLegs } from '@/features/routing';
+import { useRouteLegs } from '@/lib/routing';
 import { isApiError } from '@/lib/api-client';
-import { useSharedRoute } from '../api/get-shared-route';
-import { useReferrerPolicy } from '../hooks/useReferrerPolicy';
-import { SHARED_PAGE_REFERRER_POLICY } from '../model/referrer-policy';
-import type { SharedRoute } from '../model/shared-route';
+import {
+  SHARED_PAGE_REFERRER_POLICY,
+  useReferrerPolicy,
+  useSharedRoute,
+  type SharedRoute,
+} from '@/features/share';
 import './SharedRoutePage.css';
 
 /**

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
-import { IdentityContext, type IdentityState } from '@/features/auth';
+import { IdentityContext, type IdentityState } from '@/lib/auth';
 import { i18nReady } from '@/lib/i18n';
 import { identityStub } from '@/test/identity-stub';
 import { RequireAccess } from './RequireAccess';

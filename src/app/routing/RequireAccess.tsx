@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { LoadingState } from '@/components/LoadingState';
-import { useIdentity } from '@/features/auth';
+import { useIdentity } from '@/lib/auth';
 import { decideAccess, type RouteAccess } from './route-access';
 
 /** Layout route that applies a path's access rule to its children. */

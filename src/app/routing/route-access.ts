@@ -1,5 +1,5 @@
 import { paths } from '@/config/paths';
-import type { IdentityStatus } from '@/features/auth';
+import type { IdentityStatus } from '@/lib/auth';
 
 /**
  * How a path may be entered (spec section 2):

@@ -1,5 +1,8 @@
-export { IdentityProvider } from './IdentityProvider';
-export { AuthFailure, IdentityContext, useIdentity } from './identity-context';
-export type { IdentityContextValue, SignUpOptions, SignUpResult } from './identity-context';
-export { GUEST_MODE_KEY } from './model/identity';
-export type { AuthUser, IdentityState, IdentityStatus } from './model/identity';
+/** The sign-in and sign-up pages' rules that app/ wires into the post-auth flow. */
+export {
+  destinationAfterSavingPending,
+  DESTINATION_AFTER_FAILED_SAVE,
+  planPostAuth,
+  restoreParkedPendingRoute,
+} from './model/pending-route';
+export { AfterSignInContext, type AfterSignIn } from './components/after-sign-in';

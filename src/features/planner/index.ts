@@ -1,17 +1,10 @@
-export {
-  clearPendingRoute,
-  clearRouteDraft,
-  PENDING_ROUTE_KEY,
-  readPendingRoute,
-  ROUTE_DRAFT_KEY,
-  titleOrAuto,
-  writePendingRoute,
-  type StoredRoute,
-} from './model/route-storage';
-export { saveErrorDetail } from './model/save-error';
-export {
-  useSaveRoute,
-  useStartRoute,
-  type PlannedRoute,
-  type ActionFeedback,
-} from './hooks/useRouteActions';
+/** The planner's building blocks, composed into the planner page by src/app/routes/PlannerPage. */
+export { EditConflict } from './components/EditConflict';
+export { PlannerMap } from './components/PlannerMap';
+export { StopList } from './components/StopList';
+export { useCurrentPosition } from './hooks/useCurrentPosition';
+export { usePlannerRoute } from './hooks/usePlannerRoute';
+export { useRouteCalculation } from './hooks/useRouteCalculation';
+export { useSaveRoute, useStartRoute, type ActionFeedback } from './hooks/useRouteActions';
+export { useStopAtPoint } from './hooks/useStopNaming';
+export { toStops } from './model/stop-list';

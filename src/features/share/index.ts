@@ -1,7 +1,5 @@
-export {
-  getSharedRoute,
-  sharedRouteKeys,
-  sharedRouteQueryOptions,
-  useSharedRoute,
-} from './api/get-shared-route';
+/** The shared route (GET /api/itineraries/share/:token), composed into a page by src/app/routes. */
+export { useSharedRoute } from './api/get-shared-route';
+export { useReferrerPolicy } from './hooks/useReferrerPolicy';
+export { SHARED_PAGE_REFERRER_POLICY } from './model/referrer-policy';
 export type { SharedRoute } from './model/shared-route';

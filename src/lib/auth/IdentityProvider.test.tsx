@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { useIdentity, type IdentityContextValue } from './identity-context';
 import { IdentityProvider } from './IdentityProvider';
-import { GUEST_MODE_KEY } from './model/identity';
+import { GUEST_MODE_KEY } from './identity';
 import { registerAccountCache } from '@/lib/account-caches';
 
 type AuthListener = (

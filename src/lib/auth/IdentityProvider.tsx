@@ -22,7 +22,7 @@ import {
   writeGuestFlag,
   type AuthUser,
   type IdentityState,
-} from './model/identity';
+} from './identity';
 
 /**
  * The server's own words for a refused sign-in or sign-up, or undefined when

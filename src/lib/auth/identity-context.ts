@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { IdentityState } from './model/identity';
+import type { IdentityState } from './identity';
 
 export interface SignUpResult {
   /** True when the account exists but email confirmation is required before signing in. */

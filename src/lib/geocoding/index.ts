@@ -1,3 +1,4 @@
+/** Address search and reverse geocoding through the /api proxy (shared by the planner and the import). */
 export { geocodingKeys } from './api/query-keys';
 export {
   isSearchable,
@@ -11,4 +12,4 @@ export {
   useReverseGeocode,
 } from './api/reverse-geocode';
 export type { Place, ReversePlace } from './model/place';
-export { PlaceSearch, SEARCH_DEBOUNCE_MS, type PlaceSearchProps } from './components/PlaceSearch';
+export { geocoderFailure, shouldRetryGeocoding } from './model/search-failure';

@@ -1,4 +1,4 @@
-import { getItinerary, updateItinerary } from '@/features/itineraries';
+import { getItinerary, updateItinerary } from '@/lib/itineraries';
 import { registerAccountCache } from '@/lib/account-caches';
 import { forgetOfflineRoutes } from './offline-route';
 import { offlineStore } from './storage/idb-store';

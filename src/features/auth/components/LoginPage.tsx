@@ -5,7 +5,7 @@ import { LoadingState } from '@/components/LoadingState';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { GoogleSignInButton } from '../google/GoogleSignInButton';
-import { useIdentity } from '../identity-context';
+import { useIdentity } from '@/lib/auth';
 import { authErrorMessage } from './auth-error';
 import { AuthCard, AuthDivider, AuthField, AuthSubmit } from './AuthCard';
 import { useAuthFlow } from './use-auth-flow';

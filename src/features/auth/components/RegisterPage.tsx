@@ -5,7 +5,7 @@ import { LoadingState } from '@/components/LoadingState';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { GoogleSignInButton } from '../google/GoogleSignInButton';
-import { AuthFailure, useIdentity } from '../identity-context';
+import { AuthFailure, useIdentity } from '@/lib/auth';
 import { parkPendingRouteForConfirmation } from '../model/pending-route';
 import { validateRegistration } from '../model/registration';
 import { authErrorMessage } from './auth-error';

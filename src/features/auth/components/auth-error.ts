@@ -1,4 +1,4 @@
-import { AuthFailure } from '../identity-context';
+import { AuthFailure } from '@/lib/auth';
 
 /** Spec section 8: the server's message when it sent one, else the page's fallback text. */
 export function authErrorMessage(error: unknown, fallback: string): string {

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef } from 'react';
-import { useIdentity } from '../identity-context';
-import { usePostAuthNavigation } from '../use-post-auth-navigation';
+import { useCallback, useContext, useEffect, useRef } from 'react';
+import { useIdentity } from '@/lib/auth';
+import { AfterSignInContext } from './after-sign-in';
 
 /**
  * The login and register pages' way on after signing in: exactly once, whether
@@ -9,7 +9,8 @@ import { usePostAuthNavigation } from '../use-post-auth-navigation';
  */
 export function useAuthFlow(returnTo: string | null) {
   const { identity } = useIdentity();
-  const goOn = usePostAuthNavigation();
+  const goOn = useContext(AfterSignInContext);
+  if (!goOn) throw new Error('useAuthFlow needs an AfterSignInContext provider (src/app)');
   const claimed = useRef(false);
   const signedIn = identity.status === 'signed-in';
 

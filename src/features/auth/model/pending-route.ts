@@ -4,7 +4,7 @@ import {
   readPendingRoute,
   writePendingRoute,
   type StoredRoute,
-} from '@/features/planner';
+} from '@/lib/route-storage';
 import { postAuthDestination } from './post-auth';
 
 /**

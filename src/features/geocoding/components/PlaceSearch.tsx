@@ -1,9 +1,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '@/components/hooks/useDebouncedValue';
-import { isSearchable, useSearchPlaces } from '../api/search-places';
-import type { Place } from '../model/place';
-import { geocoderFailure } from '../model/search-failure';
+import { geocoderFailure, isSearchable, useSearchPlaces, type Place } from '@/lib/geocoding';
 import './PlaceSearch.css';
 
 /** Spec section 9: search debounce 300 ms. */

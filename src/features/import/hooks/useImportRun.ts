@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { searchPlacesQueryOptions, type Place } from '@/features/geocoding';
+import { searchPlacesQueryOptions, type Place } from '@/lib/geocoding';
 import {
   emptyReview,
   importReviewReducer,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Place } from '@/features/geocoding';
+import type { Place } from '@/lib/geocoding';
 import {
   countReview,
   emptyReview,

@@ -1,7 +1,7 @@
 import type { Stop } from '@domain/stops.ts';
 import { truncateStopName } from '@domain/stops.ts';
 import { MAX_SEARCH_QUERY_CHARS, MIN_SEARCH_QUERY_CHARS } from '@domain/limits.ts';
-import type { Place } from '@/features/geocoding';
+import type { Place } from '@/lib/geocoding';
 import { matchOf } from './match-rule';
 import type { ImportRow, UnreadableReason } from './parse-import';
 

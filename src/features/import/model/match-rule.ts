@@ -1,5 +1,5 @@
 import { greatCircleMeters } from '@domain/geo.ts';
-import type { Place } from '@/features/geocoding';
+import type { Place } from '@/lib/geocoding';
 
 /**
  * Two results of one search further apart than this are different places (another town

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { IdentityContext, type IdentityState } from '@/features/auth';
+import { IdentityContext, type IdentityState } from '@/lib/auth';
 import { i18nReady } from '@/lib/i18n';
 import { identityStub } from '@/test/identity-stub';
 import { DashboardPage } from './DashboardPage';

@@ -5,16 +5,16 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { LoadingState } from '@/components/LoadingState';
 import { paths } from '@/config/paths';
-import { useIdentity } from '@/features/auth';
-import { onSyncOutcome, startOutboxSync } from '@/features/offline';
+import { useIdentity } from '@/lib/auth';
+import { onSyncOutcome } from '@/lib/offline';
 import { isApiError } from '@/lib/api-client';
-import { useDeleteItinerary } from '../api/delete-itinerary';
-import { itineraryKeys } from '../api/query-keys';
-import { useItineraries } from '../api/get-itineraries';
-import { useRevokeShare } from '../api/revoke-share';
-import { useShareItinerary } from '../api/share-itinerary';
-import { readDashboardFlash } from '../model/dashboard-flash';
-import type { Itinerary } from '../model/itinerary';
+import { useDeleteItinerary } from '@/lib/itineraries';
+import { itineraryKeys } from '@/lib/itineraries';
+import { useItineraries } from '@/lib/itineraries';
+import { useRevokeShare } from '@/lib/itineraries';
+import { useShareItinerary } from '@/lib/itineraries';
+import { readDashboardFlash } from '@/lib/itineraries';
+import type { Itinerary } from '@/lib/itineraries';
 import { RouteCard } from './RouteCard';
 import { ShareLinkDialog } from './ShareLinkDialog';
 import './dashboard.css';
@@ -38,12 +38,7 @@ export function DashboardPage() {
 
   const itineraries = useItineraries({ enabled: signedIn });
   const queryClient = useQueryClient();
-  const userId = signedIn ? identity.user.id : null;
 
-  // Back at the depot: changes made on the road without a connection are sent from here too.
-  useEffect(() => {
-    if (userId) startOutboxSync(userId);
-  }, [userId]);
   useEffect(
     () =>
       onSyncOutcome((outcome) => {

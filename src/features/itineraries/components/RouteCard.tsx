@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import type { Itinerary } from '../model/itinerary';
+import type { Itinerary } from '@/lib/itineraries';
 import { isCardBodyClick, routeCardFacts } from '../model/route-card';
 
 export interface RouteCardProps {

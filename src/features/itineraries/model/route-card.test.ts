@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readDashboardFlash } from './dashboard-flash';
-import type { Itinerary } from './itinerary';
+import { readDashboardFlash } from '@/lib/itineraries/model/dashboard-flash';
+import type { Itinerary } from '@/lib/itineraries';
 import { isCardBodyClick, routeCardFacts } from './route-card';
 
 const itinerary = (overrides: Partial<Itinerary> = {}): Itinerary => ({

@@ -1,5 +1,5 @@
 import { formatDistance, formatDuration } from '@/lib/format';
-import type { Itinerary } from './itinerary';
+import type { Itinerary } from '@/lib/itineraries';
 
 /** What a route card shows, formatted (spec section 2, Dashboard). */
 export interface RouteCardFacts {

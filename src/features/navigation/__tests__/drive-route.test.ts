@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 vi.mock('@/lib/supabase', () => ({ getAccessToken: async () => null }));
 vi.mock('@/config/env', () => ({ env: { apiUrl: '/api' } }));
 const getItinerary = vi.fn();
-vi.mock('@/features/itineraries', () => ({
+vi.mock('@/lib/itineraries', () => ({
   getItinerary: (...args: unknown[]) => getItinerary(...args),
 }));
 
@@ -12,7 +12,7 @@ import {
   offlineStore,
   queueStops,
   readOfflineItinerary,
-} from '@/features/offline';
+} from '@/lib/offline';
 import { ApiError } from '@/lib/api-client';
 import { loadDriveRoute } from '../api/drive-route';
 

@@ -1,13 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Stop } from '@domain/stops.ts';
 import { MIN_STOPS_TO_CALCULATE } from '@domain/limits.ts';
-import {
-  keepLegsOffline,
-  offlineStore,
-  readOfflineLegs,
-  type OfflineLeg,
-} from '@/features/offline';
-import { getRouteLegs } from '@/features/routing';
+import { keepLegsOffline, offlineStore, readOfflineLegs, type OfflineLeg } from '@/lib/offline';
+import { getRouteLegs } from '@/lib/routing';
 import { driveKeys } from './drive-route';
 
 /** A leg as the page uses it: its line only when it came from the network. */

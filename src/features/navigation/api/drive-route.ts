@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Stop } from '@domain/stops.ts';
-import { getItinerary } from '@/features/itineraries';
+import { getItinerary } from '@/lib/itineraries';
 import {
   keepItineraryOffline,
   mergeRoadChanges,
@@ -8,7 +8,7 @@ import {
   readOfflineItinerary,
   readOutboxEntry,
   type ServerItinerary,
-} from '@/features/offline';
+} from '@/lib/offline';
 import { ApiError, isApiError } from '@/lib/api-client';
 
 /** A saved route on the navigation page: the server's version and the stops as driven on this device. */

@@ -1,14 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Stop } from '@domain/stops.ts';
-import { itineraryKeys } from '@/features/itineraries';
-import {
-  offlineStore,
-  onSyncOutcome,
-  queueStops,
-  requestSync,
-  startOutboxSync,
-} from '@/features/offline';
+import { itineraryKeys } from '@/lib/itineraries';
+import { offlineStore, onSyncOutcome, queueStops, requestSync } from '@/lib/offline';
 import { driveKeys, withPendingChanges, type DriveRoute } from '../api/drive-route';
 
 /** What the page tells the driver after a save attempt. */
@@ -29,8 +23,6 @@ export function useStopChanges(
   const key = driveKeys.route(ownerId, itineraryId);
   /** Counts changes made here: a save outcome never overwrites a change made after it began to apply. */
   const changeCount = useRef(0);
-
-  useEffect(() => startOutboxSync(ownerId), [ownerId]);
 
   useEffect(
     () =>

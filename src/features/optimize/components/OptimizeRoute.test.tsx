@@ -2,11 +2,11 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18nReady } from '@/lib/i18n';
-import { getRouteTable } from '@/features/routing';
+import { getRouteTable } from '@/lib/routing';
 import { OptimizeRoute, type OptimizeStop } from './OptimizeRoute.tsx';
 
 // The route service at the module boundary: no road table unless a test gives one.
-vi.mock('@/features/routing', () => ({ getRouteTable: vi.fn(async () => null) }));
+vi.mock('@/lib/routing', () => ({ getRouteTable: vi.fn(async () => null) }));
 
 // jsdom has no Web Worker: the fake answers with the real protocol handler.
 vi.mock('../worker/create-worker.ts', async () => {

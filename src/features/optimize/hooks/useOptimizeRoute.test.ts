@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 // The default cost loader's API client is not used here (each test passes its loader).
-vi.mock('@/features/routing', () => ({ getRouteTable: vi.fn() }));
+vi.mock('@/lib/routing', () => ({ getRouteTable: vi.fn() }));
 
 import { FakeOptimizeWorker } from '../worker/fake-worker.ts';
 import { OptimizeCancelledError } from '../worker/optimize-client.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LatLng } from '@domain/geo.ts';
-import { getRouteTable } from '@/features/routing';
+import { getRouteTable } from '@/lib/routing';
 import type { RouteMode } from '../model/index.ts';
 import { directedLength, loadOptimizeCost, type OptimizeCost } from '../cost/optimize-cost.ts';
 import { createOptimizeWorker } from '../worker/create-worker.ts';

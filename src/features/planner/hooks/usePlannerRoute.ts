@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { itineraryQueryOptions, useItinerary, type Itinerary } from '@/features/itineraries';
-import { readRouteDraft, writeRouteDraft } from '../model/route-storage';
+import { itineraryQueryOptions, useItinerary, type Itinerary } from '@/lib/itineraries';
+import { readRouteDraft, writeRouteDraft } from '@/lib/route-storage';
 import {
   initialStopListState,
   stopListReducer,

@@ -3,18 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Stop } from '@domain/stops.ts';
 import { paths, RETURN_TO_SAVE, RETURN_TO_WAZE } from '@/config/paths';
-import { useIdentity } from '@/features/auth';
-import {
-  dashboardLocationState,
-  useCreateItinerary,
-  useUpdateItinerary,
-} from '@/features/itineraries';
+import { useIdentity } from '@/lib/auth';
+import { dashboardLocationState, useCreateItinerary, useUpdateItinerary } from '@/lib/itineraries';
 import {
   clearPendingRoute,
   clearRouteDraft,
   titleOrAuto,
   writePendingRoute,
-} from '../model/route-storage';
+} from '@/lib/route-storage';
 import { isChangedElsewhere } from '../model/save-conflict';
 import { saveErrorDetail } from '../model/save-error';
 

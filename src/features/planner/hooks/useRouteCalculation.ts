@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { LatLng } from '@domain/geo.ts';
 import { MIN_STOPS_TO_CALCULATE } from '@domain/limits.ts';
 import { useDebouncedValue } from '@/components/hooks/useDebouncedValue';
-import { useRouteLegs, type RouteLegs } from '@/features/routing';
+import { useRouteLegs, type RouteLegs } from '@/lib/routing';
 
 /** Spec section 9: route recalculation 500 ms after the stops change. */
 export const ROUTE_RECALCULATION_DELAY_MS = 500;

@@ -1,7 +1,7 @@
 import { useCallback, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { fallbackStopName, truncateStopName, type Stop } from '@domain/stops.ts';
-import { reverseGeocodeQueryOptions } from '@/features/geocoding';
+import { reverseGeocodeQueryOptions } from '@/lib/geocoding';
 
 /** Clicked points keep 6 decimals (about 10 cm): more is noise. */
 const roundCoordinate = (value: number) => Math.round(value * 1e6) / 1e6;

@@ -4,11 +4,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { i18nReady } from '@/lib/i18n';
 import { identityStub } from '@/test/identity-stub';
-import type { GoogleIdConfiguration } from '../google/google-identity';
-import { AuthFailure, IdentityContext, type IdentityContextValue } from '../identity-context';
-import { AWAITING_CONFIRMATION_KEY } from '../model/pending-route';
-import { LoginPage } from './LoginPage';
-import { RegisterPage } from './RegisterPage';
+import type { GoogleIdConfiguration } from '@/features/auth/google/google-identity';
+import { AuthFailure, IdentityContext, type IdentityContextValue } from '@/lib/auth';
+import { AWAITING_CONFIRMATION_KEY } from '@/features/auth/model/pending-route';
+import LoginPage from './LoginRoute';
+import RegisterPage from './RegisterRoute';
 
 const env = vi.hoisted(() => ({ apiUrl: '/api', googleClientId: undefined as string | undefined }));
 vi.mock('@/config/env', () => ({ env }));
@@ -18,7 +18,7 @@ vi.mock('@/lib/supabase', () => ({ supabase: { auth: {} }, getAccessToken: async
 const google = vi.hoisted(() => ({
   callback: undefined as ((response: { credential?: string }) => void) | undefined,
 }));
-vi.mock('../google/google-identity', () => ({
+vi.mock('@/features/auth/google/google-identity', () => ({
   loadGoogleIdentity: async () => ({
     initialize: (config: GoogleIdConfiguration) => {
       google.callback = config.callback;

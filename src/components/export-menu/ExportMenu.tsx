@@ -2,10 +2,16 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteLeg } from '@domain/geo.ts';
 import type { Stop } from '@domain/stops.ts';
-import { copyText, downloadText } from '../model/download';
-import { gpxFileName, lineOfLegs, toGpx } from '../model/gpx';
-import { appleMapsLinks, googleMapsLinks } from '../model/map-links';
-import { stopListText } from '../model/stop-list-text';
+import {
+  appleMapsLinks,
+  copyText,
+  downloadText,
+  googleMapsLinks,
+  gpxFileName,
+  lineOfLegs,
+  stopListText,
+  toGpx,
+} from '@/lib/export';
 import './ExportMenu.css';
 
 export interface ExportMenuProps {

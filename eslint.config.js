@@ -1,0 +1,114 @@
+// ESLint flat config: `npm run lint` (zero warnings allowed). The import rules keep the
+// structure described in docs/architecture.md: app → features → components / lib / config,
+// no import cycles, features reach each other only through what app/ wires together.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+const features = readdirSync(new URL('./src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** bulletproof-react's zones: one-way dependencies between the SPA's layers. */
+const layerZones = [
+  // A feature never imports another feature: app/ composes them.
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'Features do not import each other; compose them in src/app (docs/architecture.md).',
+  })),
+  {
+    target: './src/features',
+    from: './src/app',
+    message: 'The dependency direction is app → features: a feature never imports from app/.',
+  },
+  {
+    target: ['./src/components', './src/lib', './src/config', './src/locales'],
+    from: ['./src/features', './src/app'],
+    message: 'Shared code (components, lib, config) never imports a feature or the app.',
+  },
+  {
+    target: './supabase/functions',
+    from: ['./src', './tests', './bench', './scripts'],
+    message: 'The Edge Function is deployed on its own: it imports only supabase/functions.',
+  },
+  {
+    target: './src',
+    from: ['./tests', './bench', './scripts', './supabase/local'],
+    message: 'The SPA never imports tests, benchmarks, scripts or the local stack.',
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      '.data/',
+      'coverage/',
+      'test-results/',
+      'playwright-report/',
+      'public/',
+      'supabase/.temp/',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: ['*.js', '*.mjs'],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
+    plugins: { 'import-x': importX },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-useless-path-segments': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  ...pluginQuery.configs['flat/recommended'].map((config) => ({
+    ...config,
+    files: ['src/**/*.{ts,tsx}'],
+  })),
+  {
+    files: ['**/*.{js,mjs}', 'tests/**', 'bench/**', 'scripts/**', '*.config.ts', 'vite/**'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['supabase/functions/**', 'scripts/**'],
+    languageOptions: { globals: { Deno: 'readonly' } },
+  },
+);

@@ -1,0 +1,8 @@
+import { NavigationPage } from '@/features/navigation/components/NavigationPage';
+import { useOutboxSync } from '../outbox/useOutboxSync';
+
+/** /waze-route/:id: the navigation page, and the offline outbox is sent from here. */
+export default function NavigationRoute() {
+  useOutboxSync();
+  return <NavigationPage />;
+}

@@ -1,0 +1,5 @@
+/** Taking a route elsewhere: GPX, Google/Apple Maps links, the stop list as text. */
+export { gpxFileName, lineOfLegs, toGpx, type GpxRoute } from './gpx';
+export { appleMapsLinks, googleMapsLinks, GOOGLE_MAX_WAYPOINTS, type RouteLink } from './map-links';
+export { stopListText } from './stop-list-text';
+export { copyText, downloadText } from './download';
