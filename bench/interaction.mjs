@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeNominatim } from '../tests/fakes/nominatim.mjs';
+import { startFakePhoton } from '../tests/fakes/photon.mjs';
 import { startFakeOsrm } from '../tests/fakes/osrm.mjs';
 import { freePort, startStack } from '../supabase/local/stack.mjs';
 import { localKeys, readSettings } from '../supabase/local/settings.mjs';
@@ -92,6 +93,8 @@ try {
   cleanups.push(() => nominatim.close());
   const osrm = await startFakeOsrm({ host: '127.0.0.1' });
   cleanups.push(() => osrm.close());
+  const photon = await startFakePhoton({ host: '127.0.0.1' });
+  cleanups.push(() => photon.close());
 
   // The local stack on a throwaway database, without per-client limits (one browser asks fast).
   const settings = readSettings({
@@ -100,6 +103,7 @@ try {
     FUNCTIONS_LOCAL_PORT: String(await freePort()),
     NOMINATIM_URL: nominatim.url,
     OSRM_URL: osrm.url,
+    PHOTON_URL: photon.url,
   });
   const stack = await startStack({
     ...settings,

@@ -103,6 +103,7 @@ export async function startLoadStack({
     databaseUrl,
     siteUrl: 'http://planner.test',
     nominatimUrl: fakes.nominatimUrl,
+    photonUrl: fakes.photonUrl,
     osrmUrl: fakes.osrmUrl,
     seed: false,
     quiet: true,

@@ -26,6 +26,7 @@ export function readSettings(env = process.env) {
     dataDir: path.resolve(projectRoot, env.LOCAL_DATA_DIR ?? '.data/pglite'),
     siteUrl: env.SITE_URL ?? `http://localhost:${port}`,
     nominatimUrl: env.NOMINATIM_URL ?? 'https://nominatim.openstreetmap.org',
+    photonUrl: env.PHOTON_URL ?? 'https://photon.komoot.io',
     osrmUrl: env.OSRM_URL ?? 'https://router.project-osrm.org',
     requireEmailConfirmation: env.AUTH_REQUIRE_EMAIL_CONFIRMATION === 'true',
   };

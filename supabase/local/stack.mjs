@@ -44,6 +44,7 @@ export async function startStack(settings) {
         ...(settings.databaseUrl ? { API_DATABASE_URL: settings.databaseUrl } : {}),
         SITE_URL: settings.siteUrl,
         NOMINATIM_URL: settings.nominatimUrl,
+        PHOTON_URL: settings.photonUrl,
         OSRM_URL: settings.osrmUrl,
         ...settings.functionsEnv,
       },

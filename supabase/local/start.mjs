@@ -38,6 +38,7 @@ console.log(`
   Database              ${where}${stack.backend.migrations.length ? `\n  Migrations applied    ${stack.backend.migrations.join(', ')}` : ''}
   Demo account          demo@example.com / demo-password${stack.backend.seeded ? '   (seeded now)' : ''}
   Geocoder              ${settings.nominatimUrl}
+  Search as you type    ${settings.photonUrl}   (Photon; the geocoder above when it is down)
   Router                ${settings.osrmUrl}
 
   Press Ctrl-C to stop.

@@ -66,12 +66,16 @@ async function control(path: string, init?: RequestInit) {
   return response.json();
 }
 
+type FakeName = 'nominatim' | 'osrm' | 'photon';
+
 export const fakes = {
-  setMode: (fake: 'nominatim' | 'osrm', mode: string) =>
+  setMode: (fake: FakeName, mode: string) =>
     control(`/${fake}/mode`, { method: 'POST', body: JSON.stringify({ mode }) }),
-  requests: (fake: 'nominatim' | 'osrm') =>
-    control(`/${fake}/requests`) as Promise<{ path: string; headers: Record<string, string> }[]>,
-  clearRequests: (fake: 'nominatim' | 'osrm') => control(`/${fake}/requests`, { method: 'DELETE' }),
+  requests: (fake: FakeName) =>
+    control(`/${fake}/requests`) as Promise<
+      { path: string; headers: Record<string, string>; aborted?: boolean }[]
+    >,
+  clearRequests: (fake: FakeName) => control(`/${fake}/requests`, { method: 'DELETE' }),
 };
 
 /** Plausible stops in New York and Paris (the fake gazetteer's neighbourhood). */

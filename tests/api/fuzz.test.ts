@@ -140,7 +140,7 @@ const pathSegment = fc.oneof(
   fc.string({ maxLength: 20 }).map(encodeURIComponent),
 );
 const query = fc.dictionary(
-  fc.constantFrom('q', 'lat', 'lng', 'lon', 'format', 'limit', 'q[]', 'x'),
+  fc.constantFrom('q', 'lat', 'lng', 'lon', 'format', 'limit', 'q[]', 'x', 'zoom', 'bbox', 'lang'),
   fc.oneof(weirdString, number.map(String)),
   { maxKeys: 4 },
 );
@@ -161,6 +161,7 @@ const endpoints: Endpoint[] = [
   { method: 'DELETE', path: (s) => `/itineraries/${s}/share`, authed: true },
   { method: 'GET', path: (s) => `/itineraries/share/${s}` },
   { method: 'GET', path: () => '/geocoding/search' },
+  { method: 'GET', path: () => '/geocoding/autocomplete' },
   { method: 'GET', path: () => '/geocoding/reverse' },
   { method: 'POST', path: () => '/routes/segment' },
   { method: 'POST', path: () => '/routes/total' },

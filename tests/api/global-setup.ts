@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startStack } from '../../supabase/local/stack.mjs';
 import { readSettings } from '../../supabase/local/settings.mjs';
-import { startFakeNominatim, startFakeOsrm } from '../fakes/index.mjs';
+import { startFakeNominatim, startFakeOsrm, startFakePhoton } from '../fakes/index.mjs';
 import { startFakeControl } from '../fakes/control.mjs';
 
 export const SITE_URL = 'http://planner.test';
@@ -15,6 +15,7 @@ export const SITE_URL = 'http://planner.test';
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'route-planner-api-'));
   const nominatim = await startFakeNominatim();
+  const photon = await startFakePhoton();
   const osrm = await startFakeOsrm();
   const stack = await startStack({
     ...readSettings({}),
@@ -24,6 +25,7 @@ export default async function setup(project: TestProject) {
     databaseUrl: process.env.TEST_DATABASE_URL || undefined,
     siteUrl: SITE_URL,
     nominatimUrl: nominatim.url,
+    photonUrl: photon.url,
     osrmUrl: osrm.url,
     seed: false,
     quiet: true,
@@ -45,12 +47,13 @@ export default async function setup(project: TestProject) {
   );
   project.provide('apiUrl', stack.apiUrl);
   project.provide('gatewayUrl', stack.gatewayUrl);
-  const control = await startFakeControl({ nominatim, osrm });
+  const control = await startFakeControl({ nominatim, osrm, photon });
   project.provide('fakeControlUrl', control.url);
   return async () => {
     await stack.stop();
     await control.close();
     await nominatim.close();
+    await photon.close();
     await osrm.close();
     await rm(dataDir, { recursive: true, force: true });
   };

@@ -9,7 +9,7 @@ afterEach(async () => {
   await fakes.setMode('osrm', 'ok');
 });
 
-async function onlyRequest(fake: 'nominatim' | 'osrm') {
+async function onlyRequest(fake: 'nominatim' | 'osrm' | 'photon') {
   const requests = await fakes.requests(fake);
   expect(requests, JSON.stringify(requests.map((r) => r.path))).toHaveLength(1);
   return requests[0];
@@ -90,6 +90,24 @@ describe('geocoding search: hostile q', () => {
     // Deno's fetch sends its default `*` when the API sets none.
     expect([undefined, '*']).toContain(request.headers['accept-language']);
     expect(request.headers.host).toMatch(/^127\.0\.0\.1:\d+$/);
+  });
+});
+
+describe('search as you type: hostile q and parameters', () => {
+  it('sends q and the validated, formatted parameters as Photon /api parameters, nothing else', async () => {
+    const q = uniqueText('Paris&lat=0&lon=0&bbox=-180,-90,180,90#x');
+    await fakes.clearRequests('photon');
+    const answer = await call(
+      'GET',
+      `/geocoding/autocomplete?q=${encodeURIComponent(q)}&lat=48.8566&lng=2.3522&zoom=9&lang=de&format=xml&url=http://evil.example&osm_tag=x`,
+      { headers: { 'accept-language': 'fr"><script>' } },
+    );
+    expect(answer.status).toBe(200);
+    const requests = await fakes.requests('photon');
+    expect(requests).toHaveLength(1);
+    expect(requests[0].path).toBe(
+      `/api?${new URLSearchParams({ q, limit: '8', lang: 'de', lat: '48.857', lon: '2.352', zoom: '9' })}`,
+    );
   });
 });
 

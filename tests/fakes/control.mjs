@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 
 /**
- * @param {Record<string, import('./server.mjs').FakeServer>} fakes by name (nominatim, osrm)
+ * @param {Record<string, import('./server.mjs').FakeServer>} fakes by name (nominatim, osrm, photon)
  * @param {{port?: number, host?: string}} [options]
  * @returns {Promise<{url: string, close: () => Promise<void>}>}
  */

@@ -12,6 +12,7 @@ import {
   greatCircleMetres,
   startFakeNominatim,
   startFakeOsrm,
+  startFakePhoton,
 } from './index.mjs';
 
 type FakeServer = Awaited<ReturnType<typeof startFakeNominatim>>;
@@ -447,6 +448,79 @@ describe('start-fakes CLI', () => {
       child.kill('SIGTERM');
       await once(child, 'exit');
     }
+  });
+});
+
+describe('fake Photon', () => {
+  let photon: FakeServer;
+  beforeAll(async () => {
+    photon = await startFakePhoton();
+  });
+  afterAll(() => photon.close());
+  afterEach(() => photon.setMode('ok'));
+
+  it("answers /api with Photon's GeoJSON: Point features, [lon, lat], upper-case countrycode, extent", async () => {
+    const { status, body } = await getJson(`${photon.url}/api?q=empire%20sta`);
+    expect(status).toBe(200);
+    expect(body.type).toBe('FeatureCollection');
+    expect(body.features).toHaveLength(1);
+    const [feature] = body.features;
+    expect(feature).toMatchObject({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [-73.9856589, 40.7484421] },
+      properties: {
+        osm_type: 'W',
+        osm_id: 34633854,
+        name: 'Empire State Building',
+        housenumber: '350',
+        street: '5th Avenue',
+        city: 'New York',
+        country: 'United States',
+        countrycode: 'US',
+      },
+    });
+    const [minLon, maxLat, maxLon, minLat] = feature.properties.extent;
+    expect(minLon).toBeLessThan(maxLon);
+    expect(minLat).toBeLessThan(maxLat);
+  });
+
+  it('prefers places near lat/lon, keeps only places inside bbox, and records what it received', async () => {
+    photon.requests.length = 0;
+    const cities = async (query: string) =>
+      (await getJson(`${photon.url}/api?${query}`)).body.features.map(
+        (f: { properties: { city: string } }) => f.properties.city,
+      );
+    expect(await cities('q=main&lat=42.1&lon=-72.59&zoom=12')).toEqual(['Springfield', 'Hartford']);
+    expect(await cities('q=main&lat=41.76&lon=-72.67')).toEqual(['Hartford', 'Springfield']);
+    expect(await cities('q=main&bbox=-73,41.5,-72.5,41.9')).toEqual(['Hartford']);
+    expect(photon.requests.map((r) => r.path)).toEqual([
+      '/api?q=main&lat=42.1&lon=-72.59&zoom=12',
+      '/api?q=main&lat=41.76&lon=-72.67',
+      '/api?q=main&bbox=-73,41.5,-72.5,41.9',
+    ]);
+  });
+
+  it('refuses what Photon refuses with 400 {message}: no q, a language it has no names for, a bad bbox', async () => {
+    for (const query of ['', 'q=paris&lang=es', 'q=paris&bbox=1,2,3', 'q=paris&lat=1']) {
+      const { status, body } = await getJson(`${photon.url}/api?${query}`);
+      expect(status, query).toBe(400);
+      expect(typeof body.message, query).toBe('string');
+    }
+    expect((await getJson(`${photon.url}/api?q=paris&lang=fr`)).status).toBe(200);
+  });
+
+  it('marks a request the caller gave up on as aborted', async () => {
+    photon.setMode('slow', { delayMs: 5000 });
+    photon.requests.length = 0;
+    const controller = new AbortController();
+    const pending = fetch(`${photon.url}/api?q=paris`, { signal: controller.signal }).catch(
+      () => 'aborted',
+    );
+    while (photon.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    controller.abort();
+    expect(await pending).toBe('aborted');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(photon.requests[0].aborted).toBe(true);
   });
 });
 

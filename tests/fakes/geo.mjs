@@ -335,6 +335,62 @@ export const GAZETTEER = Object.freeze([
     },
     extent: 0.3,
   },
+  // Two streets of the same name far apart: the address search's second line and its bias to
+  // the map's view tell them apart.
+  {
+    place_id: 296512001,
+    osm_type: 'way',
+    osm_id: 46145010,
+    lat: 41.7637,
+    lon: -72.6731,
+    class: 'highway',
+    type: 'primary',
+    place_rank: 26,
+    importance: 0.1001,
+    addresstype: 'road',
+    name: 'Main Street',
+    display_name:
+      'Main Street, Downtown, Hartford, Hartford County, Connecticut, 06103, United States',
+    address: {
+      road: 'Main Street',
+      neighbourhood: 'Downtown',
+      city: 'Hartford',
+      county: 'Hartford County',
+      state: 'Connecticut',
+      'ISO3166-2-lvl4': 'US-CT',
+      postcode: '06103',
+      country: 'United States',
+      country_code: 'us',
+    },
+    extent: 0.01,
+  },
+  {
+    place_id: 296512002,
+    osm_type: 'way',
+    osm_id: 20113470,
+    lat: 42.1015,
+    lon: -72.5898,
+    class: 'highway',
+    type: 'primary',
+    place_rank: 26,
+    importance: 0.1002,
+    addresstype: 'road',
+    name: 'Main Street',
+    display_name:
+      'Main Street, Metro Center, Springfield, Hampden County, Massachusetts, 01103, United States',
+    address: {
+      road: 'Main Street',
+      neighbourhood: 'Metro Center',
+      city: 'Springfield',
+      county: 'Hampden County',
+      state: 'Massachusetts',
+      'ISO3166-2-lvl4': 'US-MA',
+      postcode: '01103',
+      country: 'United States',
+      country_code: 'us',
+    },
+    extent: 0.01,
+  },
 ]);
 
 const toRadians = (degrees) => (degrees * Math.PI) / 180;

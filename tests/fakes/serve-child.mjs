@@ -3,12 +3,17 @@
 // (what tests/api/client.ts calls): used by the load tests so that the arrival
 // times the fakes record are not delayed by a busy event loop elsewhere (the embedded
 // database runs on the parent's main thread).
-// Prints one JSON line {nominatimUrl, osrmUrl, controlUrl}; stops on SIGTERM or when stdin closes.
+// Prints one JSON line {nominatimUrl, osrmUrl, photonUrl, controlUrl}; stops on SIGTERM or when stdin closes.
 import { startFakeControl } from './control.mjs';
 import { startFakeNominatim } from './nominatim.mjs';
 import { startFakeOsrm } from './osrm.mjs';
+import { startFakePhoton } from './photon.mjs';
 
-const fakes = { nominatim: await startFakeNominatim(), osrm: await startFakeOsrm() };
+const fakes = {
+  nominatim: await startFakeNominatim(),
+  osrm: await startFakeOsrm(),
+  photon: await startFakePhoton(),
+};
 
 const control = await startFakeControl(fakes);
 
@@ -16,6 +21,7 @@ console.log(
   JSON.stringify({
     nominatimUrl: fakes.nominatim.url,
     osrmUrl: fakes.osrm.url,
+    photonUrl: fakes.photon.url,
     controlUrl: control.url,
   }),
 );

@@ -16,6 +16,7 @@ import { createServer } from 'node:http';
  * @property {string} path path and query string, as received
  * @property {Record<string, string | string[] | undefined>} headers lower-case names
  * @property {number} at Date.now() on arrival
+ * @property {boolean} [aborted] true when the caller closed the connection before the answer
  */
 
 /**
@@ -71,11 +72,16 @@ export async function startFakeServer(options, answer, wrongShape) {
   setMode(options.mode ?? 'ok', options.modeOptions);
 
   const server = createServer((request, response) => {
-    requests.push({
+    /** @type {ReceivedRequest} */
+    const received = {
       method: request.method ?? 'GET',
       path: request.url ?? '/',
       headers: { ...request.headers },
       at: Date.now(),
+    };
+    requests.push(received);
+    response.on('close', () => {
+      if (!response.writableFinished) received.aborted = true;
     });
     const url = new URL(request.url ?? '/', 'http://fake.invalid');
     const reply = () => {

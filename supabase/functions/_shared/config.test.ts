@@ -10,6 +10,8 @@ describe('readConfig', () => {
       supabaseUrl: 'https://project.supabase.co',
       nominatimUrl: 'https://nominatim.openstreetmap.org',
       osrmUrl: 'https://router.project-osrm.org',
+      photonUrl: 'https://photon.komoot.io',
+      photonLanguages: ['de', 'en', 'fr'],
       upstreamMinIntervalMs: 1000,
       upstreamMaxWaitMs: 5000,
       geocoderTimeoutMs: 8000,
@@ -36,6 +38,17 @@ describe('readConfig', () => {
       geocoderTimeoutMs: 1500,
       geocodingRateLimitPerMinute: 0,
     });
+  });
+
+  it('reads the Photon instance and its languages', () => {
+    expect(
+      readConfig(
+        env({ ...required, PHOTON_URL: 'http://photon.local:2322/', PHOTON_LANGUAGES: 'en, es' }),
+      ),
+    ).toMatchObject({ photonUrl: 'http://photon.local:2322', photonLanguages: ['en', 'es'] });
+    expect(() => readConfig(env({ ...required, PHOTON_LANGUAGES: 'english' }))).toThrow(
+      'PHOTON_LANGUAGES must be two-letter language codes separated by commas (e.g. de,en,fr), got "english"',
+    );
   });
 
   it('refuses to start without the Supabase settings', () => {

@@ -12,6 +12,10 @@ export interface ApiConfig {
   supabaseAnonKey: string;
   siteUrl: string;
   nominatimUrl: string;
+  /** Photon, for search as you type (Nominatim is its fallback) */
+  photonUrl: string;
+  /** the languages the Photon instance has names in (its `lang` parameter) */
+  photonLanguages: string[];
   osrmUrl: string;
   /** identifies this deployment to the geocoder (Nominatim's usage policy) */
   userAgent: string;
@@ -127,6 +131,17 @@ const variables = z.object({
   SITE_URL: httpUrl('http://localhost:5173'),
   NOMINATIM_URL: httpUrl('https://nominatim.openstreetmap.org'),
   OSRM_URL: httpUrl('https://router.project-osrm.org'),
+  PHOTON_URL: httpUrl('https://photon.komoot.io'),
+  PHOTON_LANGUAGES: z
+    .string()
+    .optional()
+    .refine(
+      (text) => text === undefined || /^[a-z]{2}(,[a-z]{2})*$/.test(text.replace(/\s+/g, '')),
+      {
+        message: 'must be two-letter language codes separated by commas (e.g. de,en,fr)',
+      },
+    )
+    .transform((text) => (text ?? 'de,en,fr').replace(/\s+/g, '').split(',')),
   GEOCODER_USER_AGENT: z
     .string()
     .optional()
@@ -183,6 +198,8 @@ export function readConfig(env: Env): ApiConfig {
     siteUrl: v.SITE_URL,
     nominatimUrl: v.NOMINATIM_URL,
     osrmUrl: v.OSRM_URL,
+    photonUrl: v.PHOTON_URL,
+    photonLanguages: v.PHOTON_LANGUAGES,
     userAgent: v.GEOCODER_USER_AGENT ?? `route-planner/0.1 (+${v.SITE_URL})`,
     upstreamMinIntervalMs: v.UPSTREAM_MIN_INTERVAL_MS,
     geocoderTimeoutMs: v.GEOCODER_TIMEOUT_MS,

@@ -86,7 +86,7 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.in
   return result.data;
 }
 
-/** fetch with a timeout; the error says which service failed and how. */
+/** fetch with a timeout (and the caller's own signal, when it gives one). */
 export async function fetchWithTimeout(
   url: string,
   init: RequestInit,
@@ -94,8 +94,11 @@ export async function fetchWithTimeout(
 ): Promise<Response> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const signal = init.signal
+    ? AbortSignal.any([init.signal, controller.signal])
+    : controller.signal;
   try {
-    return await fetch(url, { ...init, signal: controller.signal });
+    return await fetch(url, { ...init, signal });
   } finally {
     clearTimeout(timer);
   }

@@ -9,6 +9,7 @@ import {
   TITLE_MAX_CHARS,
 } from './domain/limits.ts';
 import { STOP_STATUSES } from './domain/stops.ts';
+import { SUGGESTION_LIMIT } from './suggestion.ts';
 
 const latitude = z
   .number({ error: 'lat must be a number' })
@@ -151,6 +152,75 @@ export const reverseQuerySchema = z.object({
   lat: coordinateParam('lat', 90),
   lng: coordinateParam('lng', 180),
 });
+
+/** Decimal degrees to 3 places (about 100 m): a bias needs no more, and the cache hits more. */
+const roundBias = (value: number) => Math.round(value * 1000) / 1000;
+const bboxValue = /^-?\d{1,3}(\.\d{1,12})?$/;
+
+/**
+ * GET /geocoding/autocomplete: q; lat and lng together (prefer places near them) with an
+ * optional zoom 0-18 (how near); bbox minLng,minLat,maxLng,maxLat (only places inside);
+ * limit 1-8 (default 8); lang, two letters (else Accept-Language).
+ */
+export const autocompleteQuerySchema = z
+  .object({
+    q: searchQuerySchema.shape.q,
+    lat: coordinateParam('lat', 90).optional(),
+    lng: coordinateParam('lng', 180).optional(),
+    zoom: z
+      .string()
+      .regex(/^\d{1,2}$/, 'zoom must be a whole number from 0 to 18')
+      .transform(Number)
+      .refine((value) => value <= 18, 'zoom must be a whole number from 0 to 18')
+      .optional(),
+    bbox: z
+      .string()
+      .transform((text) => text.split(','))
+      .refine(
+        (parts) => parts.length === 4 && parts.every((part) => bboxValue.test(part.trim())),
+        'bbox must be minLng,minLat,maxLng,maxLat in decimal degrees',
+      )
+      .transform((parts) => parts.map((part) => Number(part)) as [number, number, number, number])
+      .refine(
+        ([minLng, minLat, maxLng, maxLat]) =>
+          Math.abs(minLng) <= 180 &&
+          Math.abs(maxLng) <= 180 &&
+          Math.abs(minLat) <= 90 &&
+          Math.abs(maxLat) <= 90 &&
+          minLng < maxLng &&
+          minLat < maxLat,
+        'bbox must be minLng,minLat,maxLng,maxLat with min < max, lat within ±90 and lng within ±180',
+      )
+      .transform((box) => box.map(roundBias) as [number, number, number, number])
+      .optional(),
+    limit: z
+      .string()
+      .regex(/^\d{1,2}$/, `limit must be a whole number from 1 to ${SUGGESTION_LIMIT}`)
+      .transform(Number)
+      .refine(
+        (value) => value >= 1 && value <= SUGGESTION_LIMIT,
+        `limit must be a whole number from 1 to ${SUGGESTION_LIMIT}`,
+      )
+      .default(SUGGESTION_LIMIT),
+    lang: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, 'lang must be a two-letter language code')
+      .transform((value) => value.toLowerCase())
+      .optional(),
+  })
+  .refine((query) => (query.lat === undefined) === (query.lng === undefined), {
+    message: 'lat and lng go together',
+  })
+  .refine((query) => query.zoom === undefined || query.lat !== undefined, {
+    message: 'zoom needs lat and lng',
+  })
+  .transform(({ lat, lng, zoom, ...rest }) => ({
+    ...rest,
+    focus:
+      lat !== undefined && lng !== undefined
+        ? { lat: roundBias(lat), lng: roundBias(lng), ...(zoom !== undefined ? { zoom } : {}) }
+        : undefined,
+  }));
 
 export const itineraryIdSchema = z.uuid();
 /** Share tokens are URL-safe base64 of at least 128 random bits. */

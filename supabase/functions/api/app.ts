@@ -5,6 +5,7 @@ import type { ApiConfig } from '../_shared/config.ts';
 import { ApiError, errorBody } from '../_shared/http.ts';
 import { createUpstreamGate } from '../_shared/throttle.ts';
 import { createCachedGeocoder, createNominatimClient } from '../_shared/geocoding.ts';
+import { createPhotonClient, withPhotonSuggestions } from '../_shared/photon.ts';
 import { createCachedRouter, createOsrmClient } from '../_shared/routing.ts';
 import { createSharedState } from '../_shared/shared-state.ts';
 import { connectDatabase } from '../_shared/database.ts';
@@ -32,6 +33,13 @@ export function createServices(config: ApiConfig): Services {
     userAgent: config.userAgent,
     waitTurn: gate(`geocoder ${config.nominatimUrl}`),
   });
+  const photon = createPhotonClient({
+    baseUrl: config.photonUrl,
+    timeoutMs: config.geocoderTimeoutMs,
+    userAgent: config.userAgent,
+    waitTurn: gate(`geocoder ${config.photonUrl}`),
+    languages: config.photonLanguages,
+  });
   const router = createOsrmClient({
     baseUrl: config.osrmUrl,
     timeoutMs: config.routerTimeoutMs,
@@ -44,7 +52,11 @@ export function createServices(config: ApiConfig): Services {
     itineraryStores: config.databaseUrl
       ? sqlItineraryStores(connectDatabase(config.databaseUrl))
       : dataApiItineraryStores(config),
-    geocoder: createCachedGeocoder(geocoder, sharedState, config.geocodingCacheTtlSeconds),
+    geocoder: createCachedGeocoder(
+      withPhotonSuggestions(geocoder, photon),
+      sharedState,
+      config.geocodingCacheTtlSeconds,
+    ),
     router: createCachedRouter(router, sharedState, config.routingCacheTtlSeconds),
   };
 }

@@ -1,7 +1,11 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { ApiError, parseInput } from '../../_shared/http.ts';
-import { reverseQuerySchema, searchQuerySchema } from '../../_shared/validation.ts';
+import {
+  autocompleteQuerySchema,
+  reverseQuerySchema,
+  searchQuerySchema,
+} from '../../_shared/validation.ts';
 import { preferredLanguage } from '../../_shared/geocoding.ts';
 
 export const geocodingRoutes = new Hono<AppEnv>()
@@ -10,6 +14,28 @@ export const geocodingRoutes = new Hono<AppEnv>()
     return c.json(
       await c.var.geocoder.search(q, preferredLanguage(c.req.header('accept-language'))),
     );
+  })
+  .get('/autocomplete', async (c) => {
+    const { lang, ...query } = parseInput(autocompleteQuerySchema, {
+      q: c.req.query('q'),
+      lat: c.req.query('lat'),
+      lng: c.req.query('lng'),
+      zoom: c.req.query('zoom'),
+      bbox: c.req.query('bbox'),
+      limit: c.req.query('limit'),
+      lang: c.req.query('lang'),
+    });
+    const language =
+      lang ?? preferredLanguage(c.req.header('accept-language'))?.slice(0, 2).toLowerCase();
+    // The caller's connection: a search superseded by the next keystroke is cancelled here too.
+    const signal = c.req.raw.signal;
+    try {
+      const { results } = await c.var.geocoder.suggest({ ...query, language }, signal);
+      return c.json(results);
+    } catch (error) {
+      if (signal.aborted) throw new ApiError(400, 'Search cancelled by the client');
+      throw error;
+    }
   })
   .get('/reverse', async (c) => {
     const { lat, lng } = parseInput(reverseQuerySchema, {
