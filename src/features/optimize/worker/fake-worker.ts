@@ -1,27 +1,54 @@
 import type { OptimizeWorker } from './optimize-client.ts';
-import { handleOptimizeMessage, type OptimizeRequest, type OptimizeResponse } from './protocol.ts';
+import {
+  createWorkerHandler,
+  type OptimizeRequest,
+  type WorkerRequest,
+  type WorkerResponse,
+} from './protocol.ts';
 
 /**
  * A stand-in for the Web Worker in tests (jsdom has none): it answers with the real protocol
- * handler on a later task, like a worker would, unless it was terminated first.
+ * handler on a later task, like a worker would, unless it was terminated first. Vrp runs go on in
+ * slices on timers, as in the worker.
  */
 export class FakeOptimizeWorker implements OptimizeWorker {
-  onmessage: ((event: MessageEvent<OptimizeResponse>) => void) | null = null;
+  onmessage: ((event: MessageEvent<WorkerResponse>) => void) | null = null;
   onerror: ((event: ErrorEvent) => void) | null = null;
   terminated = false;
+  /** Single-route requests not answered yet. */
   readonly received: OptimizeRequest[] = [];
-  /** When false, requests wait until `flush()` (to observe the running state). */
+  /** Every message posted to the worker, in order. */
+  readonly messages: WorkerRequest[] = [];
+  private readonly handle = createWorkerHandler(
+    (response) => {
+      if (!this.terminated) this.onmessage?.(new MessageEvent('message', { data: response }));
+    },
+    (task) => {
+      setTimeout(() => {
+        if (!this.terminated) task();
+      }, 0);
+    },
+  );
+
+  /** When false, single-route requests wait until `flush()` (to observe the running state). */
   constructor(private readonly answerAutomatically = true) {}
 
-  postMessage(message: OptimizeRequest): void {
-    this.received.push(message);
-    if (this.answerAutomatically) setTimeout(() => this.flush(), 0);
+  postMessage(message: WorkerRequest): void {
+    this.messages.push(message);
+    if (message.type === 'optimize') {
+      this.received.push(message);
+      if (this.answerAutomatically) setTimeout(() => this.flush(), 0);
+    } else {
+      setTimeout(() => {
+        if (!this.terminated) this.handle(message);
+      }, 0);
+    }
   }
 
   flush(): void {
     for (const message of this.received.splice(0)) {
       if (this.terminated) return;
-      this.onmessage?.(new MessageEvent('message', { data: handleOptimizeMessage(message) }));
+      this.handle(message);
     }
   }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { checkSolution, euclideanMatrix, type VrpProblem } from '@domain/vrp/index.ts';
 import { FakeOptimizeWorker } from './fake-worker.ts';
 import { OptimizeCancelledError, OptimizeClient } from './optimize-client.ts';
+import { solveVrp } from './solve-vrp.ts';
 
 const points: [number, number][] = [
   [48.8566, 2.3522],
@@ -76,6 +78,92 @@ describe('OptimizeClient', () => {
     const { client, workers } = clientWithWorkers();
     await client.run(points, 'haversine', 'fixed-start');
     client.dispose();
+    expect(workers[0].terminated).toBe(true);
+  });
+});
+
+describe('OptimizeClient.solveVrp and solveVrp', () => {
+  const grid: [number, number][] = [[0, 0]];
+  for (let i = 0; i < 24; i++) grid.push([(i % 6) * 10 - 25, Math.floor(i / 6) * 10 - 15]);
+  const problem: VrpProblem = {
+    locationCount: grid.length,
+    travelTimes: euclideanMatrix(grid),
+    depot: 0,
+    vehicles: [{ capacity: 10 }, { capacity: 10 }, { capacity: 10 }],
+    jobs: grid.slice(1).map((_, i) => ({ location: i + 1, demand: 1, service: 1 })),
+  };
+
+  it('reports progress and resolves with a feasible plan at the end of its budget', async () => {
+    const { client } = clientWithWorkers();
+    const progress: number[] = [];
+    const outcome = await client.solveVrp(problem, {
+      timeLimitMs: 300,
+      seed: 4,
+      onProgress: (best) => progress.push(best.cost),
+    });
+    expect(outcome.stopped).toBe(false);
+    expect(outcome.unassigned).toEqual([]);
+    expect(checkSolution(problem, outcome.routes).violations).toEqual([]);
+    expect(progress.length).toBeGreaterThan(0);
+    expect(Math.min(...progress)).toBeGreaterThanOrEqual(outcome.cost);
+    expect(client.running).toBe(false);
+  });
+
+  it('aborting the signal stops the search and resolves with the best so far', async () => {
+    const { client, workers } = clientWithWorkers();
+    const controller = new AbortController();
+    const started = performance.now();
+    const outcome = await client.solveVrp(problem, {
+      timeLimitMs: 60_000,
+      signal: controller.signal,
+      onProgress: () => controller.abort(),
+    });
+    expect(outcome.stopped).toBe(true);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(checkSolution(problem, outcome.routes).feasible).toBe(true);
+    expect(workers[0].messages.map((message) => message.type)).toEqual(['vrp', 'stop']);
+    expect(workers[0].terminated).toBe(false);
+  });
+
+  it('cancel rejects and terminates; a new run supersedes; an aborted signal rejects at once', async () => {
+    const { client, workers } = clientWithWorkers();
+    const first = client.solveVrp(problem, { timeLimitMs: 60_000 });
+    client.cancel();
+    await expect(first).rejects.toBeInstanceOf(OptimizeCancelledError);
+    expect(workers[0].terminated).toBe(true);
+    const second = client.solveVrp(problem, { timeLimitMs: 60_000 });
+    const third = client.run(points, 'haversine', 'fixed-start');
+    await expect(second).rejects.toBeInstanceOf(OptimizeCancelledError);
+    await expect(third).resolves.toMatchObject({ order: expect.any(Array) });
+    const aborted = new AbortController();
+    aborted.abort();
+    await expect(client.solveVrp(problem, { signal: aborted.signal })).rejects.toBeInstanceOf(
+      OptimizeCancelledError,
+    );
+  });
+
+  it('rejects with the problem error', async () => {
+    const { client } = clientWithWorkers();
+    await expect(client.solveVrp({ ...problem, vehicles: [] })).rejects.toThrow(
+      'vehicles must be a non-empty array',
+    );
+  });
+
+  it('solveVrp runs in a worker of its own and ends it', async () => {
+    const workers: FakeOptimizeWorker[] = [];
+    const outcome = await solveVrp(problem, {
+      timeLimitMs: 100,
+      seed: 1,
+      maxIterations: 50,
+      createWorker: () => {
+        const worker = new FakeOptimizeWorker();
+        workers.push(worker);
+        return worker;
+      },
+    });
+    expect(outcome.iterations).toBe(50);
+    expect(outcome.unassigned).toEqual([]);
+    expect(workers).toHaveLength(1);
     expect(workers[0].terminated).toBe(true);
   });
 });

@@ -1,11 +1,12 @@
+import type { VrpProblem, VrpSolution } from '@domain/vrp/index.ts';
 import type { Metric, Point, RouteMode } from '../model/index.ts';
-import type { OptimizeRequest, OptimizeResponse } from './protocol.ts';
+import type { WorkerRequest, WorkerResponse } from './protocol.ts';
 
 /** What the client needs of a Worker (a fake one in tests). */
 export interface OptimizeWorker {
-  postMessage(message: OptimizeRequest): void;
+  postMessage(message: WorkerRequest): void;
   terminate(): void;
-  onmessage: ((event: MessageEvent<OptimizeResponse>) => void) | null;
+  onmessage: ((event: MessageEvent<WorkerResponse>) => void) | null;
   onerror: ((event: ErrorEvent) => void) | null;
 }
 
@@ -24,15 +25,36 @@ export class OptimizeCancelledError extends Error {
   }
 }
 
+export interface VrpRunOptions {
+  /** Budget of the whole search (default 2000 ms). */
+  timeLimitMs?: number;
+  /** Default 1. With maxIterations (and a budget that is not reached), same seed, same result. */
+  seed?: number;
+  maxIterations?: number;
+  /** Called with the best solution so far, at least every 200 ms while the search runs. */
+  onProgress?: (best: VrpSolution, elapsedMs: number) => void;
+  /** Aborting stops the search early: the promise resolves with the best solution so far. */
+  signal?: AbortSignal;
+}
+
+export interface VrpOutcome extends VrpSolution {
+  /** True when a stop (the signal) ended the search before its budget. */
+  stopped: boolean;
+  /** Wall time of the search in the worker. */
+  ms: number;
+}
+
 interface Pending {
   id: number;
-  resolve: (outcome: OptimizeOutcome) => void;
+  /** Handles a response for this id; true when it settled the run. */
+  settle: (response: WorkerResponse) => boolean;
   reject: (error: Error) => void;
 }
 
 /**
- * One optimisation at a time in one worker, created on first use. The optimiser runs to the end
- * once started, so cancelling terminates the worker; the next run starts a fresh one.
+ * One optimisation at a time in one worker, created on first use. A single-route run goes to the
+ * end once started, so cancelling terminates the worker (the next run starts a fresh one); a vrp
+ * run can also be stopped early through its signal, answering with the best solution so far.
  */
 export class OptimizeClient {
   private worker: OptimizeWorker | null = null;
@@ -52,7 +74,17 @@ export class OptimizeClient {
     const worker = (this.worker ??= this.spawn());
     const id = ++this.lastId;
     return new Promise<OptimizeOutcome>((resolve, reject) => {
-      this.pending = { id, resolve, reject };
+      const settle = (response: WorkerResponse): boolean => {
+        if (response.type === 'result') {
+          resolve({ order: response.order, before: response.before, after: response.after });
+        } else if (response.type === 'error') {
+          reject(new Error(response.message));
+        } else {
+          return false;
+        }
+        return true;
+      };
+      this.pending = { id, settle, reject };
       worker.postMessage({
         type: 'optimize',
         id,
@@ -60,6 +92,54 @@ export class OptimizeClient {
         metric,
         mode,
         ...(matrix ? { matrix } : {}),
+      });
+    });
+  }
+
+  /**
+   * Plans a day's routes in the worker (see @domain/vrp): progress through `onProgress`, an early
+   * stop through `signal` (resolving with the best so far). Rejects with OptimizeCancelledError
+   * when cancelled or superseded, and with the problem's first error when it is malformed.
+   */
+  solveVrp(problem: VrpProblem, options: VrpRunOptions = {}): Promise<VrpOutcome> {
+    this.cancel();
+    const { signal, onProgress } = options;
+    if (signal?.aborted) return Promise.reject(new OptimizeCancelledError());
+    const worker = (this.worker ??= this.spawn());
+    const id = ++this.lastId;
+    return new Promise<VrpOutcome>((resolve, reject) => {
+      const stop = () => worker.postMessage({ type: 'stop', id });
+      signal?.addEventListener('abort', stop, { once: true });
+      const settle = (response: WorkerResponse): boolean => {
+        if (response.type === 'vrp-progress') {
+          onProgress?.(response.best, response.elapsedMs);
+          return false;
+        }
+        signal?.removeEventListener('abort', stop);
+        if (response.type === 'vrp-result') {
+          resolve({ ...response.solution, stopped: response.stopped, ms: response.ms });
+        } else if (response.type === 'error') {
+          reject(new Error(response.message));
+        } else {
+          reject(new Error(`unexpected answer to a vrp request: ${response.type}`));
+        }
+        return true;
+      };
+      this.pending = {
+        id,
+        settle,
+        reject: (error) => {
+          signal?.removeEventListener('abort', stop);
+          reject(error);
+        },
+      };
+      worker.postMessage({
+        type: 'vrp',
+        id,
+        problem,
+        timeLimitMs: options.timeLimitMs ?? 2000,
+        ...(options.seed !== undefined ? { seed: options.seed } : {}),
+        ...(options.maxIterations !== undefined ? { maxIterations: options.maxIterations } : {}),
       });
     });
   }
@@ -91,15 +171,10 @@ export class OptimizeClient {
     return worker;
   }
 
-  private settle(response: OptimizeResponse): void {
+  private settle(response: WorkerResponse): void {
     const pending = this.pending;
     if (!pending || response.id !== pending.id) return;
-    this.pending = null;
-    if (response.type === 'result') {
-      pending.resolve({ order: response.order, before: response.before, after: response.after });
-    } else {
-      pending.reject(new Error(response.message));
-    }
+    if (pending.settle(response)) this.pending = null;
   }
 
   private fail(error: Error): void {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { handleOptimizeMessage } from './protocol.ts';
+import { checkSolution, euclideanMatrix, type VrpProblem } from '@domain/vrp/index.ts';
+import { createWorkerHandler, handleOptimizeMessage, type WorkerResponse } from './protocol.ts';
 
 const paris: [number, number] = [48.8566, 2.3522];
 const lyon: [number, number] = [45.764, 4.8357];
@@ -141,5 +142,123 @@ describe('handleOptimizeMessage', () => {
       type: 'error',
       id: 11,
     });
+  });
+});
+
+describe('createWorkerHandler: vrp runs', () => {
+  // 30 jobs on a grid, windows, capacity, three vehicles.
+  const points: [number, number][] = [[0, 0]];
+  for (let i = 0; i < 30; i++) points.push([(i % 6) * 10 - 25, Math.floor(i / 6) * 10 - 20]);
+  const problem: VrpProblem = {
+    locationCount: points.length,
+    travelTimes: euclideanMatrix(points),
+    depot: 0,
+    vehicles: [{ capacity: 12 }, { capacity: 12 }, { capacity: 12 }],
+    jobs: points.slice(1).map((_, i) => ({
+      location: i + 1,
+      demand: 1,
+      service: 2,
+      windows: [[(i % 5) * 20, (i % 5) * 20 + 80]],
+    })),
+  };
+
+  /** A worker handler on a fake clock (each reading advances it) with tasks run by hand. */
+  function harness(tick = 0.25) {
+    let clock = 0;
+    const tasks: (() => void)[] = [];
+    const responses: { at: number; response: WorkerResponse }[] = [];
+    const handle = createWorkerHandler(
+      (response) => responses.push({ at: clock, response }),
+      (task) => tasks.push(task),
+      () => (clock += tick),
+    );
+    const drain = (limit = Infinity) => {
+      for (let i = 0; i < limit && tasks.length > 0; i++) tasks.shift()!();
+    };
+    return { handle, responses, drain, tasks };
+  }
+
+  it('reports the best so far at least every 200 ms, then the result at the end of the budget', () => {
+    const { handle, responses, drain } = harness();
+    handle({ type: 'vrp', id: 3, problem, timeLimitMs: 1000, seed: 2 });
+    expect(responses).toEqual([]); // the search runs in later tasks
+    drain();
+    const progress = responses.filter(({ response }) => response.type === 'vrp-progress');
+    expect(progress.length).toBeGreaterThanOrEqual(4);
+    const times = [0, ...responses.map(({ at }) => at)];
+    for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeLessThanOrEqual(200);
+    const last = responses.at(-1)!.response;
+    expect(last).toMatchObject({ type: 'vrp-result', id: 3, stopped: false });
+    if (last.type !== 'vrp-result') throw new Error('expected a result');
+    expect(last.solution.unassigned).toEqual([]);
+    expect(checkSolution(problem, last.solution.routes).violations).toEqual([]);
+    expect(last.ms).toBeGreaterThanOrEqual(1000);
+    for (const { response } of progress) {
+      if (response.type !== 'vrp-progress') continue;
+      expect(response.id).toBe(3);
+      expect(checkSolution(problem, response.best.routes).feasible).toBe(true);
+    }
+  });
+
+  it('a stop request ends the run at once with the best so far', () => {
+    const { handle, responses, drain, tasks } = harness();
+    handle({ type: 'vrp', id: 4, problem, timeLimitMs: 60_000 });
+    drain(3);
+    handle({ type: 'stop', id: 99 }); // another run's id: ignored
+    expect(responses.some(({ response }) => response.type === 'vrp-result')).toBe(false);
+    handle({ type: 'stop', id: 4 });
+    const last = responses.at(-1)!.response;
+    expect(last).toMatchObject({ type: 'vrp-result', id: 4, stopped: true });
+    const count = responses.length;
+    drain();
+    expect(responses).toHaveLength(count);
+    expect(tasks).toHaveLength(0);
+  });
+
+  it('the same seed and iterations give the same routes', () => {
+    const solve = () => {
+      const { handle, responses, drain } = harness();
+      handle({ type: 'vrp', id: 1, problem, timeLimitMs: 1e9, seed: 5, maxIterations: 200 });
+      drain();
+      const last = responses.at(-1)!.response;
+      return last.type === 'vrp-result' ? last.solution.routes : null;
+    };
+    expect(solve()).toEqual(solve());
+  });
+
+  it('a new request drops the run in progress; bad problems get an error', () => {
+    const { handle, responses, drain } = harness();
+    handle({ type: 'vrp', id: 5, problem, timeLimitMs: 60_000 });
+    drain(2);
+    const before = responses.length;
+    handle({ type: 'vrp', id: 6, problem: { ...problem, depot: 99 }, timeLimitMs: 100 });
+    drain();
+    // Run 5 never answers again: no more progress, no result.
+    expect(responses.slice(before).map(({ response }) => response.id)).toEqual([6]);
+    expect(responses.at(-1)!.response).toEqual({
+      type: 'error',
+      id: 6,
+      message: 'depot must be a location index in 0..30',
+    });
+    handle({ type: 'vrp', id: 7, problem, timeLimitMs: 0 });
+    expect(responses.at(-1)!.response).toEqual({
+      type: 'error',
+      id: 7,
+      message: 'timeLimitMs must be a number > 0',
+    });
+    handle({ type: 'vrp', id: 8, problem: null, timeLimitMs: 10 });
+    expect(responses.at(-1)!.response).toMatchObject({ type: 'error', id: 8 });
+  });
+
+  it('still answers single-route requests at once', () => {
+    const { handle, responses } = harness();
+    handle({
+      type: 'optimize',
+      id: 9,
+      points: [paris, lyon, lille],
+      metric: 'haversine',
+      mode: 'round-trip',
+    });
+    expect(responses.at(-1)!.response).toMatchObject({ type: 'result', id: 9 });
   });
 });

@@ -8,6 +8,7 @@ import {
   type Point,
   type RouteMode,
 } from '../model/index.ts';
+import { VrpInputError, VrpSolver, type VrpProblem, type VrpSolution } from '@domain/vrp/index.ts';
 
 /** Page -> worker. */
 export interface OptimizeRequest {
@@ -64,4 +65,158 @@ export function handleOptimizeMessage(
     if (caught instanceof OptimizeInputError) return error(caught.message);
     throw caught;
   }
+}
+
+/** Page -> worker: plan a day's routes (see @domain/vrp), reporting the best so far as it goes. */
+export interface VrpRequest {
+  type: 'vrp';
+  id: number;
+  problem: VrpProblem;
+  /** Budget of the whole search (set-up included). */
+  timeLimitMs: number;
+  /** Default 1. With maxIterations (and a budget that is not reached), same seed, same result. */
+  seed?: number;
+  maxIterations?: number;
+  /** Progress interval (default 100 ms, at most 200 ms). */
+  progressEveryMs?: number;
+}
+
+/** Page -> worker: end the run with this id now and answer with the best solution so far. */
+export interface StopRequest {
+  type: 'stop';
+  id: number;
+}
+
+export type WorkerRequest = OptimizeRequest | VrpRequest | StopRequest;
+
+/** Worker -> page during a vrp run (at least every 200 ms), then once at its end. */
+export type VrpResponse =
+  | { type: 'vrp-progress'; id: number; best: VrpSolution; elapsedMs: number }
+  | { type: 'vrp-result'; id: number; solution: VrpSolution; ms: number; stopped: boolean };
+
+export type WorkerResponse = OptimizeResponse | VrpResponse;
+
+/** How long the search runs between two looks at the message queue. */
+const SLICE_MS = 40;
+const DEFAULT_PROGRESS_MS = 100;
+const MAX_PROGRESS_MS = 200;
+
+/**
+ * One vrp run, in slices: between two slices the worker handles its messages (a stop request) and
+ * the run reports its best solution so far.
+ */
+class VrpRun {
+  private solver: VrpSolver | null = null;
+  private started = 0;
+  private lastProgress = 0;
+  private done = false;
+  private readonly progressEveryMs: number;
+
+  constructor(
+    private readonly request: VrpRequest,
+    private readonly post: (response: WorkerResponse) => void,
+    private readonly schedule: (task: () => void) => void,
+    private readonly now: () => number,
+  ) {
+    this.progressEveryMs = Math.min(
+      MAX_PROGRESS_MS,
+      Math.max(10, request.progressEveryMs ?? DEFAULT_PROGRESS_MS),
+    );
+  }
+
+  start(): void {
+    const { request } = this;
+    this.started = this.now();
+    try {
+      if (!(request.timeLimitMs > 0)) throw new VrpInputError('timeLimitMs must be a number > 0');
+      this.solver = new VrpSolver(request.problem, {
+        timeLimitMs: request.timeLimitMs,
+        seed: request.seed,
+        maxIterations: request.maxIterations,
+        now: this.now,
+        startedAt: this.started,
+      });
+    } catch (caught) {
+      this.done = true;
+      if (!(caught instanceof VrpInputError)) throw caught;
+      this.post({ type: 'error', id: request.id, message: caught.message });
+      return;
+    }
+    this.lastProgress = this.started;
+    this.schedule(() => this.step());
+  }
+
+  get id(): number {
+    return this.request.id;
+  }
+
+  private step(): void {
+    if (this.done || !this.solver) return;
+    const sliceEnd = Math.min(this.now() + SLICE_MS, this.lastProgress + this.progressEveryMs);
+    this.solver.run(sliceEnd);
+    if (this.solver.finished) {
+      this.finish(false);
+      return;
+    }
+    const now = this.now();
+    if (now - this.lastProgress >= this.progressEveryMs) {
+      this.lastProgress = now;
+      this.post({
+        type: 'vrp-progress',
+        id: this.request.id,
+        best: this.solver.best(),
+        elapsedMs: now - this.started,
+      });
+    }
+    this.schedule(() => this.step());
+  }
+
+  /** Ends the run and answers with the best solution so far. */
+  finish(stopped: boolean): void {
+    if (this.done || !this.solver) return;
+    this.done = true;
+    this.post({
+      type: 'vrp-result',
+      id: this.request.id,
+      solution: this.solver.best(),
+      ms: this.now() - this.started,
+      stopped,
+    });
+  }
+
+  /** Ends the run without an answer (superseded by a newer request). */
+  drop(): void {
+    this.done = true;
+  }
+}
+
+/**
+ * The worker's message handler: single-route requests are answered at once; vrp runs go on in
+ * slices through `schedule` (a macrotask, so that a stop request gets in) until their budget is
+ * spent or a stop request ends them. A new request drops the run in progress.
+ */
+export function createWorkerHandler(
+  post: (response: WorkerResponse) => void,
+  schedule: (task: () => void) => void,
+  now: () => number = () => performance.now(),
+): (message: unknown) => void {
+  let run: VrpRun | null = null;
+  return (message) => {
+    const request = (typeof message === 'object' && message !== null ? message : {}) as {
+      type?: unknown;
+      id?: unknown;
+    };
+    if (request.type === 'stop') {
+      if (run && run.id === request.id) run.finish(true);
+      return;
+    }
+    run?.drop();
+    run = null;
+    if (request.type === 'vrp' && Number.isInteger(request.id)) {
+      run = new VrpRun(message as VrpRequest, post, schedule, now);
+      run.start();
+      return;
+    }
+    post(handleOptimizeMessage(message, now));
+  };
 }

@@ -118,6 +118,9 @@ function checkWindow(where: string, window: unknown): asserts window is TimeWind
 
 /** Throws a VrpInputError naming the first thing wrong with the problem. */
 export function validateProblem(problem: VrpProblem): void {
+  if (typeof problem !== 'object' || problem === null) {
+    throw new VrpInputError('the problem must be an object');
+  }
   const { locationCount: size } = problem;
   if (!Number.isInteger(size) || size < 1) {
     throw new VrpInputError('locationCount must be a positive integer');
