@@ -74,6 +74,8 @@ describe('createCachedRouter', () => {
     expect(requests).toHaveLength(2);
     const again = await cached.route(stops, { geometry: true });
     expect(requests).toHaveLength(2);
+    if (!Array.isArray(again))
+      throw new Error(`expected routed legs, got ${JSON.stringify(again)}`);
     expect(again[0].coordinates.length).toBeGreaterThanOrEqual(2);
     await cached.route(stops, { geometry: false });
     expect(requests).toHaveLength(2);
