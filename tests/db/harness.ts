@@ -323,7 +323,7 @@ export async function snapshotOf(db: TestDatabase, user: TestUser) {
     [user.id],
   );
   const shares = await db.admin.query(
-    `select token, itinerary_id, user_id, created_at, revoked_at
+    `select token, itinerary_id, user_id, created_at, revoked_at, include_notes
      from public.itinerary_shares where user_id = $1::uuid order by token`,
     [user.id],
   );
