@@ -27,7 +27,8 @@
  * "unassigned": [job indices], "ms": number}: one route per vehicle used, each from the depot
  * (back to the depot unless "end" says otherwise); cost is the total distance for "distance" and
  * "vehicles", the latest finish for "makespan". With "maxIterations" (and a time limit that is not
- * reached) the same seed gives the same result.
+ * reached) the same seed gives the same result. A problem that is one route through every job (one
+ * vehicle, no windows or locks, a symmetric matrix) goes to the single-route optimiser.
  *
  * Bad input gets one line on stderr and exit code 1.
  */
@@ -42,6 +43,7 @@ import {
 } from '../src/features/optimize/model/index.ts';
 import { VrpInputError, solveVrp } from '../supabase/functions/_shared/domain/vrp/index.ts';
 import { parseVrpRequest } from '../supabase/functions/_shared/domain/vrp/json.ts';
+import { solveAsSingleRoute } from '../src/features/optimize/worker/single-route.ts';
 
 function fail(message: string): never {
   console.error(`optimize: ${message}`);
@@ -113,7 +115,9 @@ function optimizeVrp(data: unknown): void {
   const started = performance.now();
   try {
     const { problem, timeLimitMs, seed, maxIterations } = parseVrpRequest(data);
-    const solution = solveVrp(problem, { timeLimitMs: timeLimitMs ?? 1000, seed, maxIterations });
+    const options = { timeLimitMs: timeLimitMs ?? 1000, seed, maxIterations };
+    // One vehicle, no windows: the single-route optimiser (see single-route.ts).
+    const solution = solveAsSingleRoute(problem, options) ?? solveVrp(problem, options);
     const ms = Math.round((performance.now() - started) * 10) / 10;
     const routes = solution.routes.map((route) => route.jobs);
     const unassigned = solution.unassigned.map(({ job }) => job);

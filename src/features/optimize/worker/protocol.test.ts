@@ -250,6 +250,23 @@ describe('createWorkerHandler: vrp runs', () => {
     expect(responses.at(-1)!.response).toMatchObject({ type: 'error', id: 8 });
   });
 
+  it('sends one vehicle without windows to the single-route optimiser', () => {
+    const { handle, responses, drain } = harness();
+    const oneRoute: VrpProblem = {
+      ...problem,
+      vehicles: [{}],
+      jobs: problem.jobs.map(({ location }) => ({ location })),
+    };
+    handle({ type: 'vrp', id: 10, problem: oneRoute, timeLimitMs: 1000 });
+    drain();
+    expect(responses).toHaveLength(1);
+    const last = responses[0].response;
+    expect(last).toMatchObject({ type: 'vrp-result', id: 10, stopped: false });
+    if (last.type !== 'vrp-result') throw new Error('expected a result');
+    expect(last.solution.routes).toHaveLength(1);
+    expect(last.solution.routes[0].jobs).toHaveLength(30);
+  });
+
   it('still answers single-route requests at once', () => {
     const { handle, responses } = harness();
     handle({

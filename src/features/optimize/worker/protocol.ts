@@ -9,6 +9,7 @@ import {
   type RouteMode,
 } from '../model/index.ts';
 import { VrpInputError, VrpSolver, type VrpProblem, type VrpSolution } from '@domain/vrp/index.ts';
+import { solveAsSingleRoute } from './single-route.ts';
 
 /** Page -> worker. */
 export interface OptimizeRequest {
@@ -129,6 +130,15 @@ class VrpRun {
     this.started = this.now();
     try {
       if (!(request.timeLimitMs > 0)) throw new VrpInputError('timeLimitMs must be a number > 0');
+      const single = solveAsSingleRoute(request.problem, request);
+      if (single) {
+        this.done = true;
+        const ms = this.now() - this.started;
+        this.schedule(() =>
+          this.post({ type: 'vrp-result', id: request.id, solution: single, ms, stopped: false }),
+        );
+        return;
+      }
       this.solver = new VrpSolver(request.problem, {
         timeLimitMs: request.timeLimitMs,
         seed: request.seed,
