@@ -7,6 +7,7 @@ const BENCHMARKS = [
   // One core: V8 without its background compiler and GC threads. (Deno 2 dropped --allow-hrtime:
   // high-resolution time is always allowed, and the flag only prints a warning.)
   ['deno', 'run', '--quiet', '--allow-read', '--v8-flags=--single-threaded', 'bench/optimizer.ts'],
+  ['deno', 'run', '--quiet', '--allow-read', '--v8-flags=--single-threaded', 'bench/vrptw.ts'],
   ['node', 'bench/bundle-size.mjs'],
   ['node', 'bench/interaction.mjs'],
   ['node', 'bench/routing.mjs'],
