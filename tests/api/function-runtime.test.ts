@@ -52,8 +52,15 @@ describe('the api function on the real Deno runtime', () => {
         timeout: 60_000,
       },
     );
-    expect(result.status).not.toBe(0);
-    expect(result.stderr).toContain('SUPABASE_URL and SUPABASE_ANON_KEY must be set');
+    expect(result.status).toBe(1);
+    // One line per missing variable, naming it, and no stack trace.
+    expect(result.stderr.trim()).toBe(
+      [
+        'api: Invalid configuration of the api function:',
+        '  SUPABASE_URL must be set (an http:// or https:// URL)',
+        '  SUPABASE_ANON_KEY must be set',
+      ].join('\n'),
+    );
   });
 
   it('answers unknown paths with a JSON 404', async () => {
