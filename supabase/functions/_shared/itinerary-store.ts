@@ -23,12 +23,25 @@ export type ItineraryFields = Pick<
   'title' | 'stops' | 'total_distance' | 'total_duration'
 >;
 
+/**
+ * What creating with an Idempotency-Key did: a new itinerary, the key's itinerary again (as it
+ * is now), nothing because the key was used with another request body, or nothing because
+ * the key's itinerary has been deleted since.
+ */
+export type CreateOnceResult =
+  { outcome: 'created' | 'replayed'; itinerary: Itinerary } | { outcome: 'mismatch' | 'deleted' };
+
 export interface ItineraryStore {
   /** The caller's itineraries, newest first. */
   list(): Promise<Itinerary[]>;
   /** null when it does not exist or is not the caller's. */
   get(id: string): Promise<Itinerary | null>;
   create(fields: ItineraryFields): Promise<Itinerary>;
+  /**
+   * Creates once per `key` (a UUID) for 24 hours, in one transaction (create_itinerary_once):
+   * `requestHash` (SHA-256 hex of the request's title and stops) tells a retry from a reuse.
+   */
+  createOnce(key: string, requestHash: string, fields: ItineraryFields): Promise<CreateOnceResult>;
   /**
    * null when it does not exist, is not the caller's, or (with `onlyIfUpdatedAt`, an ISO
    * 8601 time) was updated at another time since: see `updatedAtRange`.
@@ -38,11 +51,63 @@ export interface ItineraryStore {
   remove(id: string): Promise<boolean>;
   owns(id: string): Promise<boolean>;
   activeShareToken(itineraryId: string): Promise<string | null>;
-  /** false when the itinerary already has an active link (another request made it). */
-  addShare(itineraryId: string, token: string): Promise<boolean>;
+  /** The itinerary's active link and whether it shows the stops' notes; null when none. */
+  activeShare(itineraryId: string): Promise<ActiveShare | null>;
+  /**
+   * false when the itinerary already has an active link (another request made it).
+   * `includeNotes`: the link shows the stops' notes (default: it does not).
+   */
+  addShare(itineraryId: string, token: string, includeNotes?: boolean): Promise<boolean>;
+  /** Sets whether the active link shows the notes; false when there is no active link. */
+  setShareNotes(itineraryId: string, includeNotes: boolean): Promise<boolean>;
   /** false when there was no active link. */
   revokeShares(itineraryId: string): Promise<boolean>;
+  /** Every share link of the caller, active and revoked, oldest first (the data export). */
+  listShares(): Promise<ShareLink[]>;
+  /**
+   * Deletes the caller's account with every itinerary and share link, in one transaction
+   * (public.delete_own_account); false when the account no longer exists.
+   */
+  deleteAccount(): Promise<boolean>;
 }
+
+export interface ActiveShare {
+  token: string;
+  includeNotes: boolean;
+}
+
+/** A share link as its owner's data export lists it. */
+export interface ShareLink {
+  token: string;
+  itinerary_id: string;
+  include_notes: boolean;
+  /** ISO 8601 */
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export const SHARE_LINK_COLUMNS = [
+  'token',
+  'itinerary_id',
+  'include_notes',
+  'created_at',
+  'revoked_at',
+] as const;
+
+/** A share link row with ISO 8601 times whatever the path's text format. */
+export const asShareLink = (row: Record<string, unknown>): ShareLink => ({
+  token: String(row.token),
+  itinerary_id: String(row.itinerary_id),
+  include_notes: row.include_notes === true,
+  created_at: new Date(row.created_at as string | Date).toISOString(),
+  revoked_at:
+    row.revoked_at === null || row.revoked_at === undefined
+      ? null
+      : new Date(row.revoked_at as string | Date).toISOString(),
+});
+
+/** SQLSTATE of delete_own_account when the caller's account is already gone. */
+export const NO_ACCOUNT_SQLSTATE = 'P0002';
 
 export interface SharedRoute {
   title: string;
@@ -74,6 +139,20 @@ export const ITINERARY_COLUMNS = [
 export function updatedAtRange(iso: string): { from: string; before: string } {
   const ms = Date.parse(iso);
   return { from: new Date(ms).toISOString(), before: new Date(ms + 1).toISOString() };
+}
+
+/** The answer of create_itinerary_once (one row) as a CreateOnceResult. */
+export function createOnceResult(row: Record<string, unknown> | undefined): CreateOnceResult {
+  const outcome = row?.outcome;
+  if (outcome === 'created' || outcome === 'replayed') {
+    const { outcome: _, ...itinerary } = row!;
+    return {
+      outcome,
+      itinerary: withIsoTimestamps(itinerary as unknown as Itinerary) as Itinerary,
+    };
+  }
+  if (outcome === 'mismatch' || outcome === 'deleted') return { outcome };
+  throw new Error(`create_itinerary_once answered ${JSON.stringify(outcome)}`);
 }
 
 /** Timestamps as ISO 8601 whatever the path's text format (browsers parse only ISO reliably). */

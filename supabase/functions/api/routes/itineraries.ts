@@ -12,10 +12,22 @@ import { computeRoute } from '../../_shared/routing.ts';
 import { autoTitle } from '../../_shared/domain/stops.ts';
 import { newShareToken } from '../../_shared/share-token.ts';
 import { requireUser } from '../middleware.ts';
-import type { Itinerary, ItineraryFields } from '../../_shared/itinerary-store.ts';
+import type { ActiveShare, Itinerary, ItineraryFields } from '../../_shared/itinerary-store.ts';
+import { shareOptionsSchema } from '../../_shared/account-validation.ts';
 
 const NOT_FOUND = 'Itinerary not found';
 const SHARED_NOT_FOUND = 'Route not found or no longer available';
+const NO_ACTIVE_SHARE = 'No active share link for this itinerary';
+
+/** A share link as the API answers it: the URL and whether it shows the stops' notes. */
+const shareAnswer = (c: Context<AppEnv>, share: ActiveShare) =>
+  c.json({ shareUrl: `${c.var.config.siteUrl}/share/${share.token}`, includeNotes: share.includeNotes });
+
+/** The optional body of POST /:id/share; no body (or an empty one) asks for nothing in particular. */
+async function shareOptions(c: Context<AppEnv>): Promise<{ includeNotes?: boolean }> {
+  if (c.req.raw.body === null || c.req.header('content-length') === '0') return {};
+  return parseInput(shareOptionsSchema, await readJsonBody(c));
+}
 
 /** The id path parameter; a malformed id cannot name an itinerary, so it is a 404. */
 function itineraryId(c: Context<AppEnv>): string {
@@ -44,16 +56,43 @@ function requiredVersion(c: Context<AppEnv>): string | undefined {
   return version;
 }
 
-/** Validated title and stops, with the totals computed here so they never depend on the client. */
-async function itineraryFields(c: Context<AppEnv>): Promise<ItineraryFields> {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The Idempotency-Key of a POST (the IETF draft's header: a structured-field string, so
+ * quoted, though a bare value is accepted too); undefined when absent. This API's keys are UUIDs.
+ */
+function idempotencyKey(c: Context<AppEnv>): string | undefined {
+  const header = c.req.header('idempotency-key');
+  if (header === undefined) return undefined;
+  const value = header.trim().replace(/^"(.*)"$/, '$1');
+  if (!UUID.test(value)) throw new ApiError(400, 'Idempotency-Key must be a UUID');
+  return value.toLowerCase();
+}
+
+/** SHA-256 (hex) of what the client asked for: a retry sends the same, a reuse does not. */
+async function requestHash(input: { title: string; stops: unknown }): Promise<string> {
+  const bytes = new TextEncoder().encode(
+    JSON.stringify({ title: input.title, stops: input.stops }),
+  );
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Validated title and stops, with the totals computed here so they never depend on the client;
+ * `input`: the request as validated (before the auto title).
+ */
+async function itineraryFields(c: Context<AppEnv>) {
   const input = parseInput(itineraryInputSchema, await readJsonBody(c));
   const route = await computeRoute(c.var.router, input.stops, { geometry: false });
-  return {
+  const fields: ItineraryFields = {
     title: input.title === '' ? autoTitle(input.stops) : input.title,
     stops: input.stops,
     total_distance: route.totalDistance,
     total_duration: route.totalDuration,
   };
+  return { fields, input };
 }
 
 export const itineraryRoutes = new Hono<AppEnv>()
@@ -72,14 +111,42 @@ export const itineraryRoutes = new Hono<AppEnv>()
     if (!itinerary) throw new ApiError(404, NOT_FOUND);
     return c.json(itinerary, 200, { ETag: entityTag(itinerary) });
   })
+  // With an Idempotency-Key a retry (after a timeout, a lost answer) answers the itinerary the
+  // first attempt created, for 24 hours; the same key with another body is a 422, as the
+  // IETF draft says; a second request while the first still runs waits for it in the database.
   .post('/', async (c) => {
-    const itinerary = await c.var.itineraries.create(await itineraryFields(c));
-    return c.json(itinerary, 201, { ETag: entityTag(itinerary) });
+    const key = idempotencyKey(c);
+    const { fields, input } = await itineraryFields(c);
+    if (!key) {
+      const itinerary = await c.var.itineraries.create(fields);
+      return c.json(itinerary, 201, { ETag: entityTag(itinerary) });
+    }
+    const result = await c.var.itineraries.createOnce(key, await requestHash(input), fields);
+    switch (result.outcome) {
+      case 'created':
+        return c.json(result.itinerary, 201, { ETag: entityTag(result.itinerary) });
+      case 'replayed':
+        return c.json(result.itinerary, 201, {
+          ETag: entityTag(result.itinerary),
+          'Idempotent-Replayed': 'true',
+        });
+      case 'mismatch':
+        throw new ApiError(
+          422,
+          'This Idempotency-Key was already used with a different request; use a new key',
+        );
+      case 'deleted':
+        throw new ApiError(
+          409,
+          'The itinerary created with this Idempotency-Key has been deleted since',
+        );
+    }
   })
   .put('/:id', async (c) => {
     const id = itineraryId(c);
     const version = requiredVersion(c);
-    const itinerary = await c.var.itineraries.update(id, await itineraryFields(c), version);
+    const { fields } = await itineraryFields(c);
+    const itinerary = await c.var.itineraries.update(id, fields, version);
     if (itinerary) return c.json(itinerary, 200, { ETag: entityTag(itinerary) });
     if (version && (await c.var.itineraries.owns(id))) {
       throw new ApiError(412, 'This itinerary was changed elsewhere; load it again before saving');
@@ -90,26 +157,45 @@ export const itineraryRoutes = new Hono<AppEnv>()
     if (!(await c.var.itineraries.remove(itineraryId(c)))) throw new ApiError(404, NOT_FOUND);
     return c.body(null, 204);
   })
+  // The active link and what it shows, without making one: 404 when there is none.
+  .get('/:id/share', async (c) => {
+    const share = await c.var.itineraries.activeShare(itineraryId(c));
+    if (!share) throw new ApiError(404, NO_ACTIVE_SHARE);
+    return shareAnswer(c, share);
+  })
   // One active link per itinerary: sharing again returns the same link until it is revoked.
+  // `includeNotes` (optional body) sets whether the link shows the stops' notes for the
+  // driver; a new link leaves them out unless it says true, an existing one keeps its choice
+  // unless the body changes it. The shared view itself drops the notes in the database.
   .post('/:id/share', async (c) => {
     const id = itineraryId(c);
+    const { includeNotes } = await shareOptions(c);
     const store = c.var.itineraries;
-    const shareUrl = (token: string) =>
-      c.json({ shareUrl: `${c.var.config.siteUrl}/share/${token}` });
     if (!(await store.owns(id))) throw new ApiError(404, NOT_FOUND);
-    const existing = await store.activeShareToken(id);
-    if (existing) return shareUrl(existing);
+    const existing = await store.activeShare(id);
+    if (existing) {
+      if (includeNotes === undefined || includeNotes === existing.includeNotes)
+        return shareAnswer(c, existing);
+      if (await store.setShareNotes(id, includeNotes))
+        return shareAnswer(c, { token: existing.token, includeNotes });
+      // Revoked at this very moment: make a new link below.
+    }
 
     const token = newShareToken();
-    if (await store.addShare(id, token)) return shareUrl(token);
+    if (await store.addShare(id, token, includeNotes ?? false))
+      return shareAnswer(c, { token, includeNotes: includeNotes ?? false });
     // Another request shared it at the same moment: answer with the link it made.
-    const winner = await store.activeShareToken(id);
-    if (winner) return shareUrl(winner);
+    const winner = await store.activeShare(id);
+    if (winner && includeNotes !== undefined && includeNotes !== winner.includeNotes) {
+      if (await store.setShareNotes(id, includeNotes))
+        return shareAnswer(c, { token: winner.token, includeNotes });
+    }
+    if (winner) return shareAnswer(c, winner);
     throw databaseFailure('', 'share link conflict without an active link');
   })
   // Revokes the active link at once; sharing again afterwards makes a new token.
   .delete('/:id/share', async (c) => {
     if (!(await c.var.itineraries.revokeShares(itineraryId(c))))
-      throw new ApiError(404, 'No active share link for this itinerary');
+      throw new ApiError(404, NO_ACTIVE_SHARE);
     return c.body(null, 204);
   });
