@@ -9,6 +9,7 @@ import {
   TITLE_MAX_CHARS,
 } from './domain/limits.ts';
 import { STOP_STATUSES } from './domain/stops.ts';
+import { TEXT_LANGUAGES } from './domain/composed-texts.ts';
 import { SUGGESTION_LIMIT } from './suggestion.ts';
 
 const latitude = z
@@ -59,6 +60,10 @@ export const itineraryInputSchema = z.object(
     stops: z
       .array(stopSchema, { error: 'stops must be an array of {name, lat, lng}' })
       .min(1, 'Please add at least one stop'),
+    /** the language of an auto title (else Accept-Language's, else English); not stored */
+    language: z
+      .enum(TEXT_LANGUAGES, { error: `language must be one of: ${TEXT_LANGUAGES.join(', ')}` })
+      .optional(),
   },
   { error: 'Body must be a JSON object with title and stops' },
 );

@@ -1,4 +1,5 @@
 import { STOP_NAME_DISPLAY_CHARS } from './limits.ts';
+import { COMPOSED_TEXTS, type TextLanguage } from './composed-texts.ts';
 
 /** Where a driver is with a stop; a stop without a status is still to do. */
 export const STOP_STATUSES = ['done', 'skipped'] as const;
@@ -28,16 +29,20 @@ export function truncateStopName(name: string): string {
     : name;
 }
 
-/** Spec section 5: the name of a clicked point when reverse geocoding fails. */
-export function fallbackStopName(lat: number, lng: number): string {
-  return `Location ${lat.toFixed(4)}, ${lng.toFixed(4)}`;
+/** Spec section 5: the name of a clicked point when reverse geocoding fails (in `language`). */
+export function fallbackStopName(lat: number, lng: number, language: TextLanguage = 'en'): string {
+  return COMPOSED_TEXTS[language].location(lat.toFixed(4), lng.toFixed(4));
 }
 
 const firstPart = (name: string): string => name.split(',')[0].trim();
 
-/** Spec section 4: the title used when the user leaves it blank. */
-export function autoTitle(stops: readonly Pick<Stop, 'name'>[]): string {
-  if (stops.length === 0) return 'New Route';
-  if (stops.length === 1) return `Trip to ${firstPart(stops[0].name)}`;
-  return `${firstPart(stops[0].name)} to ${firstPart(stops[stops.length - 1].name)}`;
+/** Spec section 4: the title used when the user leaves it blank (in `language`). */
+export function autoTitle(
+  stops: readonly Pick<Stop, 'name'>[],
+  language: TextLanguage = 'en',
+): string {
+  const texts = COMPOSED_TEXTS[language];
+  if (stops.length === 0) return texts.newRoute;
+  if (stops.length === 1) return texts.tripTo(firstPart(stops[0].name));
+  return texts.fromTo(firstPart(stops[0].name), firstPart(stops[stops.length - 1].name));
 }

@@ -10,6 +10,7 @@ import {
 import { databaseFailure } from '../../_shared/database-errors.ts';
 import { computeRoute } from '../../_shared/routing.ts';
 import { autoTitle } from '../../_shared/domain/stops.ts';
+import { acceptedTextLanguage } from '../../_shared/domain/composed-texts.ts';
 import { newShareToken } from '../../_shared/share-token.ts';
 import { requireUser } from '../middleware.ts';
 import type { Itinerary, ItineraryFields } from '../../_shared/itinerary-store.ts';
@@ -75,7 +76,14 @@ async function itineraryFields(c: Context<AppEnv>) {
   const input = parseInput(itineraryInputSchema, await readJsonBody(c));
   const route = await computeRoute(c.var.router, input.stops, { geometry: false });
   const fields: ItineraryFields = {
-    title: input.title === '' ? autoTitle(input.stops) : input.title,
+    // A blank title: the auto title in the language the request names, English if none.
+    title:
+      input.title === ''
+        ? autoTitle(
+            input.stops,
+            input.language ?? acceptedTextLanguage(c.req.header('accept-language')),
+          )
+        : input.title,
     stops: input.stops,
     total_distance: route.totalDistance,
     total_duration: route.totalDuration,
