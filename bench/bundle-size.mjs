@@ -33,7 +33,9 @@ const server = await preview({
   build: { outDir },
   preview: { port: 0, strictPort: false },
 });
-const baseUrl = server.resolvedUrls.local[0].replace(/\/$/, '');
+const localUrl = server.resolvedUrls?.local[0];
+if (!localUrl) throw new Error('vite preview did not report a local URL');
+const baseUrl = localUrl.replace(/\/$/, '');
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -56,8 +58,9 @@ try {
     );
     if (page.guest) await context.addInitScript(() => localStorage.setItem('guestMode', 'true'));
     const tab = await context.newPage();
+    /** @type {Map<string, Promise<number>>} */
     const scripts = new Map();
-    tab.on('response', async (response) => {
+    tab.on('response', (response) => {
       if (response.request().resourceType() !== 'script' || !response.ok()) return;
       scripts.set(
         response.url(),

@@ -34,24 +34,43 @@ const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 12;
 const PROFILE = process.argv.includes('--profile');
 
-/** Self time per function of a CDP CPU profile, largest first. */
+/**
+ * The parts of a CDP CPU profile (Profiler.Profile) read here.
+ * @typedef {{id: number, callFrame: {functionName: string, url: string, lineNumber: number}}} ProfileNode
+ * @typedef {{nodes: ProfileNode[], samples?: number[], timeDeltas?: number[]}} CpuProfile
+ */
+
+/**
+ * Self time per function of a CDP CPU profile, largest first.
+ * @param {CpuProfile} profile
+ * @returns {[where: string, ms: number][]}
+ */
 function topFunctions(profile, count = 15) {
+  /** @type {Map<string, number>} */
   const totals = new Map();
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  /** @type {Map<number, number>} */
   const interval = new Map();
-  for (let index = 0; index < profile.samples.length; index += 1) {
-    const delta = profile.timeDeltas[index + 1] ?? 0;
-    interval.set(profile.samples[index], (interval.get(profile.samples[index]) ?? 0) + delta);
+  const samples = profile.samples ?? [];
+  const timeDeltas = profile.timeDeltas ?? [];
+  for (let index = 0; index < samples.length; index += 1) {
+    const delta = timeDeltas[index + 1] ?? 0;
+    interval.set(samples[index], (interval.get(samples[index]) ?? 0) + delta);
   }
   for (const [id, micros] of interval) {
-    const { callFrame } = byId.get(id);
+    const node = byId.get(id);
+    if (!node) continue;
+    const { callFrame } = node;
     const where = `${callFrame.functionName || '(anonymous)'} ${callFrame.url.split('/').pop()}:${callFrame.lineNumber + 1}`;
     totals.set(where, (totals.get(where) ?? 0) + micros / 1000);
   }
   return [...totals].sort((a, b) => b[1] - a[1]).slice(0, count);
 }
 
-/** 500 stops on a grid over the Lyon area (about 40 x 30 km), named like search results. */
+/**
+ * 500 stops on a grid over the Lyon area (about 40 x 30 km), named like search results.
+ * @param {number} count
+ */
 function seededStops(count) {
   const columns = 25;
   return Array.from({ length: count }, (_, index) => {
@@ -67,6 +86,10 @@ function seededStops(count) {
   });
 }
 
+/**
+ * @param {number[]} sorted
+ * @param {number} share
+ */
 function percentile(sorted, share) {
   if (sorted.length === 0) return NaN;
   const position = Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1);
@@ -74,13 +97,14 @@ function percentile(sorted, share) {
 }
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'route-planner-interaction-'));
+/** @type {(() => Promise<unknown>)[]} */
 const cleanups = [];
 async function cleanUp() {
   for (const cleanup of cleanups.reverse()) {
     try {
       await cleanup();
     } catch (error) {
-      console.error('cleanup:', error.message);
+      console.error('cleanup:', error instanceof Error ? error.message : error);
     }
   }
   rmSync(scratch, { recursive: true, force: true });
@@ -176,16 +200,21 @@ try {
     await page.waitForTimeout(600);
     await page.locator('.trip-summary[aria-busy="false"]').waitFor({ timeout: 60_000 });
   }
+  /**
+   * @param {string} name
+   * @param {number} count
+   */
   async function measured(name, count) {
     await page.waitForFunction(
       ([entry, expected]) => performance.getEntriesByName(entry).length >= expected,
-      [name, count],
+      /** @type {const} */ ([name, count]),
       { timeout: 30_000 },
     );
   }
   let expectedStops = STOP_COUNT;
   const search = page.getByRole('combobox', { name: 'Search for an address' });
   const actions = {
+    /** @param {number} run */
     async add(run) {
       await search.fill(run % 2 === 0 ? 'Paris' : 'Lyon');
       const option = page.getByRole('listbox').getByRole('option').first();
@@ -205,6 +234,7 @@ try {
   };
 
   await settle();
+  /** @type {Record<string, number[]>} */
   const results = {};
   const cdp = PROFILE ? await context.newCDPSession(page) : null;
   if (cdp) {

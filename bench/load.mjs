@@ -31,6 +31,21 @@ const MAX_DURATION_S = 120;
 const MAX_CONNECTIONS = 200;
 
 /**
+ * @typedef {{nominatimUrl: string, osrmUrl: string, photonUrl: string, controlUrl: string}} FakeUrls
+ *   the line tests/fakes/serve-child.mjs prints
+ * @typedef {'nominatim' | 'osrm' | 'photon'} FakeName
+ * @typedef {import('../tests/fakes/server.mjs').FakeMode} FakeMode
+ * @typedef {import('../tests/fakes/server.mjs').ReceivedRequest} ReceivedRequest
+ * @typedef {{url: string, method?: 'GET' | 'POST', headers?: Record<string, string>, body?: string,
+ *   connections?: number, durationS?: number}} ScenarioOptions
+ * @typedef {{requests: number, requestsPerSecond: number, p50: number, p95: number,
+ *   p99: number, errors: number, non2xx: number}} ScenarioResult
+ * @typedef {ScenarioResult & {name: string, cpuMsPerRequest: number | null}} ApiScenarioResult
+ * @typedef {{reader: string, writer: string, itineraryId: string, shareToken: string}} LoadData
+ *   two users' tokens, one of the reader's itineraries and its share token
+ */
+
+/**
  * The fake upstreams in their own process (tests/fakes/serve-child.mjs), so the arrival
  * times they record are not skewed by this process's busy event loop.
  */
@@ -43,19 +58,31 @@ async function startFakesProcess() {
     },
   );
   const [line] = await Promise.race([
-    new Promise((resolve) =>
-      createInterface({ input: child.stdout }).once('line', (text) => resolve([text])),
+    /** @type {Promise<[string]>} */ (
+      new Promise((resolve) =>
+        createInterface({ input: child.stdout }).once('line', (text) => resolve([text])),
+      )
     ),
-    new Promise((_, reject) =>
-      child.once('exit', (code) => reject(new Error(`fakes exited (${code})`))),
+    /** @type {Promise<never>} */ (
+      new Promise((_, reject) =>
+        child.once('exit', (code) => reject(new Error(`fakes exited (${code})`))),
+      )
     ),
   ]);
-  const urls = JSON.parse(line);
+  /** @type {unknown} */
+  const parsed = JSON.parse(line);
+  const urls = /** @type {FakeUrls} */ (parsed);
+  /** @type {(pathName: string, init?: RequestInit) => Promise<unknown>} */
   const control = async (pathName, init) =>
     (await fetch(`${urls.controlUrl}${pathName}`, init)).json();
   return {
     ...urls,
-    requests: (fake) => control(`/${fake}/requests`),
+    /** @param {FakeName} fake */
+    requests: (fake) => /** @type {Promise<ReceivedRequest[]>} */ (control(`/${fake}/requests`)),
+    /**
+     * @param {FakeName} fake
+     * @param {FakeMode} mode
+     */
     setMode: (fake, mode) =>
       control(`/${fake}/mode`, { method: 'POST', body: JSON.stringify({ mode }) }),
     close: async () => {
@@ -72,6 +99,8 @@ async function startFakesProcess() {
  * PGlite when embedded) plus the Deno function (from /proc; Linux only, else null). Per
  * request, it shows what each request costs whatever else the machine is doing, where
  * latencies on a shared machine mostly show the queue. An external Postgres is not counted.
+ * @param {number | undefined} functionsPid
+ * @returns {number | null}
  */
 function stackCpuMs(functionsPid) {
   const own = process.cpuUsage();
@@ -85,7 +114,10 @@ function stackCpuMs(functionsPid) {
   }
 }
 
-/** The stack with production defaults, over fake upstreams. */
+/**
+ * The stack with production defaults, over fake upstreams.
+ * @param {{databaseUrl?: string, functionsEnv?: Record<string, string>}} [options]
+ */
 export async function startLoadStack({
   databaseUrl = process.env.DATABASE_URL || undefined,
   functionsEnv = {},
@@ -123,6 +155,13 @@ export async function startLoadStack({
   };
 }
 
+/**
+ * @param {string} apiUrl
+ * @param {string} method
+ * @param {string} pathName
+ * @param {{token?: string, body?: unknown, headers?: Record<string, string>}} [options]
+ * @returns {Promise<{status: number, body: unknown, headers: Headers}>}
+ */
 async function api(apiUrl, method, pathName, { token, body, headers = {} } = {}) {
   const response = await fetch(`${apiUrl}${pathName}`, {
     method,
@@ -134,9 +173,11 @@ async function api(apiUrl, method, pathName, { token, body, headers = {} } = {})
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();
+  /** @type {unknown} */
+  const parsed = text ? JSON.parse(text) : null;
   return {
     status: response.status,
-    body: text ? JSON.parse(text) : null,
+    body: parsed,
     headers: response.headers,
   };
 }
@@ -147,7 +188,11 @@ const sampleStops = [
   { name: 'Union Square', lat: 40.7359, lng: -73.9911 },
 ];
 
-/** Two users: a reader with 20 itineraries (one shared) and a writer for the create scenario. */
+/**
+ * Two users: a reader with 20 itineraries (one shared) and a writer for the create scenario.
+ * @param {string} apiUrl
+ * @returns {Promise<LoadData>}
+ */
 export async function prepareData(apiUrl) {
   const register = async () => {
     const answer = await api(apiUrl, 'POST', '/auth/register', {
@@ -155,10 +200,10 @@ export async function prepareData(apiUrl) {
     });
     if (answer.status !== 201)
       throw new Error(`register: ${answer.status} ${JSON.stringify(answer.body)}`);
-    return answer.body.token;
+    return /** @type {{token: string}} */ (answer.body).token;
   };
   const [reader, writer] = [await register(), await register()];
-  let itineraryId;
+  let itineraryId = '';
   for (let i = 0; i < 20; i++) {
     const created = await api(apiUrl, 'POST', '/itineraries', {
       token: reader,
@@ -166,12 +211,14 @@ export async function prepareData(apiUrl) {
     });
     if (created.status !== 201)
       throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
-    itineraryId = created.body.id;
+    itineraryId = /** @type {{id: string}} */ (created.body).id;
   }
   const shared = await api(apiUrl, 'POST', `/itineraries/${itineraryId}/share`, { token: reader });
-  return { reader, writer, itineraryId, shareToken: shared.body.shareUrl.split('/share/')[1] };
+  const { shareUrl } = /** @type {{shareUrl: string}} */ (shared.body);
+  return { reader, writer, itineraryId, shareToken: shareUrl.split('/share/')[1] };
 }
 
+/** @type {(sorted: number[], p: number) => number} */
 const percentile = (sorted, p) =>
   sorted.length
     ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
@@ -181,6 +228,8 @@ const percentile = (sorted, p) =>
  * One autocannon run, in a child process of its own so the load generator does not
  * compete with the server (the embedded database and Auth/Data API run on this
  * process's main thread); latencies are collected per response so p95 can be reported.
+ * @param {ScenarioOptions} options
+ * @returns {Promise<ScenarioResult>}
  */
 export function runScenario(options) {
   const { url, connections = 50, durationS = 30 } = options;
@@ -205,21 +254,28 @@ export function runScenario(options) {
       const line = output.trim().split('\n').pop();
       if (code !== 0 || !line)
         return reject(new Error(`load generator exited (${code}): ${output}`));
-      resolve(JSON.parse(line));
+      /** @type {unknown} */
+      const result = JSON.parse(line);
+      resolve(/** @type {ScenarioResult} */ (result));
     });
   });
 }
 
+/**
+ * @param {ScenarioOptions & {connections: number, durationS: number}} options
+ * @returns {Promise<ScenarioResult>}
+ */
 function runScenarioHere({ url, method = 'GET', headers = {}, body, connections, durationS }) {
   if (!LOOPBACK.test(url)) throw new Error(`load tests only target 127.0.0.1, not ${url}`);
   if (durationS > MAX_DURATION_S || connections > MAX_CONNECTIONS)
     throw new Error('load run out of bounds');
+  /** @type {number[]} */
   const latencies = [];
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       { url, method, headers, body, connections, duration: durationS, timeout: 10 },
       (error, result) => {
-        if (error) return reject(error);
+        if (error) return reject(error instanceof Error ? error : new Error(String(error)));
         latencies.sort((a, b) => a - b);
         resolve({
           requests: result.requests.total,
@@ -238,12 +294,20 @@ function runScenarioHere({ url, method = 'GET', headers = {}, body, connections,
   });
 }
 
+/**
+ * @param {string} apiUrl
+ * @param {LoadData} data
+ * @param {{connections?: number, durationS?: number, cpuMs?: () => number | null}} [options]
+ * @returns {Promise<ApiScenarioResult[]>}
+ */
 export async function runApiScenarios(
   apiUrl,
   data,
   { connections = 50, durationS = 30, cpuMs = () => null } = {},
 ) {
+  /** @param {string} token */
   const auth = (token) => ({ authorization: `Bearer ${token}` });
+  /** @type {[string, ScenarioOptions][]} */
   const scenarios = [
     [
       'GET /api/itineraries (list of 20)',
@@ -267,6 +331,7 @@ export async function runApiScenarios(
       },
     ],
   ];
+  /** @type {ApiScenarioResult[]} */
   const results = [];
   for (const [name, options] of scenarios) {
     const cpuBefore = cpuMs();
@@ -285,6 +350,9 @@ export async function runApiScenarios(
  * `concurrency` searches at once, each from its own client address (so the per-client
  * limit does not interfere): all for one text, or each for a different text. Counts the
  * upstream requests they caused and their highest rate in any 1 s window.
+ * @param {string} apiUrl
+ * @param {{concurrency?: number, sameText?: boolean,
+ *   upstreamRequests: () => Promise<{at: number}[]>}} options
  */
 export async function geocodingBurst(
   apiUrl,
@@ -319,6 +387,7 @@ export async function geocodingBurst(
     );
   }
   const gaps = upstream.slice(1).map((at, i) => at - upstream[i]);
+  /** @type {Record<number, number>} */
   const statuses = {};
   for (const answer of answers) statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
   const retryAfter =
@@ -340,15 +409,20 @@ const loadAverage = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 
+/** @param {number} n */
 const fmt = (n) => (Number.isFinite(n) ? String(Math.round(n)) : '-');
 
+/** @param {ApiScenarioResult[]} results */
 export function printScenarioTable(results) {
   console.log(
     '\n| scenario | req/s | p50 ms | p95 ms | p99 ms | requests | errors | non-2xx | stack CPU ms/request |',
   );
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
-    const cpu = Number.isFinite(r.cpuMsPerRequest) ? r.cpuMsPerRequest.toFixed(1) : '-';
+    const cpu =
+      r.cpuMsPerRequest !== null && Number.isFinite(r.cpuMsPerRequest)
+        ? r.cpuMsPerRequest.toFixed(1)
+        : '-';
     console.log(
       `| ${r.name} | ${fmt(r.requestsPerSecond)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.requests} | ${r.errors} | ${r.non2xx} | ${cpu} |`,
     );
@@ -400,10 +474,10 @@ async function main() {
     const same = await geocodingBurst(load.apiUrl, { sameText: true, upstreamRequests });
     const different = await geocodingBurst(load.apiUrl, { sameText: false, upstreamRequests });
     console.log('\nGeocoding bursts (100 concurrent searches, upstream limit 1/s, max wait 5 s):');
-    for (const [label, burst] of [
+    for (const [label, burst] of /** @type {const} */ ([
       ['same text', same],
       ['different texts', different],
-    ]) {
+    ])) {
       console.log(
         `  ${label}: ${burst.upstreamRequests} upstream request(s), at most ${burst.maxUpstreamPerSecond} in any 1 s` +
           `${burst.minGapMs === null ? '' : `, min gap ${burst.minGapMs} ms`}; answers ${JSON.stringify(burst.statuses)}` +
@@ -434,7 +508,12 @@ async function main() {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  if (process.argv[2] === '--scenario')
-    console.log(JSON.stringify(await runScenarioHere(JSON.parse(process.argv[3]))));
-  else await main();
+  if (process.argv[2] === '--scenario') {
+    /** @type {unknown} */
+    const options = JSON.parse(process.argv[3]);
+    const scenario = /** @type {ScenarioOptions & {connections: number, durationS: number}} */ (
+      options
+    );
+    console.log(JSON.stringify(await runScenarioHere(scenario)));
+  } else await main();
 }

@@ -20,16 +20,34 @@ import { startFakeNominatim, startFakeOsrm } from '../tests/fakes/index.mjs';
 
 const LATENCY_MS = /** @type {[number, number]} */ ([80, 150]);
 const SIZES = (process.env.ROUTING_BENCH_STOPS ?? '10,100,500').split(',').map(Number);
+/**
+ * @typedef {{label: string, minIntervalMs: number}} Spacing
+ * @typedef {{lat: number, lng: number}} Stop
+ * @typedef {import('../tests/fakes/server.mjs').FakeServer} FakeServer
+ * @typedef {{legs?: {estimated?: boolean}[], distances?: unknown[], durations?: unknown[],
+ *   estimated?: boolean}} RoutesAnswer what the two endpoints answer (the parts read here)
+ */
+
+/** @type {Spacing[]} */
 const SPACINGS = [
   { label: 'production', minIntervalMs: 1000 },
   { label: 'none', minIntervalMs: 0 },
 ];
 
+/** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-/** How long the gate keeps the upstream's slot after a request (the interval plus its 10% margin). */
+/**
+ * How long the gate keeps the upstream's slot after a request (the interval plus its 10% margin).
+ * @param {Spacing} spacing
+ */
 const UPSTREAM_SLOT_MS = (spacing) => Math.ceil(spacing.minIntervalMs * 1.1) + 50;
 
-/** `count` stops scattered over a city-sized area, a different area for each run (cold cache). */
+/**
+ * `count` stops scattered over a city-sized area, a different area for each run (cold cache).
+ * @param {number} count
+ * @param {Stop} center
+ * @returns {Stop[]}
+ */
 function stopsAround(count, center) {
   return Array.from({ length: count }, (_, i) => ({
     lat: center.lat + ((i * 7919) % 997) / 997 / 10,
@@ -37,6 +55,12 @@ function stopsAround(count, center) {
   }));
 }
 
+/**
+ * @param {string} apiUrl
+ * @param {string} pathName
+ * @param {{stops: Stop[]}} body
+ * @returns {Promise<{body: RoutesAnswer, ms: number}>}
+ */
 async function post(apiUrl, pathName, body) {
   const started = performance.now();
   const response = await fetch(`${apiUrl}${pathName}`, {
@@ -48,10 +72,18 @@ async function post(apiUrl, pathName, body) {
   const ms = performance.now() - started;
   if (response.status !== 200)
     throw new Error(`${pathName}: HTTP ${response.status} ${text.slice(0, 200)}`);
-  return { body: JSON.parse(text), ms };
+  /** @type {unknown} */
+  const parsed = JSON.parse(text);
+  return { body: /** @type {RoutesAnswer} */ (parsed), ms };
 }
 
-/** What one call cost: router requests, wall time, and how much of the answer is estimated. */
+/**
+ * What one call cost: router requests, wall time, and how much of the answer is estimated.
+ * @param {FakeServer} osrm
+ * @param {string} apiUrl
+ * @param {string} pathName
+ * @param {Stop[]} stops
+ */
 async function measure(osrm, apiUrl, pathName, stops) {
   osrm.requests.length = 0;
   const { body, ms } = await post(apiUrl, pathName, { stops });
@@ -67,6 +99,12 @@ async function measure(osrm, apiUrl, pathName, stops) {
   return { requests, ms, estimated: body.estimated ? 'all' : 'none' };
 }
 
+/**
+ * @param {Spacing} spacing
+ * @param {FakeServer} nominatim
+ * @param {FakeServer} osrm
+ * @param {number} runIndex
+ */
 async function runWithSpacing(spacing, nominatim, osrm, runIndex) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'route-planner-routing-bench-'));
   const stack = await startStack({
@@ -95,6 +133,7 @@ async function runWithSpacing(spacing, nominatim, osrm, runIndex) {
         i === Math.floor(count / 2) ? { lat: stop.lat + 0.001, lng: stop.lng } : stop,
       );
       for (const pathName of ['/routes/legs', '/routes/table']) {
+        /** @type {[name: string, stops: Stop[]][]} */
         const cases = [
           ['cold', stops],
           ['warm', stops],

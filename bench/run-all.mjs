@@ -17,6 +17,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const binaries = fileURLToPath(new URL('../node_modules/.bin', import.meta.url));
 const env = { ...process.env, PATH: `${binaries}:${process.env.PATH}` };
 
+/** @type {string[]} */
 const failed = [];
 for (const [command, ...args] of BENCHMARKS) {
   const label = [command, ...args].join(' ');

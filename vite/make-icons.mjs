@@ -7,8 +7,13 @@ import { deflateSync } from 'node:zlib';
 const BLUE = [0x00, 0x7b, 0xff];
 const WHITE = [0xff, 0xff, 0xff];
 
-/** favicon.svg in its own 32-unit box: the two ends and the dotted curve between them. */
+/**
+ * favicon.svg in its own 32-unit box: the two ends and the dotted curve between them.
+ * @param {number} x
+ * @param {number} y
+ */
 function shapesAt(x, y) {
+  /** @type {(cx: number, cy: number, r: number) => boolean} */
   const dot = (cx, cy, r) => (x - cx) ** 2 + (y - cy) ** 2 <= r * r;
   if (dot(9, 23, 3.2) || dot(23, 10, 3.2)) return true;
   // Cubic curve M9 23 C9 18 23 19 23 13, drawn as round dots every few units.
@@ -22,13 +27,22 @@ function shapesAt(x, y) {
   return false;
 }
 
+/**
+ * @param {number} x
+ * @param {number} y
+ * @param {number} radius
+ */
 function insideRoundedSquare(x, y, radius) {
   const cx = Math.min(Math.max(x, radius), 32 - radius);
   const cy = Math.min(Math.max(y, radius), 32 - radius);
   return (x - cx) ** 2 + (y - cy) ** 2 <= radius * radius;
 }
 
-/** RGBA pixels; `maskable`: full-bleed background and the drawing shrunk into the safe zone. */
+/**
+ * RGBA pixels; `maskable`: full-bleed background and the drawing shrunk into the safe zone.
+ * @param {number} size
+ * @param {boolean} maskable
+ */
 function draw(size, maskable) {
   const pixels = Buffer.alloc(size * size * 4);
   const samples = 4;
@@ -62,12 +76,17 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
   return c >>> 0;
 });
+/** @param {Buffer} buffer */
 const crc32 = (buffer) => {
   let crc = 0xffffffff;
   for (const byte of buffer) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
 };
 
+/**
+ * @param {string} type
+ * @param {Buffer} data
+ */
 function chunk(type, data) {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
@@ -77,6 +96,10 @@ function chunk(type, data) {
   return Buffer.concat([length, body, crc]);
 }
 
+/**
+ * @param {number} size
+ * @param {Buffer} rgba
+ */
 function png(size, rgba) {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(size, 0);
@@ -96,6 +119,7 @@ function png(size, rgba) {
 
 const out = new URL('../public/icons/', import.meta.url);
 mkdirSync(out, { recursive: true });
+/** @type {[name: string, size: number, maskable: boolean][]} */
 const icons = [
   ['icon-192.png', 192, false],
   ['icon-512.png', 512, false],

@@ -10,9 +10,11 @@ import { createServer } from 'node:http';
  * @returns {Promise<{url: string, close: () => Promise<void>}>}
  */
 export async function startFakeControl(fakes, { port = 0, host = '127.0.0.1' } = {}) {
-  const control = createServer(async (req, res) => {
+  /** @type {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>} */
+  const handle = async (req, res) => {
     const [, name, action] = (req.url ?? '').split('/');
     const fake = Object.hasOwn(fakes, name) ? fakes[name] : undefined;
+    /** @type {(status: number, body: unknown) => void} */
     const reply = (status, body) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
@@ -34,7 +36,8 @@ export async function startFakeControl(fakes, { port = 0, host = '127.0.0.1' } =
       return reply(200, { ok: true });
     }
     return reply(404, { error: 'unknown action' });
-  });
+  };
+  const control = createServer((req, res) => void handle(req, res));
   await new Promise((resolve, reject) => {
     control.once('error', reject);
     control.listen(port, host, () => resolve(undefined));

@@ -28,8 +28,8 @@ export const OCEAN_POINT = Object.freeze([-40.0, 35.0]);
  * @property {number} extent half-size of the bounding box in degrees
  */
 
-/** @type {readonly Place[]} */
-export const GAZETTEER = Object.freeze([
+/** @type {Place[]} */
+const PLACES = [
   {
     place_id: 331306034,
     osm_type: 'way',
@@ -391,8 +391,11 @@ export const GAZETTEER = Object.freeze([
     },
     extent: 0.01,
   },
-]);
+];
 
+export const GAZETTEER = Object.freeze(PLACES);
+
+/** @param {number} degrees */
 const toRadians = (degrees) => (degrees * Math.PI) / 180;
 
 /**

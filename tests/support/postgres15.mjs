@@ -16,13 +16,14 @@ const binDir = (env = process.env) => env.POSTGRES15_BIN ?? '/usr/lib/postgresql
 
 /**
  * @typedef {{ available: true, source: 'TEST_DATABASE_URL' | 'initdb' } | { available: false, reason: string }} Postgres15Availability
- * @typedef {{ url: string, serverVersion: string, stop(): Promise<void> }} Postgres15Database
+ * @typedef {{ url: string, serverVersion: string, stop: () => Promise<void> }} Postgres15Database
  *   url: connection string of the fresh database (superuser); serverVersion: as the server reports it
- * @typedef {{ url: string, pause(): void, resume(): void, stop(): Promise<void> }} Cluster
+ * @typedef {{ url: string, pause: () => void, resume: () => void, stop: () => Promise<void> }} Cluster
  *   pause: stops the server (fast shutdown: open connections are cut), keeping its data;
  *   resume: starts the paused server again on the same port
  */
 
+/** @returns {Postgres15Availability} */
 export function postgres15Availability(env = process.env) {
   if (env.TEST_DATABASE_URL) return { available: true, source: 'TEST_DATABASE_URL' };
   if (existsSync(path.join(binDir(env), 'initdb'))) return { available: true, source: 'initdb' };
@@ -32,13 +33,17 @@ export function postgres15Availability(env = process.env) {
   };
 }
 
-/** Starts (or connects to) PostgreSQL 15 and creates a fresh database for one test file. */
+/**
+ * Starts (or connects to) PostgreSQL 15 and creates a fresh database for one test file.
+ * @returns {Promise<Postgres15Database>}
+ */
 export async function startPostgres15(env = process.env) {
   const availability = postgres15Availability(env);
   if (!availability.available)
     throw new Error(`PostgreSQL 15 is not available: ${availability.reason}`);
   if (availability.source === 'TEST_DATABASE_URL')
-    return freshDatabase(env.TEST_DATABASE_URL, async () => {});
+    // set: that is what availability checked
+    return freshDatabase(/** @type {string} */ (env.TEST_DATABASE_URL), async () => {});
   const cluster = await startCluster(binDir(env));
   try {
     return await freshDatabase(cluster.url, cluster.stop);
@@ -48,6 +53,11 @@ export async function startPostgres15(env = process.env) {
   }
 }
 
+/**
+ * @param {string} serverUrl
+ * @param {() => Promise<void>} stopServer
+ * @returns {Promise<Postgres15Database>}
+ */
 async function freshDatabase(serverUrl, stopServer) {
   const name = `route_planner_test_${process.pid}_${Date.now().toString(36)}`;
   const server = postgres(serverUrl, { max: 1, onnotice: () => {} });
@@ -76,7 +86,10 @@ async function freshDatabase(serverUrl, stopServer) {
   }
 }
 
-/** Whether a throwaway cluster can be made here (the initdb binaries, whatever TEST_DATABASE_URL says). */
+/**
+ * Whether a throwaway cluster can be made here (the initdb binaries, whatever TEST_DATABASE_URL says).
+ * @returns {Postgres15Availability}
+ */
 export function postgres15ClusterAvailability(env = process.env) {
   if (existsSync(path.join(binDir(env), 'initdb'))) return { available: true, source: 'initdb' };
   return {
@@ -88,6 +101,7 @@ export function postgres15ClusterAvailability(env = process.env) {
 /**
  * A throwaway PostgreSQL 15 cluster of this test's own, even when TEST_DATABASE_URL is
  * set: for tests that stop and restart the server under a running stack.
+ * @returns {Promise<Cluster>}
  */
 export async function startPostgres15Cluster(env = process.env) {
   const availability = postgres15ClusterAvailability(env);
@@ -96,6 +110,10 @@ export async function startPostgres15Cluster(env = process.env) {
   return startCluster(binDir(env));
 }
 
+/**
+ * @param {string} bin the folder of PostgreSQL's binaries
+ * @returns {Promise<Cluster>}
+ */
 async function startCluster(bin) {
   const root = await mkdtemp(path.join(os.tmpdir(), 'route-planner-pg15-'));
   const dataDir = path.join(root, 'data');
@@ -110,6 +128,7 @@ async function startCluster(bin) {
     await chown(root, uid, gid);
     await chown(socketDir, uid, gid);
   }
+  /** @type {(binary: string, args: string[]) => void} */
   const run = (binary, args) => {
     const command = asRoot ? 'runuser' : path.join(bin, binary);
     const fullArgs = asRoot ? ['-u', 'postgres', '--', path.join(bin, binary), ...args] : args;
@@ -180,6 +199,7 @@ async function startCluster(bin) {
   };
 }
 
+/** @returns {Promise<number>} */
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
