@@ -33,6 +33,8 @@ export class Inserter {
   private readonly makespanWeight: number;
   /** Latest finish over used routes (makespan objective), kept current during a recreate. */
   private latestFinish = 0;
+  /** Positions to evaluate before the next blink (a geometric draw: one random number per blink). */
+  private untilBlink = 0;
 
   bestRoute = -1;
   bestPosition = -1;
@@ -63,6 +65,7 @@ export class Inserter {
     changed: Uint8Array,
   ): number {
     this.sort(jobs, count, order, settings.random);
+    this.untilBlink = this.drawBlink(settings);
     if (this.instance.objective === 'makespan') this.latestFinish = this.baseline(solution);
     let left = 0;
     for (let i = 0; i < count; i++) {
@@ -120,6 +123,13 @@ export class Inserter {
       jobs[k + 1] = job;
       keys[k + 1] = key;
     }
+  }
+
+  /** Positions until the next skipped one, each position skipped with probability `rate`. */
+  private drawBlink(settings: RecreateSettings): number {
+    const rate = settings.blinkRate;
+    if (rate <= 0) return Infinity;
+    return Math.floor(Math.log(1 - settings.random()) / Math.log(1 - rate));
   }
 
   /** Finds the best feasible position for job u (bestRoute / bestPosition); false if none. */
@@ -182,14 +192,16 @@ export class Inserter {
     const due = instance.due[u];
     const service = instance.service[u];
     const single = instance.singleWindows;
-    const random = settings.random;
-    const blinkRate = settings.blinkRate;
     const opening = route.len === 0 ? this.openCost : 0;
+    let untilBlink = this.untilBlink;
     const limitsWork = instance.maxWorkingTime[route.vehicle] < Infinity;
     for (let p = low; p <= high; p++) {
       const leave = depart[p];
       if (leave > due) break; // later positions leave later still
-      if (random() < blinkRate) continue;
+      if (untilBlink-- === 0) {
+        untilBlink = this.drawBlink(settings);
+        continue;
+      }
       const a = location[p];
       const b = location[p + 1];
       const delta = cost[a * size + here] + cost[here * size + b] - cost[a * size + b] + opening;
@@ -209,6 +221,7 @@ export class Inserter {
       this.bestRoute = r;
       this.bestPosition = p;
     }
+    this.untilBlink = untilBlink;
   }
 
   /** Makespan objective: weight × the rise of the latest finish + the rise of this route's span. */
@@ -225,13 +238,15 @@ export class Inserter {
     const here = instance.jobLocation[u];
     const service = instance.service[u];
     const due = instance.due[u];
-    const random = settings.random;
     const limitsWork = instance.maxWorkingTime[route.vehicle] < Infinity;
     const before = route.len === 0 ? instance.shiftStart[route.vehicle] : route.finish;
     for (let p = low; p <= high; p++) {
       const leave = depart[p];
       if (leave > due) break;
-      if (random() < settings.blinkRate) continue;
+      if (this.untilBlink-- === 0) {
+        this.untilBlink = this.drawBlink(settings);
+        continue;
+      }
       const a = location[p];
       const b = location[p + 1];
       const start = earliestStart(instance, u, leave + time[a * size + here]);

@@ -84,18 +84,27 @@ function nearestJobs(
   const m = jobLocation.length;
   const count = Math.min(NEIGHBOURS, Math.max(0, m - 1));
   const neighbours = new Int32Array(m * count);
-  const order = new Int32Array(m);
   const key = new Float64Array(m);
-  for (let j = 0; j < m; j++) {
+  const sorted = new Float64Array(m);
+  const chosen = new Int32Array(count);
+  for (let j = 0; j < m && count > 0; j++) {
     const from = jobLocation[j];
     for (let k = 0; k < m; k++) {
       const to = jobLocation[k];
       key[k] = k === j ? -1 : cost[from * size + to] + cost[to * size + from];
-      order[k] = k;
     }
-    order.sort((a, b) => key[a] - key[b] || a - b);
-    // order[0] is j itself (key -1).
-    neighbours.set(order.subarray(1, count + 1), j * count);
+    // The count-th smallest key (a native sort of the numbers), then the jobs below it, then
+    // those equal to it by index, sorted by key: O(m log m) without a comparator call per pair.
+    sorted.set(key);
+    sorted.sort();
+    const threshold = sorted[count]; // sorted[0] is j itself (-1)
+    let found = 0;
+    for (let k = 0; k < m && found < count; k++)
+      if (k !== j && key[k] < threshold) chosen[found++] = k;
+    for (let k = 0; k < m && found < count; k++)
+      if (k !== j && key[k] === threshold) chosen[found++] = k;
+    chosen.sort((a, b) => key[a] - key[b] || a - b);
+    neighbours.set(chosen, j * count);
   }
   return { neighbours, neighbourCount: count };
 }

@@ -7,7 +7,10 @@ export function euclideanMatrix(points: readonly (readonly [number, number])[]):
   const matrix = new Float64Array(n * n);
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n; j++) {
-      matrix[i * n + j] = Math.hypot(points[i][0] - points[j][0], points[i][1] - points[j][1]);
+      const dx = points[i][0] - points[j][0];
+      const dy = points[i][1] - points[j][1];
+      // Not Math.hypot: sqrt of the exact sum is the correctly rounded distance for integers.
+      matrix[i * n + j] = Math.sqrt(dx * dx + dy * dy);
     }
   }
   return matrix;

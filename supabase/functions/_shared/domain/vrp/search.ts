@@ -13,7 +13,15 @@
  *     'vehicles' objective) with the annealing rule on the cost, temperature falling
  *     geometrically over the budget.
  */
-import { Inserter, SORT_CLOSE, SORT_DEMAND, SORT_DUE, SORT_FAR, SORT_RANDOM } from './insertion.ts';
+import {
+  Inserter,
+  SORT_CLOSE,
+  SORT_DEMAND,
+  SORT_DUE,
+  SORT_FAR,
+  SORT_RANDOM,
+  type RecreateSettings,
+} from './insertion.ts';
 import type { Instance } from './instance.ts';
 import { createRandom, type Random } from './random.ts';
 import { Ruiner, type RuinSettings } from './ruin.ts';
@@ -103,6 +111,8 @@ export class VrpSearch {
   private annealFrom = 0;
   private temperatureScale = 1;
   private currentKey: Key = { absent: 0, vehicles: 0, cost: 0 };
+  private candidateKey: Key = { absent: 0, vehicles: 0, cost: 0 };
+  private readonly recreateSettings: RecreateSettings;
 
   /** Best solution found: each vehicle's jobs, and its key. */
   private bestRoutes: Int32Array[];
@@ -134,6 +144,11 @@ export class VrpSearch {
     this.absences = new Float64Array(m);
     this.bestRoutes = Array.from({ length: instance.vehicleCount }, () => new Int32Array(0));
     this.sortTotal = this.settings.sortWeights.reduce((sum, w) => sum + w, 0);
+    this.recreateSettings = {
+      random: this.random,
+      blinkRate: this.settings.blinkRate,
+      allowNewRoutes: true,
+    };
   }
 
   get finished(): boolean {
@@ -141,8 +156,8 @@ export class VrpSearch {
   }
 
   /** Elapsed share of the budget, 0..1 (iterations or time, whichever is further). */
-  private progress(): number {
-    const byTime = (this.now() - this.started) / this.timeLimitMs;
+  private progress(now = this.now()): number {
+    const byTime = (now - this.started) / this.timeLimitMs;
     const byIterations = this.iterations / this.maxIterations;
     return Math.min(1, Math.max(byTime, byIterations));
   }
@@ -151,8 +166,9 @@ export class VrpSearch {
   run(until: number): void {
     if (this.phase === 'construct') this.construct();
     while (this.phase !== 'done') {
-      if (this.now() >= until) return;
-      const progress = this.progress();
+      const now = this.now();
+      if (now >= until) return;
+      const progress = this.progress(now);
       if (progress >= 1) {
         this.phase = 'done';
         return;
@@ -170,20 +186,24 @@ export class VrpSearch {
     return this.bestRoutes.map((jobs) => Array.from(jobs));
   }
 
-  private key(solution: Solution, absent: number): Key {
+  /** Writes the solution's key into `into` (default: a new object). */
+  private key(
+    solution: Solution,
+    absent: number,
+    into: Key = { absent: 0, vehicles: 0, cost: 0 },
+  ): Key {
     const objective = this.instance.objective;
-    return {
-      absent,
-      vehicles: objective === 'vehicles' ? solution.usedVehicles() : 0,
-      cost:
-        objective === 'makespan'
-          ? this.instance.vehicleCount * solution.makespan() + solution.totalSpan()
-          : solution.totalCost(),
-    };
+    into.absent = absent;
+    into.vehicles = objective === 'vehicles' ? solution.usedVehicles() : 0;
+    into.cost =
+      objective === 'makespan'
+        ? this.instance.vehicleCount * solution.makespan() + solution.totalSpan()
+        : solution.totalCost();
+    return into;
   }
 
   private saveBest(key: Key): void {
-    this.bestKey = key;
+    this.bestKey = { ...key };
     this.bestRoutes = this.current.routes.map((route) => route.jobs.slice(1, route.len + 1));
   }
 
@@ -230,7 +250,7 @@ export class VrpSearch {
     const assigned = servable.length - bestLeft;
     const cost = this.currentKey.cost;
     this.temperatureScale = assigned > 0 && cost > 0 ? cost / assigned : 1;
-    this.phase = bestLeft > 0 ? 'assign' : this.afterAssign();
+    this.phase = servable.length === 0 ? 'done' : bestLeft > 0 ? 'assign' : this.afterAssign();
   }
 
   private afterAssign(): Phase {
@@ -267,9 +287,9 @@ export class VrpSearch {
 
   /** Ruins and recreates the candidate (a copy of the current solution); returns jobs left out. */
   private ruinAndRecreate(allowNewRoutes: boolean): number {
-    const { candidate, changed } = this;
+    const { candidate, changed, pool, absent } = this;
     changed.fill(0);
-    this.pool.set(this.absent.subarray(0, this.absentCount));
+    for (let i = 0; i < this.absentCount; i++) pool[i] = absent[i];
     const count = this.ruiner.ruin(
       candidate,
       this.random,
@@ -278,12 +298,13 @@ export class VrpSearch {
       this.absentCount,
       changed,
     );
+    this.recreateSettings.allowNewRoutes = allowNewRoutes;
     return this.inserter.recreate(
       candidate,
       this.pool,
       count,
       this.pickOrder(),
-      { random: this.random, blinkRate: this.settings.blinkRate, allowNewRoutes },
+      this.recreateSettings,
       changed,
     );
   }
@@ -361,7 +382,7 @@ export class VrpSearch {
     const { initialTemperature: t0, finalTemperature: t1 } = this.settings;
     const temperature = this.temperatureScale * t0 * Math.pow(t1 / t0, share);
     const left = this.ruinAndRecreate(true);
-    const key = this.key(this.candidate, left);
+    const key = this.key(this.candidate, left, this.candidateKey);
     const current = this.currentKey;
     let accept: boolean;
     if (key.absent !== current.absent) accept = key.absent < current.absent;
@@ -369,6 +390,7 @@ export class VrpSearch {
     else accept = key.cost < current.cost - temperature * Math.log(this.random());
     this.settle(accept, left);
     if (accept) {
+      this.candidateKey = current;
       this.currentKey = key;
       if (better(key, this.bestKey)) this.saveBest(key);
     }

@@ -86,11 +86,14 @@ export class Route {
     const n = other.len + 2;
     this.reserve(other.len);
     this.len = other.len;
-    this.jobs.set(other.jobs.subarray(0, n));
-    this.location.set(other.location.subarray(0, n));
-    this.depart.set(other.depart.subarray(0, n));
-    this.start.set(other.start.subarray(0, n));
-    this.latest.set(other.latest.subarray(0, n));
+    const { jobs, location, depart, start, latest } = this;
+    for (let p = 0; p < n; p++) {
+      jobs[p] = other.jobs[p];
+      location[p] = other.location[p];
+      depart[p] = other.depart[p];
+      start[p] = other.start[p];
+      latest[p] = other.latest[p];
+    }
     this.load = other.load;
     this.cost = other.cost;
     this.finish = other.finish;
