@@ -10,19 +10,38 @@ import { supabaseDir } from './settings.mjs';
 const migrationsDir = path.join(supabaseDir, 'migrations');
 const MIGRATION_FILE = /^(\d{14})_(.+)\.sql$/;
 
-/** A minimal SQL runner over either driver: `run(sql)` runs a multi-statement script. */
-export async function openAdminSql({ databaseUrl, pglite }) {
+/**
+ * @typedef {object} AdminSql
+ * @property {(text: string) => Promise<unknown>} run runs a multi-statement script
+ * @property {(text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>} query one
+ *   statement with $1... parameters: its rows
+ * @property {() => Promise<void>} close
+ */
+
+/**
+ * A minimal SQL runner over either driver: `run(sql)` runs a multi-statement script.
+ * @param {{databaseUrl?: string, pglite?: import('@electric-sql/pglite').PGlite}} options
+ * @returns {AdminSql}
+ */
+export function openAdminSql({ databaseUrl, pglite }) {
   if (pglite) {
     return {
       run: (text) => pglite.exec(text),
-      query: async (text, params = []) => (await pglite.query(text, params)).rows,
+      query: async (text, params = []) => {
+        /** @type {import('@electric-sql/pglite').Results<Record<string, unknown>>} */
+        const result = await pglite.query(text, params);
+        return result.rows;
+      },
       close: async () => {},
     };
   }
+  if (!databaseUrl) throw new Error('openAdminSql: databaseUrl or pglite is required');
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   return {
     run: (text) => sql.unsafe(text).simple(),
-    query: (text, params = []) => sql.unsafe(text, params),
+    // postgres.js serialises the values it is given, as PGlite does
+    query: (text, params = []) =>
+      sql.unsafe(text, /** @type {import('postgres').ParameterOrJSON<never>[]} */ (params)),
     close: () => sql.end({ timeout: 5 }),
   };
 }
@@ -31,17 +50,23 @@ export async function listMigrations() {
   const files = (await readdir(migrationsDir)).filter((f) => MIGRATION_FILE.test(f)).sort();
   return Promise.all(
     files.map(async (file) => {
-      const [, version, name] = MIGRATION_FILE.exec(file);
+      // the list holds only names that match
+      const [, version, name] = /** @type {RegExpExecArray} */ (MIGRATION_FILE.exec(file));
       return { version, name, sql: await readFile(path.join(migrationsDir, file), 'utf8') };
     }),
   );
 }
 
+/** @param {AdminSql} admin */
 export async function applyRoles(admin) {
   await admin.run(await readFile(path.join(supabaseDir, 'local', 'roles.sql'), 'utf8'));
 }
 
-/** Applies pending migrations, each in its own transaction with its history row. */
+/**
+ * Applies pending migrations, each in its own transaction with its history row.
+ * @param {AdminSql} admin
+ * @returns {Promise<string[]>} the migrations applied now
+ */
 export async function applyMigrations(admin) {
   await admin.run(`
     create schema if not exists supabase_migrations;
@@ -53,6 +78,7 @@ export async function applyMigrations(admin) {
       (r) => r.version,
     ),
   );
+  /** @type {string[]} */
   const done = [];
   for (const migration of await listMigrations()) {
     if (applied.has(migration.version)) continue;
@@ -60,14 +86,19 @@ export async function applyMigrations(admin) {
       values ('${migration.version}', array[${quote(migration.sql)}], ${quote(migration.name)});`;
     await admin.run(`begin;\n${migration.sql}\n;${record}\ncommit;`).catch(async (error) => {
       await admin.run('rollback;').catch(() => {});
-      throw new Error(`Migration ${migration.version}_${migration.name} failed: ${error.message}`);
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`Migration ${migration.version}_${migration.name} failed: ${reason}`);
     });
     done.push(`${migration.version}_${migration.name}`);
   }
   return done;
 }
 
-/** Runs supabase/seed.sql once per database (remembered by its hash). */
+/**
+ * Runs supabase/seed.sql once per database (remembered by its hash).
+ * @param {AdminSql} admin
+ * @returns {Promise<boolean>} whether it ran now
+ */
 export async function applySeedOnce(admin) {
   const seed = await readFile(path.join(supabaseDir, 'seed.sql'), 'utf8');
   const hash = createHash('sha256').update(seed).digest('hex');
@@ -84,4 +115,5 @@ export async function applySeedOnce(admin) {
   return true;
 }
 
+/** @param {string} text */
 const quote = (text) => `'${text.replaceAll("'", "''")}'`;

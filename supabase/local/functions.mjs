@@ -33,10 +33,11 @@ export async function startFunctions({ port, env, quiet = false, readyTimeoutMs 
   // malformed setting, say) is reported once, in the error below, instead of twice.
   let stderr = '';
   let ready = false;
-  child.stderr.on('data', (chunk) => {
-    stderr = (stderr + chunk).slice(-4000);
+  child.stderr.on('data', (/** @type {Buffer} */ chunk) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
     if (!quiet && ready) process.stderr.write(chunk);
   });
+  /** @type {Promise<number | null>} */
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   // Whatever ends this process, the function's process ends with it (never left holding its port).
   const killOnExit = () => child.kill('SIGKILL');
@@ -45,10 +46,9 @@ export async function startFunctions({ port, env, quiet = false, readyTimeoutMs 
 
   const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
-    const exitCode = await Promise.race([
-      exited,
-      new Promise((r) => setTimeout(() => r(undefined), 250)),
-    ]);
+    /** @type {Promise<undefined>} */
+    const tick = new Promise((r) => setTimeout(() => r(undefined), 250));
+    const exitCode = await Promise.race([exited, tick]);
     if (exitCode !== undefined)
       throw new Error(`The api function exited (code ${exitCode}):\n${stderr.trimEnd()}`);
     if (await isHealthy(url)) {
@@ -76,6 +76,7 @@ export async function startFunctions({ port, env, quiet = false, readyTimeoutMs 
   };
 }
 
+/** @param {string} url */
 async function isHealthy(url) {
   try {
     const response = await fetch(`${url}/api/health`);

@@ -9,9 +9,26 @@
 // of lite renames them, the connection is left as it is (still correct, just slower).
 import { sql } from 'kysely'; // the query builder @supabase/lite runs on (its dependency)
 
-/** The settings PostgREST gives a request, in lite's order: role first (it also switches role). */
+/**
+ * @typedef {import('kysely').QueryExecutorProvider} Executor
+ * @typedef {[name: string, value: string][]} Settings
+ * @typedef {{auth?: {role?: string, uid?: string, jwt?: unknown},
+ *   storage?: {operation?: string}}} RequestContext the caller's context, as lite passes it
+ * @typedef {{method: string, path: string, requestHeaders?: Record<string, string>}} RpcRequest
+ * @typedef {object} SessionHooks the two methods of lite's connection replaced here (internal to
+ *   lite: its types do not declare them)
+ * @property {(executor: Executor, context: RequestContext) => Promise<unknown>} [applyJwtSessionContext]
+ * @property {(executor: Executor, rpc: RpcRequest) => Promise<unknown>} [applyRpcRequestGucs]
+ */
+
+/**
+ * The settings PostgREST gives a request, in lite's order: role first (it also switches role).
+ * @param {RequestContext} context
+ * @returns {Settings}
+ */
 export function jwtSessionSettings(context) {
   const role = context.auth?.role || 'anon';
+  /** @type {Settings} */
   const settings = [
     ['role', role],
     ['request.jwt.claim.sub', String(context.auth?.uid ?? '')],
@@ -24,6 +41,10 @@ export function jwtSessionSettings(context) {
   return settings;
 }
 
+/**
+ * @param {RpcRequest} rpc
+ * @returns {Settings}
+ */
 export function rpcRequestSettings(rpc) {
   return [
     ['response.status', ''],
@@ -34,13 +55,22 @@ export function rpcRequestSettings(rpc) {
   ];
 }
 
-/** One `select set_config(...), ...` for all settings (transaction-local, like lite's). */
+/**
+ * One `select set_config(...), ...` for all settings (transaction-local, like lite's).
+ * @param {Executor} executor
+ * @param {Settings} settings
+ */
 function setAll(executor, settings) {
   const calls = sql.join(settings.map(([name, value]) => sql`set_config(${name}, ${value}, true)`));
   return sql`select ${calls}`.execute(executor);
 }
 
-export function batchSessionSettings(connection) {
+/**
+ * @param {object} liteConnection lite's Postgres or PGlite connection
+ * @returns {boolean} whether the two methods were found and replaced
+ */
+export function batchSessionSettings(liteConnection) {
+  const connection = /** @type {SessionHooks} */ (liteConnection);
   if (
     typeof connection.applyJwtSessionContext !== 'function' ||
     typeof connection.applyRpcRequestGucs !== 'function'
