@@ -36,7 +36,10 @@ function pointsProblem(
 
 const quick = { timeLimitMs: 2000, maxIterations: 300 };
 
-describe('solveVrp: hard rules (property)', () => {
+// The property tests run many small searches: generous timeouts for a busy machine.
+const SLOW = 30_000;
+
+describe('solveVrp: hard rules (property)', { timeout: SLOW }, () => {
   it('meets every window, capacity, shift, stop and working-time limit and lock, and places each job once', () => {
     fc.assert(
       fc.property(problemArbitrary(), fc.nat(1000), (problem, seed) => {
@@ -54,7 +57,7 @@ describe('solveVrp: hard rules (property)', () => {
         }
         expect(solution.distance).toBeCloseTo(check.distance, 6);
       }),
-      { numRuns: 150 },
+      { numRuns: 100 },
     );
   });
 
@@ -70,7 +73,7 @@ describe('solveVrp: hard rules (property)', () => {
   });
 });
 
-describe('solveVrp: a larger instance', () => {
+describe('solveVrp: a larger instance', { timeout: SLOW }, () => {
   // 60 jobs around a depot, windows and capacity: the result stays feasible and reproducible.
   const points: [number, number][] = Array.from({ length: 60 }, (_, i) => [
     ((i * 7919) % 101) - 50,
