@@ -1,20 +1,17 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * Ports of the end-to-end stack, apart from a developer's `npm start` (5173/54321);
- * E2E_PORT_OFFSET moves them all, so two runs can share a machine.
+ * End-to-end tests (tests/e2e/README.md). global-setup.ts builds the app once; then each
+ * worker starts its own fakes and local stack (tests/e2e/support/stack.ts) on its own ports:
+ * E2E_PORT_OFFSET + 20 × the worker's index, apart from a developer's `npm start`.
+ *
+ * E2E_WORKERS sets the number of workers: by default 3 in CI (2 cores: the browsers, the
+ * stacks and the test processes take turns) and 2 elsewhere; 1 when E2E_PORT_OFFSET is set,
+ * so that runs side by side on one machine never reach into each other's ports.
  */
-const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
-export const e2ePorts = {
-  app: 5183 + offset,
-  gateway: 54331 + offset,
-  functions: 54339 + offset,
-  nominatim: 54391 + offset,
-  osrm: 54392 + offset,
-  /** the fakes' control API (tests/fakes/control.mjs): switch a fake upstream down from a test */
-  fakeControl: 54393 + offset,
-};
-const appUrl = `http://localhost:${e2ePorts.app}`;
+const workers = Number(
+  process.env.E2E_WORKERS ?? (process.env.E2E_PORT_OFFSET ? 1 : process.env.CI ? 3 : 2),
+);
 
 // Debian's Chromium, never a downloaded browser.
 const chromium = {
@@ -30,50 +27,35 @@ const chromium = {
   ],
 };
 
+/**
+ * The phone project runs what a phone changes: layout at 375 px, touch, the bottom
+ * navigation, the hand-off to the Waze app. Tag such a test (or its describe) `@phone`;
+ * everything else runs on the desktop only.
+ */
+const PHONE = /@phone\b/;
+
 export default defineConfig({
   testDir: 'tests/e2e',
-  fullyParallel: false,
-  workers: 1,
+  globalSetup: './tests/e2e/global-setup.ts',
+  fullyParallel: true,
+  workers,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
-    baseURL: appUrl,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromium,
+    // The production build registers a service worker; only the offline spec wants it.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium } },
-  ],
-  webServer: [
     {
-      command: `node tests/fakes/start-fakes.mjs --nominatim-port ${e2ePorts.nominatim} --osrm-port ${e2ePorts.osrm} --control-port ${e2ePorts.fakeControl}`,
-      url: `http://127.0.0.1:${e2ePorts.osrm}/route/v1/driving/0,0;0.01,0.01?overview=false`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-    },
-    {
-      command: 'node tests/e2e/serve-stack.mjs',
-      url: `${appUrl}/api/health`,
-      reuseExistingServer: false,
-      timeout: 240_000,
-      stdout: 'pipe',
-      env: {
-        PORT: String(e2ePorts.app),
-        SUPABASE_LOCAL_PORT: String(e2ePorts.gateway),
-        FUNCTIONS_LOCAL_PORT: String(e2ePorts.functions),
-        LOCAL_DATA_DIR: `.data/e2e-${e2ePorts.app}`,
-        SITE_URL: appUrl,
-        NOMINATIM_URL: `http://127.0.0.1:${e2ePorts.nominatim}`,
-        OSRM_URL: `http://127.0.0.1:${e2ePorts.osrm}`,
-        UPSTREAM_MIN_INTERVAL_MS: '0',
-        // Every browser of the run shares 127.0.0.1's bucket; the limits have their own tests.
-        GEOCODING_RATE_LIMIT_PER_MINUTE: '0',
-        ROUTING_RATE_LIMIT_PER_MINUTE: '0',
-      },
+      name: 'phone',
+      grep: PHONE,
+      use: { ...devices['Pixel 7'], launchOptions: chromium },
     },
   ],
 });

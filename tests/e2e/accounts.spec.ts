@@ -1,34 +1,19 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { E2E_PASSWORD as PASSWORD } from './support/accounts-api';
+import { expect, test, type Accounts, type Page, type PlannerControls } from './support/fixtures';
 
-/** Lyon, where the browser says the user is in these tests. */
+/** Lyon, where the browser says the user is in these tests (the pages are pinned to English). */
 const HERE = { latitude: 45.764, longitude: 4.8357 };
-const PASSWORD = 'e2e-password';
 
 test.use({ geolocation: HERE, permissions: ['geolocation'] });
 
-/** No tile server in tests. */
-const stubTiles = (page: Page) =>
-  page.route(/tile\.openstreetmap\.org\//, (route) => route.fulfill({ status: 204, body: '' }));
-
-const uniqueEmail = (testInfo: TestInfo, label: string) =>
-  `accounts-${label}-${testInfo.project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
-const search = (page: Page) => page.getByRole('combobox', { name: 'Search for an address' });
-const stopItems = (page: Page) => page.locator('.stop-list > li');
 const routeCard = (page: Page, title: string) =>
   page.getByRole('article', { name: title, exact: true });
 
-async function addStop(page: Page, text: string) {
-  await search(page).fill(text);
-  // Scoped to the search results: the language switcher has options too.
-  await page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first().click();
-}
-
-async function planParisToLyon(page: Page) {
+async function planParisToLyon(page: Page, planner: PlannerControls) {
   await page.goto('/plan');
-  await addStop(page, 'Paris');
-  await addStop(page, 'Lyon');
-  await expect(stopItems(page)).toHaveCount(2);
+  await planner.addStop('Paris');
+  await planner.addStop('Lyon');
+  await expect(planner.stopItems).toHaveCount(2);
 }
 
 async function register(page: Page, email: string, password = PASSWORD, confirm = password) {
@@ -50,8 +35,8 @@ async function signOut(page: Page) {
 }
 
 /** A fresh account, signed in, on /plan. */
-async function newAccount(page: Page, testInfo: TestInfo, label: string) {
-  const email = uniqueEmail(testInfo, label);
+async function newAccount(page: Page, accounts: Accounts, label: string) {
+  const email = accounts.uniqueEmail(`accounts-${label}`);
   await page.goto('/register');
   await register(page, email);
   await expect(page).toHaveURL(/\/plan$/);
@@ -59,18 +44,12 @@ async function newAccount(page: Page, testInfo: TestInfo, label: string) {
 }
 
 test.describe('accounts and My Routes', () => {
-  test.beforeEach(async ({ page }) => {
-    await stubTiles(page);
-    // These flows check the English texts; the first visit would otherwise pick French from Lyon.
-    await page.addInitScript(() => {
-      if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', 'en');
-    });
-  });
-
   test('plan anonymously, Sign Up to Save, register: the route is on My Routes; sign out and in again', async ({
     page,
-  }, testInfo) => {
-    await planParisToLyon(page);
+    accounts,
+    planner,
+  }) => {
+    await planParisToLyon(page, planner);
     await page.getByRole('button', { name: 'Sign Up to Save' }).click();
     await expect(page).toHaveURL(/\/register\?returnTo=save$/);
 
@@ -89,7 +68,7 @@ test.describe('accounts and My Routes', () => {
       page.getByRole('button', { name: 'Google sign-in is not set up for this deployment' }),
     ).toBeDisabled();
 
-    const email = uniqueEmail(testInfo, 'save');
+    const email = accounts.uniqueEmail('accounts-save');
     const created = page.waitForResponse(
       (r) => r.url().endsWith('/api/itineraries') && r.request().method() === 'POST',
     );
@@ -127,24 +106,28 @@ test.describe('accounts and My Routes', () => {
 
   test('Start Route in Waze while anonymous: after sign-up the new route opens for navigation', async ({
     page,
-  }, testInfo) => {
-    await planParisToLyon(page);
+    accounts,
+    planner,
+  }) => {
+    await planParisToLyon(page, planner);
     await page.getByRole('button', { name: 'Start Route in Waze' }).click();
     await expect(page).toHaveURL(/\/register\?returnTo=waze$/);
-    await register(page, uniqueEmail(testInfo, 'waze'));
+    await register(page, accounts.uniqueEmail('accounts-waze'));
     await expect(page).toHaveURL(/\/waze-route\/[\w-]+$/);
   });
 
   test('a pending route that cannot be saved after sign-in is kept, and the planner still has it', async ({
     page,
-  }, testInfo) => {
-    const email = uniqueEmail(testInfo, 'keep');
+    accounts,
+    planner,
+  }) => {
+    const email = accounts.uniqueEmail('accounts-keep');
     await page.goto('/register');
     await register(page, email);
     await expect(page).toHaveURL(/\/plan$/);
     await signOut(page);
 
-    await planParisToLyon(page);
+    await planParisToLyon(page, planner);
     await page.getByRole('button', { name: 'Sign Up to Save' }).click();
     await page.getByRole('link', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/login\?returnTo=save$/);
@@ -157,7 +140,7 @@ test.describe('accounts and My Routes', () => {
     );
     await signIn(page, email);
     await expect(page).toHaveURL(/\/plan$/);
-    await expect(stopItems(page)).toHaveCount(2);
+    await expect(planner.stopItems).toHaveCount(2);
     expect(
       await page.evaluate(
         () => JSON.parse(sessionStorage.getItem('pendingRoute') ?? 'null')?.title,
@@ -175,9 +158,11 @@ test.describe('accounts and My Routes', () => {
 
   test('edit from the card, update, then delete with the dialog (cancel, then confirm)', async ({
     page,
-  }, testInfo) => {
-    await newAccount(page, testInfo, 'edit');
-    await planParisToLyon(page);
+    accounts,
+    planner,
+  }) => {
+    await newAccount(page, accounts, 'edit');
+    await planParisToLyon(page, planner);
     await page.getByRole('button', { name: 'Save Route' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('Route saved successfully!')).toBeVisible();
@@ -231,10 +216,12 @@ test.describe('accounts and My Routes', () => {
     page,
     context,
     baseURL,
-  }, testInfo) => {
+    accounts,
+    planner,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-    await newAccount(page, testInfo, 'share');
-    await planParisToLyon(page);
+    await newAccount(page, accounts, 'share');
+    await planParisToLyon(page, planner);
     await page.getByRole('button', { name: 'Save Route' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     const card = routeCard(page, 'Paris to Lyon');
@@ -278,15 +265,19 @@ test.describe('accounts and My Routes', () => {
     await expect(linkDialog).toHaveCount(0);
   });
 
-  test('a save while the API is down keeps the route and says why', async ({ page }, testInfo) => {
-    await newAccount(page, testInfo, 'down');
-    await planParisToLyon(page);
+  test('a save while the API is down keeps the route and says why', async ({
+    page,
+    accounts,
+    planner,
+  }) => {
+    await newAccount(page, accounts, 'down');
+    await planParisToLyon(page, planner);
     await page.route('**/api/itineraries', (route) => route.abort());
     await page.getByRole('button', { name: 'Save Route' }).click();
     const feedback = page.getByRole('alert').filter({ hasText: 'Failed to save route' });
     await expect(feedback).toContainText(/Network error: /);
     await expect(page).toHaveURL(/\/plan$/);
-    await expect(stopItems(page)).toHaveCount(2);
+    await expect(planner.stopItems).toHaveCount(2);
     expect(
       await page.evaluate(
         () => JSON.parse(localStorage.getItem('routeDraft') ?? 'null')?.stops.length,
@@ -302,9 +293,11 @@ test.describe('accounts and My Routes', () => {
 
   test('an expired session during a save asks to log in again and keeps the route', async ({
     page,
-  }, testInfo) => {
-    await newAccount(page, testInfo, 'expired');
-    await planParisToLyon(page);
+    accounts,
+    planner,
+  }) => {
+    await newAccount(page, accounts, 'expired');
+    await planParisToLyon(page, planner);
     await page.route('**/api/itineraries', (route) =>
       route.fulfill({ status: 401, json: { error: 'Invalid or expired token' } }),
     );
@@ -312,12 +305,14 @@ test.describe('accounts and My Routes', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Failed to save route' })).toContainText(
       'Authentication failed. Please log in again.',
     );
-    await expect(stopItems(page)).toHaveCount(2);
+    await expect(planner.stopItems).toHaveCount(2);
   });
 
   test('guest mode: Continue as Guest, My Routes without an account, and Logout clears the flag', async ({
     page,
-  }, testInfo) => {
+    accounts,
+    planner,
+  }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Continue as Guest' }).click();
     await expect(page).toHaveURL(/\/plan$/);
@@ -327,18 +322,18 @@ test.describe('accounts and My Routes', () => {
     await expect(page.getByText('No routes found')).toBeVisible();
 
     // A guest cannot save: Sign Up to Save sends them to sign up.
-    await planParisToLyon(page);
+    await planParisToLyon(page, planner);
     await expect(page.getByRole('button', { name: 'Sign Up to Save' })).toBeVisible();
 
     // The guest makes an account; Logout ends the session and the guest flag.
-    await newAccount(page, testInfo, 'guest');
+    await newAccount(page, accounts, 'guest');
     await signOut(page);
     expect(await page.evaluate(() => localStorage.getItem('guestMode'))).toBeNull();
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login\?returnTo=%2Fdashboard$/);
   });
 
-  test('every validation and failure message of the forms', async ({ page }, testInfo) => {
+  test('every validation and failure message of the forms', async ({ page, accounts }) => {
     await page.goto('/register');
     for (const label of ['Email', 'Confirm Password']) {
       expect(
@@ -346,9 +341,9 @@ test.describe('accounts and My Routes', () => {
       ).toBe(true);
     }
     expect(await page.getByLabel('Email').getAttribute('type')).toBe('email');
-    await register(page, uniqueEmail(testInfo, 'v'), 'secret1', 'secret2');
+    await register(page, accounts.uniqueEmail('accounts-v'), 'secret1', 'secret2');
     await expect(page.getByRole('alert')).toHaveText('Passwords do not match');
-    await register(page, uniqueEmail(testInfo, 'v'), 'abc', 'abc');
+    await register(page, accounts.uniqueEmail('accounts-v'), 'abc', 'abc');
     await expect(page.getByRole('alert')).toHaveText('Password must be at least 6 characters long');
 
     // The server's words for a taken address; the generic text when the server cannot be reached.
@@ -358,7 +353,7 @@ test.describe('accounts and My Routes', () => {
     );
     await expect(page.getByRole('alert')).toHaveText(/.+/);
     await page.route('**/auth/v1/signup**', (route) => route.abort());
-    await register(page, uniqueEmail(testInfo, 'v'));
+    await register(page, accounts.uniqueEmail('accounts-v'));
     await expect(page.getByRole('alert')).toHaveText('Registration failed');
     await expect(
       page.getByRole('button', { name: 'Google sign-in is not set up for this deployment' }),
@@ -377,12 +372,16 @@ test.describe('accounts and My Routes', () => {
     );
     await signIn(page, 'demo@example.com', 'wrong-password');
     await expect(page.getByRole('alert')).toContainText(/invalid/i);
+    // The sign-in request waits until the busy button has been seen, then fails.
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => (letGo = resolve));
     await page.route('**/auth/v1/token**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await held;
       await route.abort();
     });
     await signIn(page, 'demo@example.com', 'demo-password');
     await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+    letGo();
     await expect(page.getByRole('alert')).toHaveText('Login failed');
     await expect(
       page.getByRole('button', { name: 'Google sign-in is not set up for this deployment' }),

@@ -1,13 +1,13 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { expectAccessible } from './support/accessibility';
 import {
   bearer,
-  getRoute as getSavedRoute,
-  postRoute,
-  registerAccount,
-  signIn,
+  expect,
+  test,
   type Account,
-} from './support/accounts-api';
+  type Accounts,
+  type APIRequestContext,
+  type Page,
+} from './support/fixtures';
+import { expectAccessible } from './support/accessibility';
 
 /**
  * Editing a saved route in the planner never silently overwrites a version saved
@@ -25,23 +25,11 @@ interface SavedRoute {
   updated_at: string;
 }
 
-// English pages whatever the browser's location.
-test.beforeEach(async ({ context }) => {
-  await context.addInitScript(() => {
-    if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', 'en');
-  });
-  // No tile server in tests.
-  await context.route(/tile\.openstreetmap\.org\//, (route) =>
-    route.fulfill({ status: 204, body: '' }),
-  );
-});
-
-const register = (request: APIRequestContext, testInfo: TestInfo) =>
-  registerAccount(request, testInfo, 'conflict');
-const createRoute = (request: APIRequestContext, owner: Account) =>
-  postRoute(request, owner, 'Paris to Lyon', [PARIS, LYON]);
-const getRoute = (request: APIRequestContext, owner: Account, id: string) =>
-  getSavedRoute<SavedRoute>(request, owner, id);
+const register = (accounts: Accounts) => accounts.register('conflict');
+const createRoute = (accounts: Accounts, owner: Account) =>
+  accounts.postRoute(owner, 'Paris to Lyon', [PARIS, LYON]);
+const getRoute = (accounts: Accounts, owner: Account, id: string) =>
+  accounts.getRoute<SavedRoute>(owner, id);
 
 /** Another device saves the route (last save wins there: no If-Match). */
 async function changeElsewhere(
@@ -58,8 +46,8 @@ async function changeElsewhere(
 }
 
 /** Signs in, opens the route in the planner and waits until the planner shows it. */
-async function openInPlanner(page: Page, owner: Account, id: string) {
-  await signIn(page, owner);
+async function openInPlanner(page: Page, accounts: Accounts, owner: Account, id: string) {
+  await accounts.signIn(page, owner);
   await page.goto(`/edit-route/${id}`);
   await expect(titleInput(page)).toHaveValue('Paris to Lyon');
   await expect(stopItems(page)).toHaveCount(2);
@@ -73,7 +61,7 @@ const conflictMessage = (page: Page) => page.getByRole('alert').filter({ hasText
 /** Edits the title, presses Update Route and expects the conflict, nothing saved or lost. */
 async function saveIntoConflict(
   page: Page,
-  request: APIRequestContext,
+  accounts: Accounts,
   owner: Account,
   id: string,
   title: string,
@@ -93,7 +81,7 @@ async function saveIntoConflict(
   await expect(titleInput(page)).toHaveValue(title);
   await expect(stopItems(page)).toHaveCount(2);
   // Nothing was overwritten on the server.
-  const onServer = await getRoute(request, owner, id);
+  const onServer = await getRoute(accounts, owner, id);
   expect(onServer.title).toBe('Changed on the phone');
   expect(onServer.stops).toHaveLength(3);
 }
@@ -101,12 +89,12 @@ async function saveIntoConflict(
 test.describe('editing a route changed elsewhere', () => {
   test('an edit with no conflict saves as before (over the version loaded)', async ({
     page,
-    request,
-  }, testInfo) => {
-    const owner = await register(request, testInfo);
-    const id = await createRoute(request, owner);
-    const loaded = await getRoute(request, owner, id);
-    await openInPlanner(page, owner, id);
+    accounts,
+  }) => {
+    const owner = await register(accounts);
+    const id = await createRoute(accounts, owner);
+    const loaded = await getRoute(accounts, owner, id);
+    await openInPlanner(page, accounts, owner, id);
 
     await titleInput(page).fill('Rhône run');
     const put = page.waitForRequest(
@@ -116,19 +104,20 @@ test.describe('editing a route changed elsewhere', () => {
     expect((await put).headers()['if-match']).toBe(`"${loaded.updated_at}"`);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('Route updated successfully!')).toBeVisible();
-    expect((await getRoute(request, owner, id)).title).toBe('Rhône run');
+    expect((await getRoute(accounts, owner, id)).title).toBe('Rhône run');
   });
 
   test("the conflict keeps the user's route; 'Save my version anyway' saves it", async ({
     page,
     request,
-  }, testInfo) => {
-    const owner = await register(request, testInfo);
-    const id = await createRoute(request, owner);
-    await openInPlanner(page, owner, id);
+    accounts,
+  }) => {
+    const owner = await register(accounts);
+    const id = await createRoute(accounts, owner);
+    await openInPlanner(page, accounts, owner, id);
     await changeElsewhere(request, owner, id);
 
-    await saveIntoConflict(page, request, owner, id, 'My version');
+    await saveIntoConflict(page, accounts, owner, id, 'My version');
     await expectAccessible(page);
 
     const put = page.waitForRequest(
@@ -141,7 +130,7 @@ test.describe('editing a route changed elsewhere', () => {
     ).toBeUndefined();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('Route updated successfully!')).toBeVisible();
-    const onServer = await getRoute(request, owner, id);
+    const onServer = await getRoute(accounts, owner, id);
     expect(onServer.title).toBe('My version');
     expect(onServer.stops.map((stop) => stop.name)).toEqual([PARIS.name, LYON.name]);
   });
@@ -149,13 +138,14 @@ test.describe('editing a route changed elsewhere', () => {
   test("'Load the latest version' shows the other device's route, which then saves normally", async ({
     page,
     request,
-  }, testInfo) => {
-    const owner = await register(request, testInfo);
-    const id = await createRoute(request, owner);
-    await openInPlanner(page, owner, id);
+    accounts,
+  }) => {
+    const owner = await register(accounts);
+    const id = await createRoute(accounts, owner);
+    await openInPlanner(page, accounts, owner, id);
     const latest = await changeElsewhere(request, owner, id);
 
-    await saveIntoConflict(page, request, owner, id, 'My version');
+    await saveIntoConflict(page, accounts, owner, id, 'My version');
 
     await conflictMessage(page).getByRole('button', { name: 'Load the latest version' }).click();
     await expect(titleInput(page)).toHaveValue('Changed on the phone');
@@ -176,7 +166,7 @@ test.describe('editing a route changed elsewhere', () => {
     );
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('Route updated successfully!')).toBeVisible();
-    const onServer = await getRoute(request, owner, id);
+    const onServer = await getRoute(accounts, owner, id);
     expect(onServer.title).toBe('Changed on the phone, then here');
     expect(onServer.stops.map((stop) => stop.name)).toEqual([PARIS.name, DIJON.name, LYON.name]);
   });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/fixtures';
 
 /**
  * Languages, themes, phone layout and basic accessibility of the landing, legal and
@@ -15,12 +15,8 @@ const languageSelect = (page: Page) => page.getByRole('combobox', { name: 'Langu
 const themeToggle = (page: Page) => page.getByRole('button', { name: /^Theme: / });
 const htmlAttribute = (page: Page, name: string) => page.locator('html').getAttribute(name);
 
-/** No tile server in tests: the planner's map asks for tiles, answer with nothing. */
-async function stubTiles(page: Page) {
-  await page.route(/tile\.openstreetmap\.org\//, (route) =>
-    route.fulfill({ status: 204, body: '' }),
-  );
-}
+// First visits choose their own language here: no English pin.
+test.use({ language: null });
 
 test.describe('language', () => {
   test('the language menu switches the page, and the choice survives a reload', async ({
@@ -41,7 +37,6 @@ test.describe('language', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 
     // Every page follows, including the planner's map layout.
-    await stubTiles(page);
     await page.goto('/plan');
     await expect(page.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
 
@@ -183,7 +178,8 @@ function lowContrastText() {
   return failures;
 }
 
-test.describe('contrast in both themes', () => {
+// Layout-dependent (the phone shows the bottom navigation): also in the phone project.
+test.describe('contrast in both themes @phone', () => {
   for (const theme of ['light', 'dark']) {
     for (const path of ['/', '/notice', '/privacy', '/terms', '/login', '/register']) {
       test(`${path} in the ${theme} theme`, async ({ page }) => {
@@ -197,11 +193,10 @@ test.describe('contrast in both themes', () => {
   }
 });
 
-test.describe('phone layout at 375 × 667', () => {
+test.describe('phone layout at 375 × 667 @phone', () => {
   test.beforeEach(async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== 'phone', 'phone layout checks run in the phone project');
     await page.setViewportSize(PHONE);
-    await stubTiles(page);
   });
 
   for (const path of ['/', '/plan', '/login', '/register', '/privacy', '/terms', '/notice']) {
@@ -248,7 +243,8 @@ test.describe('phone layout at 375 × 667', () => {
 
 test.describe('accessibility basics', () => {
   for (const path of ['/', '/notice', '/privacy', '/terms', '/login', '/register']) {
-    test(`names, headings and focus on ${path}`, async ({ page }) => {
+    // The phone's layout has other controls (the bottom navigation): also in the phone project.
+    test(`names, headings and focus on ${path} @phone`, async ({ page }) => {
       await page.goto(path);
       await expect(heading(page)).toBeVisible();
 
@@ -306,11 +302,7 @@ test.describe('accessibility basics', () => {
     await expect(page.locator('details')).toHaveCount(6);
   });
 
-  test('the landing page has its sections and loads no map code', async ({ page }) => {
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
+  test('the landing page has its sections and loads no map code', async ({ page, scripts }) => {
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Start Planning' })).toHaveAttribute(
       'href',
@@ -323,8 +315,8 @@ test.describe('accessibility basics', () => {
     await expect(page.getByRole('contentinfo')).toContainText(String(new Date().getFullYear()));
     await page.waitForLoadState('networkidle');
     expect(
-      scripts.filter((path) =>
-        /leaflet|\/components\/map\/|features\/(planner|routing)\//i.test(path),
+      (await scripts.modules()).filter((path) =>
+        /leaflet|\/components\/map\/|features\/(planner|routing)\/|PlannerPage/i.test(path),
       ),
     ).toEqual([]);
   });

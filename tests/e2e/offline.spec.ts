@@ -1,27 +1,11 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import {
-  bearer,
-  getRoute as getSavedRoute,
-  postRoute,
-  registerAccount,
-  signIn,
-  type Account,
-} from './support/accounts-api';
-import { build, preview, type PreviewServer } from 'vite';
-import { e2ePorts } from '../../playwright.config';
-import { localKeys, projectRoot } from '../../supabase/local/settings.mjs';
+import { expect, test, type Account, type Accounts, type Page } from './support/fixtures';
 
 /**
- * Driving offline needs the production build and its service worker, which the dev server
- * of the other specs does not have. This file builds the app once per run of the file and
- * serves it with `vite preview` (the same /api, /auth and /rest proxy to the e2e stack
- * that playwright.config.ts starts), on the app port + 1.
+ * Driving offline: the production build's service worker (which every e2e stack serves;
+ * the other specs block it) and the copy of the route on the device. Not a layout or touch
+ * test: desktop only (the phone's hand-off to the Waze app is in share-navigate.spec.ts).
  */
-const pwaPort = e2ePorts.app + 1;
-const pwaUrl = `http://localhost:${pwaPort}`;
-const outDir = path.join(projectRoot, '.data', `e2e-pwa-${pwaPort}`);
+test.use({ serviceWorkers: 'allow' });
 
 const STOPS = [
   { name: 'Paris, Île-de-France, France', lat: 48.8534951, lng: 2.3483915 },
@@ -41,45 +25,10 @@ const STOPS = [
 const OFFLINE_NOTICE = "Offline — changes will be saved when you're back online";
 const wazeWeb = (stop: { lat: number; lng: number }) =>
   `https://waze.com/ul?ll=${stop.lat.toFixed(6)},${stop.lng.toFixed(6)}&navigate=yes`;
-const wazeApp = (stop: { lat: number; lng: number }) =>
-  `waze://?ll=${stop.lat.toFixed(6)},${stop.lng.toFixed(6)}&navigate=yes`;
 
-let server: PreviewServer | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  process.env.SUPABASE_LOCAL_URL = `http://127.0.0.1:${e2ePorts.gateway}`;
-  process.env.VITE_SUPABASE_ANON_KEY ??= localKeys.publishableKey;
-  // Vite's notice about a future config loader (vite.config.ts imports without extensions) is noise here.
-  process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING = 'true';
-  const configFile = path.join(projectRoot, 'vite.config.ts');
-  await build({
-    root: projectRoot,
-    configFile,
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
-  server = await preview({
-    root: projectRoot,
-    configFile,
-
-    logLevel: 'warn',
-    build: { outDir },
-    preview: { port: pwaPort, strictPort: true, host: '127.0.0.1' },
-  });
-});
-
-test.afterAll(async () => {
-  await server?.close();
-  await rm(outDir, { recursive: true, force: true });
-});
-
-test.use({ baseURL: pwaUrl });
-
-const register = (request: APIRequestContext, testInfo: TestInfo) =>
-  registerAccount(request, testInfo, 'offline');
-const createRoute = (request: APIRequestContext, owner: Account, title: string) =>
-  postRoute(request, owner, title, STOPS);
+const register = (accounts: Accounts) => accounts.register('offline');
+const createRoute = (accounts: Accounts, owner: Account, title: string) =>
+  accounts.postRoute(owner, title, STOPS);
 
 interface SavedRoute {
   title: string;
@@ -87,11 +36,11 @@ interface SavedRoute {
   updated_at: string;
 }
 
-const getRoute = (request: APIRequestContext, owner: Account, id: string) =>
-  getSavedRoute<SavedRoute>(request, owner, id);
+const getRoute = (accounts: Accounts, owner: Account, id: string) =>
+  accounts.getRoute<SavedRoute>(owner, id);
 
-const statuses = async (request: APIRequestContext, owner: Account, id: string) =>
-  (await getRoute(request, owner, id)).stops.map((stop) => stop.status ?? null);
+const statuses = async (accounts: Accounts, owner: Account, id: string) =>
+  (await getRoute(accounts, owner, id)).stops.map((stop) => stop.status ?? null);
 
 /** Waze links the page opens (window.open on a desktop, location changes on a phone), kept and cancelled. */
 async function recordHandOffs(page: Page) {
@@ -114,8 +63,6 @@ async function recordHandOffs(page: Page) {
   });
   return () => page.evaluate(() => (window as unknown as { __handOffs: string[] }).__handOffs);
 }
-
-const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
 
 /** Moves the stored session's expiry into the past, as an hour on the road would (supabase-js then refreshes it). */
 async function expireStoredAccessToken(page: Page) {
@@ -144,20 +91,18 @@ test.describe('driving offline', () => {
     page,
     context,
     request,
-  }, testInfo) => {
-    await context.route(/tile\.openstreetmap\.org\//, (route) =>
-      route.fulfill({ status: 204, body: '' }),
-    );
+    accounts,
+  }) => {
     const handOffs = await recordHandOffs(page);
-    const owner = await register(request, testInfo);
-    const id = await createRoute(request, owner, 'Offline round');
+    const owner = await register(accounts);
+    const id = await createRoute(accounts, owner, 'Offline round');
     const puts: string[] = [];
     page.on('request', (req) => {
       if (req.method() === 'PUT' && req.url().endsWith(`/api/itineraries/${id}`))
         puts.push(req.postData() ?? '');
     });
 
-    await signIn(page, owner);
+    await accounts.signIn(page, owner);
     // The app is installable: a manifest with its icons, and a service worker.
     const manifest = (await (await request.get('/manifest.webmanifest')).json()) as Record<
       string,
@@ -178,7 +123,7 @@ test.describe('driving offline', () => {
     const current = page.getByRole('group', { name: 'Current' });
     await current.getByRole('button', { name: 'Done', exact: true }).click();
     await expect(page.getByText('Current stop 2 of 3')).toBeVisible();
-    await expect.poll(() => statuses(request, owner, id)).toEqual(['done', null, null]);
+    await expect.poll(() => statuses(accounts, owner, id)).toEqual(['done', null, null]);
 
     // No connection: the page reloads from the service worker and the copy on the device.
     await context.setOffline(true);
@@ -199,9 +144,7 @@ test.describe('driving offline', () => {
 
     // The Waze hand-off still works (Waze itself finds its own way).
     await current.getByRole('button', { name: 'Next Stop (2/3)' }).click();
-    await expect
-      .poll(handOffs)
-      .toContain(isPhone(testInfo) ? wazeApp(STOPS[1]) : wazeWeb(STOPS[1]));
+    await expect.poll(handOffs).toContain(wazeWeb(STOPS[1]));
 
     // Stop 2 done and stop 3's note rewritten offline: shown at once, kept across a reload, not on the server yet.
     await current.getByRole('button', { name: 'Done', exact: true }).click();
@@ -222,14 +165,14 @@ test.describe('driving offline', () => {
       'Note: Loading bay closed: use the front door',
     );
     await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
-    expect(await statuses(request, owner, id)).toEqual(['done', null, null]);
-    expect((await getRoute(request, owner, id)).stops[2].note).toBe(STOPS[2].note);
+    expect(await statuses(accounts, owner, id)).toEqual(['done', null, null]);
+    expect((await getRoute(accounts, owner, id)).stops[2].note).toBe(STOPS[2].note);
 
     // Back online: the change is saved, exactly once, and nothing else changed.
     await context.setOffline(false);
-    await expect.poll(() => statuses(request, owner, id)).toEqual(['done', 'done', null]);
+    await expect.poll(() => statuses(accounts, owner, id)).toEqual(['done', 'done', null]);
     await expect(page.getByText(OFFLINE_NOTICE)).toHaveCount(0);
-    const saved = await getRoute(request, owner, id);
+    const saved = await getRoute(accounts, owner, id);
     expect(saved.title).toBe('Offline round');
     expect(saved.stops).toEqual([
       { ...STOPS[0], status: 'done' },
@@ -246,14 +189,11 @@ test.describe('driving offline', () => {
   test('changes left queued on the road are sent from the dashboard once back online', async ({
     page,
     context,
-    request,
-  }, testInfo) => {
-    await context.route(/tile\.openstreetmap\.org\//, (route) =>
-      route.fulfill({ status: 204, body: '' }),
-    );
-    const owner = await register(request, testInfo);
-    const id = await createRoute(request, owner, 'Back at the depot');
-    await signIn(page, owner);
+    accounts,
+  }) => {
+    const owner = await register(accounts);
+    const id = await createRoute(accounts, owner, 'Back at the depot');
+    await accounts.signIn(page, owner);
     await page.goto(`/waze-route/${id}`);
     await expect(page.getByText('Current stop 1 of 3')).toBeVisible();
     await waitForServiceWorker(page);
@@ -265,10 +205,10 @@ test.describe('driving offline', () => {
     await page.goto('/dashboard');
     // The dashboard is up (its list cannot load offline: it offers Retry).
     await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
-    expect(await statuses(request, owner, id)).toEqual([null, null, null]);
+    expect(await statuses(accounts, owner, id)).toEqual([null, null, null]);
 
     await context.setOffline(false);
-    await expect.poll(() => statuses(request, owner, id)).toEqual(['skipped', null, null]);
+    await expect.poll(() => statuses(accounts, owner, id)).toEqual(['skipped', null, null]);
     await expect(page.locator('article').filter({ hasText: 'Back at the depot' })).toBeVisible();
   });
 
@@ -276,13 +216,11 @@ test.describe('driving offline', () => {
     page,
     context,
     request,
-  }, testInfo) => {
-    await context.route(/tile\.openstreetmap\.org\//, (route) =>
-      route.fulfill({ status: 204, body: '' }),
-    );
-    const owner = await register(request, testInfo);
-    const id = await createRoute(request, owner, 'Changed elsewhere');
-    await signIn(page, owner);
+    accounts,
+  }) => {
+    const owner = await register(accounts);
+    const id = await createRoute(accounts, owner, 'Changed elsewhere');
+    await accounts.signIn(page, owner);
     await page.goto(`/waze-route/${id}`);
     await expect(page.getByText('Current stop 1 of 3')).toBeVisible();
     await waitForServiceWorker(page);
@@ -296,7 +234,7 @@ test.describe('driving offline', () => {
     // Meanwhile the office reorders the route.
     const reordered = [STOPS[2], STOPS[0], STOPS[1]];
     const edit = await request.put(`/api/itineraries/${id}`, {
-      headers: bearer(owner),
+      headers: accounts.bearer(owner),
       data: { title: 'Changed elsewhere', stops: reordered },
     });
     expect(edit.status()).toBe(200);
@@ -307,6 +245,6 @@ test.describe('driving offline', () => {
     ).toBeVisible();
     await expect(page.locator('.drive-point').nth(0)).toContainText('Lyon');
     await expect(page.getByText('Current stop 1 of 3')).toBeVisible();
-    expect((await getRoute(request, owner, id)).stops).toEqual(reordered);
+    expect((await getRoute(accounts, owner, id)).stops).toEqual(reordered);
   });
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type PlannerControls } from './support/fixtures';
 
 /**
  * Issue 7: 'Optimise route' compares road distances from the route service's table (the whole
@@ -7,24 +7,9 @@ import { expect, test, type Page } from '@playwright/test';
  */
 test.use({ geolocation: { latitude: 45.764, longitude: 4.8357 }, permissions: ['geolocation'] });
 
-test.beforeEach(async ({ context, page }) => {
-  await context.addInitScript(() => {
-    if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', 'en');
-  });
-  await page.route(/tile\.openstreetmap\.org\//, (route) =>
-    route.fulfill({ status: 204, body: '' }),
-  );
-});
-
-const search = (page: Page) => page.getByRole('combobox', { name: 'Search for an address' });
-const stopNames = (page: Page) => page.locator('.stop-list .stop-item__name');
-
-async function addStops(page: Page, names: string[]) {
-  for (const name of names) {
-    await search(page).fill(name);
-    await page.getByRole('listbox').getByRole('option').first().click();
-  }
-  await expect(stopNames(page)).toHaveCount(names.length);
+async function addStops(planner: PlannerControls, names: string[]) {
+  for (const name of names) await planner.addStop(name);
+  await expect(planner.stopNames).toHaveCount(names.length);
 }
 
 // Out of order from Paris: the shortest way on is Dijon, Lyon, then Madrid.
@@ -33,9 +18,10 @@ const OPTIMISED = [/^Paris/, /^Dijon/, /^Lyon/, /^Madrid/];
 
 test('optimise route compares road distances from the route table, and says so', async ({
   page,
+  planner,
 }) => {
   await page.goto('/plan');
-  await addStops(page, ZIGZAG);
+  await addStops(planner, ZIGZAG);
   const table = page.waitForResponse((response) => response.url().endsWith('/api/routes/table'));
   await page.getByRole('button', { name: 'Optimise route' }).click();
   const answer = await table;
@@ -44,16 +30,17 @@ test('optimise route compares road distances from the route table, and says so',
   expect(body.estimated).toBe(false);
   expect(body.distances).toHaveLength(4);
 
-  await expect(stopNames(page)).toHaveText(OPTIMISED);
+  await expect(planner.stopNames).toHaveText(OPTIMISED);
   await expect(page.getByRole('status').filter({ hasText: /^Saved / })).toBeVisible();
   await expect(page.getByText('Compared by road distance.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Undo optimisation' }).click();
-  await expect(stopNames(page)).toHaveText([/^Paris/, /^Madrid/, /^Dijon/, /^Lyon/]);
+  await expect(planner.stopNames).toHaveText([/^Paris/, /^Madrid/, /^Dijon/, /^Lyon/]);
 });
 
 test('without the route table, optimise route compares straight-line distances', async ({
   page,
+  planner,
 }) => {
   await page.route('**/api/routes/table', (route) =>
     route.fulfill({
@@ -63,9 +50,9 @@ test('without the route table, optimise route compares straight-line distances',
     }),
   );
   await page.goto('/plan');
-  await addStops(page, ZIGZAG);
+  await addStops(planner, ZIGZAG);
   await page.getByRole('button', { name: 'Optimise route' }).click();
-  await expect(stopNames(page)).toHaveText(OPTIMISED);
+  await expect(planner.stopNames).toHaveText(OPTIMISED);
   await expect(page.getByText('Compared by straight-line distance.')).toBeVisible();
   await expect(page.getByText('Could not optimise the route. Please try again.')).toHaveCount(0);
 });

@@ -1,53 +1,28 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type PlannerControls } from './support/fixtures';
 
-/** Lyon, where the browser says the user is in these tests. */
+/** Lyon, where the browser says the user is in these tests (the pages are pinned to English). */
 const HERE = { latitude: 45.764, longitude: 4.8357 };
 const OCEAN = { display_name: 'North Atlantic Ocean', lat: 35, lng: -40 };
 
 test.use({ geolocation: HERE, permissions: ['geolocation'] });
 
-// English pages: a first visit located in Lyon would otherwise choose French (spec section 4).
-test.beforeEach(async ({ context }) => {
-  await context.addInitScript(() => {
-    if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', 'en');
-  });
-});
-
-/** No tile server in tests: answer every tile with nothing, and remember the zoom levels asked for. */
-async function stubTiles(page: Page): Promise<number[]> {
-  const zooms: number[] = [];
-  await page.route(/tile\.openstreetmap\.org\/(\d+)\//, (route) => {
-    zooms.push(Number(/\/(\d+)\/\d+\/\d+\.png/.exec(route.request().url())?.[1]));
-    return route.fulfill({ status: 204, body: '' });
-  });
-  return zooms;
-}
-
-const search = (page: Page) => page.getByRole('combobox', { name: 'Search for an address' });
-const stopItems = (page: Page) => page.locator('.stop-list > li');
-const stopNames = (page: Page) => page.locator('.stop-list .stop-item__name');
-const summary = (page: Page, testId: string) => page.getByTestId(testId);
 /** Markers are numbered by position, whatever their order in the DOM. */
 const markerNumbered = (page: Page, number: number) =>
   page.locator('.numbered-marker', { has: page.getByText(String(number), { exact: true }) });
 
-async function addByMouse(page: Page, text: string) {
-  await search(page).fill(text);
-  await page.getByRole('listbox').getByRole('option').first().click();
-}
-
-async function addByKeyboard(page: Page, text: string) {
-  await search(page).fill(text);
-  await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
-  await search(page).press('ArrowDown');
-  await search(page).press('Enter');
+async function addByKeyboard(planner: PlannerControls, text: string) {
+  await planner.search.fill(text);
+  await expect(planner.searchResults.getByRole('option').first()).toBeVisible();
+  await planner.search.press('ArrowDown');
+  await planner.search.press('Enter');
 }
 
 test.describe('planner', () => {
-  test('search, click, reorder by keyboard and drag, remove, and the draft survives a reload', async ({
+  // The planner's main flow, also in the phone's stacked layout (map above the list).
+  test('search, click, reorder by keyboard and drag, remove, and the draft survives a reload @phone', async ({
     page,
+    planner,
   }) => {
-    await stubTiles(page);
     await page.goto('/plan');
     await expect(page.getByText('Add stops to start planning your route')).toBeVisible();
     await expect(
@@ -56,16 +31,19 @@ test.describe('planner', () => {
     await expect(
       page.getByText('Click on the map to add stops, or use the search above'),
     ).toBeVisible();
-    await expect(page.getByPlaceholder('Enter route title...')).toBeVisible();
+    await expect(planner.titleInput).toBeVisible();
     await expect(page.getByText('Create an account to save your routes for later!')).toBeVisible();
 
-    await addByMouse(page, 'Paris');
-    await addByKeyboard(page, 'Lyon');
-    await expect(stopNames(page)).toHaveText([/^Paris, Île-de-France/, /^Lyon, Métropole de Lyon/]);
-    await expect(stopItems(page).first()).toContainText('48.8535, 2.3484');
-    await expect(summary(page, 'summary-stops')).toHaveText('2');
-    await expect(summary(page, 'summary-distance')).toHaveText(/^\d+ km$/);
-    const twoStopDistance = await summary(page, 'summary-distance').textContent();
+    await planner.addStop('Paris');
+    await addByKeyboard(planner, 'Lyon');
+    await expect(planner.stopNames).toHaveText([
+      /^Paris, Île-de-France/,
+      /^Lyon, Métropole de Lyon/,
+    ]);
+    await expect(planner.stopItems.first()).toContainText('48.8535, 2.3484');
+    await expect(planner.summary('summary-stops')).toHaveText('2');
+    await expect(planner.summary('summary-distance')).toHaveText(/^\d+ km$/);
+    const twoStopDistance = await planner.summary('summary-distance').textContent();
     await expect(page.locator('.leaflet-overlay-pane path')).toHaveCount(1);
 
     // Choosing Lyon in the list centres the map on it (zoom 15); a click beside it adds a third
@@ -76,11 +54,11 @@ test.describe('planner', () => {
     await expect(lyonMarker).toHaveClass(/numbered-marker--active/);
     const box = (await lyonMarker.boundingBox())!;
     await page.mouse.click(box.x + box.width / 2 + 60, box.y + box.height + 30);
-    await expect(stopItems(page)).toHaveCount(3);
-    await expect(stopNames(page).nth(2)).toHaveText(/^Lyon/);
+    await expect(planner.stopItems).toHaveCount(3);
+    await expect(planner.stopNames.nth(2)).toHaveText(/^Lyon/);
     await expect(page.locator('.numbered-marker')).toHaveCount(3);
     await expect(markerNumbered(page, 3)).toBeVisible();
-    await expect(summary(page, 'summary-stops')).toHaveText('3');
+    await expect(planner.summary('summary-stops')).toHaveText('3');
 
     // Keyboard: the third stop moves up, and the move is announced.
     const third = page.getByRole('button', { name: /^Show stop 3 on the map/ });
@@ -90,14 +68,14 @@ test.describe('planner', () => {
       page.getByRole('status').filter({ hasText: 'moved to position 2 of 3' }),
     ).toBeAttached();
     await expect(page.getByRole('button', { name: /^Show stop 2 on the map/ })).toBeFocused();
-    const afterKeyboard = await stopNames(page).allTextContents();
+    const afterKeyboard = await planner.stopNames.allTextContents();
     expect(afterKeyboard[0]).toMatch(/^Paris/);
     expect(afterKeyboard[2]).toMatch(/^Lyon, Métropole/);
 
     // Drag: the first stop goes to the end by its handle.
     const handle = page.locator('.stop-item__handle').first();
     const from = (await handle.boundingBox())!;
-    const to = (await stopItems(page).nth(2).boundingBox())!;
+    const to = (await planner.stopItems.nth(2).boundingBox())!;
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
     for (let step = 1; step <= 10; step++) {
@@ -107,8 +85,8 @@ test.describe('planner', () => {
       );
     }
     await page.mouse.up();
-    await expect(stopNames(page).nth(2)).toHaveText(/^Paris/);
-    expect(await stopNames(page).allTextContents()).toEqual([
+    await expect(planner.stopNames.nth(2)).toHaveText(/^Paris/);
+    expect(await planner.stopNames.allTextContents()).toEqual([
       afterKeyboard[1],
       afterKeyboard[2],
       afterKeyboard[0],
@@ -116,21 +94,21 @@ test.describe('planner', () => {
 
     // Remove from the list: the summary follows.
     await page.getByRole('button', { name: /^Remove stop 1: / }).click();
-    await expect(stopItems(page)).toHaveCount(2);
-    await expect(summary(page, 'summary-stops')).toHaveText('2');
-    await expect(summary(page, 'summary-distance')).toHaveText(twoStopDistance!);
+    await expect(planner.stopItems).toHaveCount(2);
+    await expect(planner.summary('summary-stops')).toHaveText('2');
+    await expect(planner.summary('summary-distance')).toHaveText(twoStopDistance!);
 
     // The popup names the stop and removes it too.
     await markerNumbered(page, 1).click();
     const popup = page.locator('.leaflet-popup');
     await expect(popup).toContainText('Stop 1');
     await expect(popup).toContainText('Lyon, Métropole de Lyon');
-    await page.getByPlaceholder('Enter route title...').fill('Weekend in France');
+    await planner.titleInput.fill('Weekend in France');
 
     await page.reload();
-    await expect(stopNames(page)).toHaveText([/^Lyon, Métropole de Lyon/, /^Paris/]);
-    await expect(page.getByPlaceholder('Enter route title...')).toHaveValue('Weekend in France');
-    await expect(summary(page, 'summary-stops')).toHaveText('2');
+    await expect(planner.stopNames).toHaveText([/^Lyon, Métropole de Lyon/, /^Paris/]);
+    await expect(planner.titleInput).toHaveValue('Weekend in France');
+    await expect(planner.summary('summary-stops')).toHaveText('2');
 
     await page.getByRole('button', { name: 'Clear all' }).click();
     await expect(
@@ -141,8 +119,8 @@ test.describe('planner', () => {
 
   test('a failed reverse lookup names the stop by its coordinates; a failed search says the search is unavailable', async ({
     page,
+    planner,
   }) => {
-    await stubTiles(page);
     await page.route('**/api/geocoding/reverse**', (route) =>
       route.fulfill({ status: 502, json: { error: 'down' } }),
     );
@@ -151,50 +129,52 @@ test.describe('planner', () => {
     );
     await page.goto('/plan');
     await page.locator('.leaflet-container').click({ position: { x: 80, y: 120 } });
-    await expect(stopNames(page)).toHaveText([/^Location -?\d+\.\d{4}, -?\d+\.\d{4}$/]);
-    await search(page).fill('Paris');
+    await expect(planner.stopNames).toHaveText([/^Location -?\d+\.\d{4}, -?\d+\.\d{4}$/]);
+    await planner.search.fill('Paris');
     await expect(
       page.getByText('Address search is unavailable right now, try again later').first(),
     ).toBeVisible();
   });
 
-  test('finds the user at zoom 13', async ({ page }) => {
-    const zooms = await stubTiles(page);
+  test('finds the user at zoom 13', async ({ page, tiles }) => {
     await page.goto('/plan');
-    await expect.poll(() => zooms.includes(13)).toBe(true);
+    await expect.poll(() => tiles.some((tile) => tile.zoom === 13)).toBe(true);
     await expect(page.getByText('Map loading error')).toHaveCount(0);
   });
 
   test.describe('without location permission', () => {
     test.use({ permissions: [] });
 
-    test("shows 'Map loading error' and Retry locates the user", async ({ page, context }) => {
-      const zooms = await stubTiles(page);
+    test("shows 'Map loading error' and Retry locates the user", async ({
+      page,
+      context,
+      tiles,
+    }) => {
       await page.goto('/plan');
       await expect(page.getByText('Map loading error')).toBeVisible();
-      expect(zooms.every((zoom) => zoom === 10)).toBe(true);
+      expect(tiles.every((tile) => tile.zoom === 10)).toBe(true);
       await context.grantPermissions(['geolocation']);
       await page.getByRole('button', { name: 'Retry' }).click();
       await expect(page.getByText('Map loading error')).toHaveCount(0);
-      await expect.poll(() => zooms.includes(13)).toBe(true);
+      await expect.poll(() => tiles.some((tile) => tile.zoom === 13)).toBe(true);
     });
   });
 
   test('a route service outage gives the straight-line estimate, with no road line', async ({
     page,
+    planner,
   }) => {
-    await stubTiles(page);
     const warnings: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text());
     });
     await page.route('**/api/routes/legs', (route) => route.abort('connectionrefused'));
     await page.goto('/plan');
-    await addByMouse(page, 'Paris');
-    await addByMouse(page, 'Lyon');
+    await planner.addStop('Paris');
+    await planner.addStop('Lyon');
     // Paris to Lyon: 392 km along the great circle, at 50 km/h.
-    await expect(summary(page, 'summary-distance')).toHaveText('392 km');
-    await expect(summary(page, 'summary-duration')).toHaveText('7h 50m');
+    await expect(planner.summary('summary-distance')).toHaveText('392 km');
+    await expect(planner.summary('summary-duration')).toHaveText('7h 50m');
     await expect(page.getByText('Straight-line estimate')).toBeVisible();
     await expect(page.locator('.leaflet-overlay-pane path')).toHaveCount(0);
     expect(warnings.some((text) => /line skipped/i.test(text))).toBe(true);
@@ -202,30 +182,30 @@ test.describe('planner', () => {
 
   test('a leg the router cannot drive is estimated: counted in the totals, not drawn', async ({
     page,
+    planner,
   }) => {
-    await stubTiles(page);
     await page.route('**/api/geocoding/search?q=Atlantic**', (route) =>
       route.fulfill({ json: [OCEAN] }),
     );
     await page.goto('/plan');
-    await addByMouse(page, 'Paris');
-    await addByMouse(page, 'Lyon');
+    await planner.addStop('Paris');
+    await planner.addStop('Lyon');
     await expect(page.locator('.leaflet-overlay-pane path')).toHaveCount(1);
-    const roadOnly = await summary(page, 'summary-distance').textContent();
-    await addByMouse(page, 'Atlantic');
-    await expect(summary(page, 'summary-stops')).toHaveText('3');
+    const roadOnly = await planner.summary('summary-distance').textContent();
+    await planner.addStop('Atlantic');
+    await expect(planner.summary('summary-stops')).toHaveText('3');
     await expect(page.getByText('Straight-line estimate')).toBeVisible();
-    await expect(summary(page, 'summary-distance')).not.toHaveText(roadOnly!);
+    await expect(planner.summary('summary-distance')).not.toHaveText(roadOnly!);
     expect(
-      Number((await summary(page, 'summary-distance').textContent())!.replace(' km', '')),
+      Number((await planner.summary('summary-distance').textContent())!.replace(' km', '')),
     ).toBeGreaterThan(3000);
     await expect(page.locator('.leaflet-overlay-pane path')).toHaveCount(1);
   });
 
   test('anonymous: the rules on buttons, and Sign Up to Save keeps the route pending', async ({
     page,
+    planner,
   }) => {
-    await stubTiles(page);
     await page.goto('/plan');
     page.once('dialog', (dialog) => {
       expect(dialog.message()).toBe('Please add at least one stop to start navigation');
@@ -235,7 +215,7 @@ test.describe('planner', () => {
     await page.getByRole('button', { name: 'Calculate route' }).click();
     await expect(page.getByText('Add at least 2 stops to calculate route')).toBeVisible();
 
-    await addByMouse(page, 'Paris');
+    await planner.addStop('Paris');
     await page.getByRole('button', { name: 'Sign Up to Save' }).click();
     await expect(page).toHaveURL(/\/register\?returnTo=save$/);
     const pending = await page.evaluate(() =>
@@ -251,8 +231,10 @@ test.describe('planner', () => {
     await expect(page).toHaveURL(/\/register\?returnTo=waze$/);
   });
 
-  test('signed in: a failed save keeps the route, then save, edit and update', async ({ page }) => {
-    await stubTiles(page);
+  test('signed in: a failed save keeps the route, then save, edit and update', async ({
+    page,
+    planner,
+  }) => {
     await page.goto('/login');
     await page.getByLabel('Email').fill('demo@example.com');
     await page.getByLabel('Password').fill('demo-password');
@@ -262,8 +244,8 @@ test.describe('planner', () => {
     await page.getByRole('button', { name: 'Save Route' }).click();
     await expect(page.getByText('Please add at least one stop', { exact: true })).toBeVisible();
 
-    await addByMouse(page, 'Paris');
-    await addByMouse(page, 'Dijon');
+    await planner.addStop('Paris');
+    await planner.addStop('Dijon');
     await page.route('**/api/itineraries', (route) =>
       route.request().method() === 'POST'
         ? route.fulfill({ status: 500, json: { error: 'database unavailable' } })
@@ -273,7 +255,7 @@ test.describe('planner', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Failed to save route' })).toContainText(
       'database unavailable',
     );
-    await expect(stopItems(page)).toHaveCount(2);
+    await expect(planner.stopItems).toHaveCount(2);
     expect(
       await page.evaluate(
         () => JSON.parse(localStorage.getItem('routeDraft') ?? 'null')?.stops.length,
@@ -299,15 +281,15 @@ test.describe('planner', () => {
     ).toEqual([null, null]);
 
     await page.goto(`/edit-route/${itinerary.id}`);
-    await expect(page.getByPlaceholder('Enter route title...')).toHaveValue('Paris to Dijon');
-    await expect(stopNames(page)).toHaveText([/^Paris/, /^Dijon/]);
-    await page.getByPlaceholder('Enter route title...').fill('Burgundy run');
+    await expect(planner.titleInput).toHaveValue('Paris to Dijon');
+    await expect(planner.stopNames).toHaveText([/^Paris/, /^Dijon/]);
+    await planner.titleInput.fill('Burgundy run');
     await page.getByRole('button', { name: 'Update Route' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('Route updated successfully!')).toBeVisible();
 
     await page.goto(`/edit-route/${itinerary.id}`);
-    await expect(page.getByPlaceholder('Enter route title...')).toHaveValue('Burgundy run');
+    await expect(planner.titleInput).toHaveValue('Burgundy run');
     await page.getByRole('button', { name: 'Start Route in Waze' }).click();
     await expect(page).toHaveURL(new RegExp(`/waze-route/${itinerary.id}$`));
 
@@ -317,9 +299,9 @@ test.describe('planner', () => {
 
   test('a 500-stop route: count and summary, the virtual list reaches the last stop, remove and keyboard move', async ({
     page,
+    planner,
   }) => {
     test.slow(); // a long flow with a large route: three times the usual time budget
-    await stubTiles(page);
     const stops = Array.from({ length: 500 }, (_, index) => ({
       name: `Stop ${index + 1}, Lyon, France`,
       lat: Math.round((45.62 + Math.floor(index / 25) * 0.0135) * 1e6) / 1e6,
@@ -336,16 +318,16 @@ test.describe('planner', () => {
     );
     await page.goto('/plan');
 
-    await expect(summary(page, 'summary-stops')).toHaveText('500');
+    await expect(planner.summary('summary-stops')).toHaveText('500');
     await expect(page.getByRole('heading', { name: 'Stops (500)' })).toBeVisible();
     await expect(
       page.getByRole('button', { name: /^Show stop 1 on the map: Stop 1, Lyon/ }),
     ).toBeVisible();
     // Virtualised: only the rows near the view are in the page, each knowing its place in 500.
-    const rendered = await stopItems(page).count();
+    const rendered = await planner.stopItems.count();
     expect(rendered).toBeGreaterThan(0);
     expect(rendered).toBeLessThan(100);
-    await expect(stopItems(page).first()).toHaveAttribute('aria-setsize', '500');
+    await expect(planner.stopItems.first()).toHaveAttribute('aria-setsize', '500');
     // Zoomed out over 500 stops, the markers cluster.
     await expect(page.locator('.stop-cluster').first()).toBeVisible();
     expect(await page.locator('.numbered-marker').count()).toBeLessThan(500);
@@ -359,11 +341,11 @@ test.describe('planner', () => {
     await viewport.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
     const last = page.getByRole('button', { name: /^Show stop 500 on the map: Stop 500, Lyon/ });
     await expect(last).toBeVisible();
-    await expect(stopItems(page).last()).toHaveAttribute('aria-posinset', '500');
+    await expect(planner.stopItems.last()).toHaveAttribute('aria-posinset', '500');
 
     // Remove the last stop: count and summary follow.
     await page.getByRole('button', { name: 'Remove stop 500: Stop 500, Lyon, France' }).click();
-    await expect(summary(page, 'summary-stops')).toHaveText('499');
+    await expect(planner.summary('summary-stops')).toHaveText('499');
     await expect(page.getByRole('heading', { name: 'Stops (499)' })).toBeVisible();
     await expect(
       page.getByRole('button', { name: /^Show stop 499 on the map: Stop 499, Lyon/ }),
@@ -395,7 +377,7 @@ test.describe('planner', () => {
     // Drag among the rendered rows: the first stop (Stop 2) goes below the third.
     const handle = page.locator('.stop-item__handle').first();
     const from = (await handle.boundingBox())!;
-    const to = (await stopItems(page).nth(2).boundingBox())!;
+    const to = (await planner.stopItems.nth(2).boundingBox())!;
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
     for (let step = 1; step <= 10; step++) {
@@ -422,7 +404,7 @@ test.describe('planner', () => {
 
     // The draft kept all of it.
     await page.reload();
-    await expect(summary(page, 'summary-stops')).toHaveText('499');
+    await expect(planner.summary('summary-stops')).toHaveText('499');
     const draft = await page.evaluate(() =>
       JSON.parse(localStorage.getItem('routeDraft') ?? 'null'),
     );
@@ -437,22 +419,14 @@ test.describe('planner', () => {
 
   test('a stop note: added in the list, kept in the draft over a reload, saved with the route and edited', async ({
     page,
-  }, testInfo) => {
-    test.slow(); // sign-up, save, two edit visits: three times the usual time budget
-    await stubTiles(page);
-    await page.goto('/register');
-    await page
-      .getByLabel('Email')
-      .fill(
-        `planner-note-${testInfo.project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`,
-      );
-    await page.getByLabel('Password', { exact: true }).fill('e2e-password');
-    await page.getByLabel('Confirm Password').fill('e2e-password');
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(page).toHaveURL(/\/plan$/);
+    planner,
+    accounts,
+  }) => {
+    test.slow(); // sign-in, save, two edit visits: three times the usual time budget
+    await accounts.signIn(page, await accounts.register('planner-note'));
 
-    await addByMouse(page, 'Paris');
-    await addByMouse(page, 'Lyon');
+    await planner.addStop('Paris');
+    await planner.addStop('Lyon');
     await page.getByRole('button', { name: 'Add a note to stop 2' }).click();
     const note = page.getByRole('textbox', { name: 'Note for stop 2' });
     await expect(note).toBeFocused();
@@ -461,19 +435,19 @@ test.describe('planner', () => {
     await expect(page.getByText('25 of 1000 characters')).toBeVisible();
     await page.getByRole('button', { name: 'Done' }).click();
     await expect(page.getByRole('button', { name: 'Edit the note of stop 2' })).toBeFocused();
-    await expect(stopItems(page).nth(1).locator('.stop-item__note')).toHaveText(
+    await expect(planner.stopItems.nth(1).locator('.stop-item__note')).toHaveText(
       'Door code 4521\nRing twice',
     );
-    await expect(stopItems(page).first().locator('.stop-item__note')).toHaveCount(0);
+    await expect(planner.stopItems.first().locator('.stop-item__note')).toHaveCount(0);
 
     // A reload keeps the note (the draft), and it stays with its stop when the stops swap.
     await page.reload();
-    await expect(stopItems(page).nth(1).locator('.stop-item__note')).toHaveText(
+    await expect(planner.stopItems.nth(1).locator('.stop-item__note')).toHaveText(
       'Door code 4521\nRing twice',
     );
     await page.getByRole('button', { name: /^Show stop 2 on the map/ }).focus();
     await page.keyboard.press('Alt+ArrowUp');
-    await expect(stopItems(page).first().locator('.stop-item__note')).toHaveText(
+    await expect(planner.stopItems.first().locator('.stop-item__note')).toHaveText(
       'Door code 4521\nRing twice',
     );
 
@@ -494,7 +468,7 @@ test.describe('planner', () => {
 
     // The edit page shows the saved note; an edit is saved by Update.
     await page.goto(`/edit-route/${itinerary.id}`);
-    await expect(stopItems(page).first().locator('.stop-item__note')).toHaveText(
+    await expect(planner.stopItems.first().locator('.stop-item__note')).toHaveText(
       'Door code 4521\nRing twice',
     );
     await page.getByRole('button', { name: 'Edit the note of stop 1' }).click();
@@ -514,7 +488,7 @@ test.describe('planner', () => {
 
     // What the server kept, read back.
     await page.goto(`/edit-route/${itinerary.id}`);
-    await expect(stopItems(page).locator('.stop-item__note')).toHaveText([
+    await expect(planner.stopItems.locator('.stop-item__note')).toHaveText([
       'Side entrance',
       'Call 06 12 34 56 78',
     ]);

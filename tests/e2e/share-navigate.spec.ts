@@ -1,22 +1,18 @@
 import { readFile } from 'node:fs/promises';
+import { expectAccessible } from './support/accessibility';
 import {
+  bearer,
   expect,
+  stubTiles,
   test,
+  type Account,
+  type Accounts,
   type APIRequestContext,
   type BrowserContext,
   type Locator,
   type Page,
   type TestInfo,
-} from '@playwright/test';
-import { expectAccessible } from './support/accessibility';
-import {
-  bearer,
-  getRoute as getSavedRoute,
-  postRoute,
-  registerAccount,
-  signIn,
-  type Account,
-} from './support/accounts-api';
+} from './support/fixtures';
 
 /** Three stops the fake router can drive between (tests/fakes). */
 const STOPS: {
@@ -40,14 +36,13 @@ const wazeWeb = (stop: { lat: number; lng: number }) =>
 const wazeApp = (stop: { lat: number; lng: number }) =>
   `waze://?ll=${stop.lat.toFixed(6)},${stop.lng.toFixed(6)}&navigate=yes`;
 
-const register = (request: APIRequestContext, testInfo: TestInfo) =>
-  registerAccount(request, testInfo, 'share');
-const getRoute = (request: APIRequestContext, owner: Account, id: string) =>
-  getSavedRoute<{ stops: typeof STOPS; updated_at: string }>(request, owner, id);
+const register = (accounts: Accounts) => accounts.register('share');
+const getRoute = (accounts: Accounts, owner: Account, id: string) =>
+  accounts.getRoute<{ stops: typeof STOPS; updated_at: string }>(owner, id);
 
 /** Each stop's status as the server has it (null: still to do). */
-const statuses = async (request: APIRequestContext, owner: Account, id: string) =>
-  (await getRoute(request, owner, id)).stops.map((stop) => stop.status ?? null);
+const statuses = async (accounts: Accounts, owner: Account, id: string) =>
+  (await getRoute(accounts, owner, id)).stops.map((stop) => stop.status ?? null);
 
 /** The route's legs as the fake router drives them (what the page's ETAs come from). */
 async function routeLegs(
@@ -77,8 +72,8 @@ function expectMinutesApart(earlier: number, later: number, minutes: number) {
   expect(Math.abs(gap - minutes)).toBeLessThanOrEqual(1);
 }
 
-const createRoute = (request: APIRequestContext, owner: Account, title: string, stops = STOPS) =>
-  postRoute(request, owner, title, stops);
+const createRoute = (accounts: Accounts, owner: Account, title: string, stops = STOPS) =>
+  accounts.postRoute(owner, title, stops);
 
 /** The share link's path (the link itself names the configured SITE_URL, the same app). */
 async function shareRoute(request: APIRequestContext, owner: Account, id: string): Promise<string> {
@@ -86,16 +81,6 @@ async function shareRoute(request: APIRequestContext, owner: Account, id: string
   expect(response.ok()).toBe(true);
   const { shareUrl } = (await response.json()) as { shareUrl: string };
   return new URL(shareUrl).pathname;
-}
-
-/** No tile server in tests: answer every tile with nothing, and keep the Referer each one carried. */
-async function stubTiles(context: BrowserContext): Promise<(string | undefined)[]> {
-  const referers: (string | undefined)[] = [];
-  await context.route(/tile\.openstreetmap\.org\//, async (route) => {
-    referers.push((await route.request().allHeaders())['referer']);
-    return route.fulfill({ status: 204, body: '' });
-  });
-  return referers;
 }
 
 /** Waze never leaves the machine: its web links answer with a stub page; the URLs asked for are kept. */
@@ -185,16 +170,19 @@ async function expectHandOff(
 }
 
 test.describe('shared route', () => {
-  test('anyone with the link drives it with Waze; the link never leaks in a Referer', async ({
+  // The hand-off differs on a phone (the Waze app's link, a tap): also in the phone project.
+  test('anyone with the link drives it with Waze; the link never leaks in a Referer @phone', async ({
     page,
     context,
     request,
+    accounts,
+    tiles,
   }, testInfo) => {
     // Every hand-off of the route, axe and the export menu: longer than most.
     test.slow();
-    const owner = await register(request, testInfo);
+    const owner = await register(accounts);
     // Stop 1 already done on the road: the link shows it, and every stop's note.
-    const id = await createRoute(request, owner, 'Burgundy deliveries', [
+    const id = await createRoute(accounts, owner, 'Burgundy deliveries', [
       { ...STOPS[0], status: 'done' },
       STOPS[1],
       STOPS[2],
@@ -202,7 +190,7 @@ test.describe('shared route', () => {
     const sharePath = await shareRoute(request, owner, id);
     const token = sharePath.split('/').pop()!;
 
-    const tileReferers = await stubTiles(context);
+    const tileReferers = () => Promise.all(tiles.map((tile) => tile.referer()));
     const opened = await stubWaze(context);
     const hosts = new Set<string>();
     const apiReferers: string[] = [];
@@ -243,8 +231,8 @@ test.describe('shared route', () => {
 
     // The page's policy: only the origin, never the path with the token.
     await expect(referrerMeta(page)).toHaveAttribute('content', 'strict-origin');
-    await expect.poll(() => tileReferers.length).toBeGreaterThan(0);
-    expect(new Set(tileReferers)).toEqual(new Set([`${appOrigin}/`]));
+    await expect.poll(() => tiles.length).toBeGreaterThan(0);
+    expect(new Set(await tileReferers())).toEqual(new Set([`${appOrigin}/`]));
     expect(apiReferers.length).toBeGreaterThan(0);
     expect(new Set(apiReferers)).toEqual(new Set([`${appOrigin}/`]));
 
@@ -302,13 +290,12 @@ test.describe('shared route', () => {
     page,
     context,
     browser,
-    request,
-  }, testInfo) => {
-    await stubTiles(context);
+    accounts,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const owner = await register(request, testInfo);
-    await createRoute(request, owner, 'Shared from the dashboard');
-    await signIn(page, owner);
+    const owner = await register(accounts);
+    await createRoute(accounts, owner, 'Shared from the dashboard');
+    await accounts.signIn(page, owner);
     await page.goto('/dashboard');
     const card = page.locator('article').filter({ hasText: 'Shared from the dashboard' });
     const shared = page.waitForResponse(
@@ -330,8 +317,7 @@ test.describe('shared route', () => {
     await visitor.close();
   });
 
-  test('an unknown token: Route Not Found', async ({ page, context }) => {
-    await stubTiles(context);
+  test('an unknown token: Route Not Found', async ({ page }) => {
     await page.goto('/share/this-token-does-not-exist-0123456789abcdefghijk');
     await expect(page.getByRole('heading', { level: 1, name: 'Route Not Found' })).toBeVisible();
     await expect(page.getByText('Route not found or no longer available')).toBeVisible();
@@ -344,10 +330,9 @@ test.describe('shared route', () => {
     );
   });
 
-  test('a revoked link stops working at once', async ({ page, context, request }, testInfo) => {
-    await stubTiles(context);
-    const owner = await register(request, testInfo);
-    const id = await createRoute(request, owner, 'Revoke me');
+  test('a revoked link stops working at once', async ({ page, request, accounts }) => {
+    const owner = await register(accounts);
+    const id = await createRoute(accounts, owner, 'Revoke me');
     const sharePath = await shareRoute(request, owner, id);
     await page.goto(sharePath);
     await expect(page.getByRole('heading', { level: 1, name: 'Revoke me' })).toBeVisible();
@@ -361,11 +346,7 @@ test.describe('shared route', () => {
     await expect(page.getByText('Route not found or no longer available')).toBeVisible();
   });
 
-  test('a route without stops, and a failure that Retry recovers from', async ({
-    page,
-    context,
-  }) => {
-    await stubTiles(context);
+  test('a route without stops, and a failure that Retry recovers from', async ({ page }) => {
     await page.route(
       '**/api/itineraries/share/empty-route-token-0123456789abcdefghijklmnop',
       (route) => route.fulfill({ json: { title: 'Nothing yet', stops: [] } }),
@@ -393,19 +374,20 @@ test.describe('shared route', () => {
 });
 
 test.describe('navigation page', () => {
-  test('trip points, notes, done and skipped saved to the route, ETA per stop, hand-off', async ({
+  // Taps and the hand-off to the Waze app on a phone: also in the phone project.
+  test('trip points, notes, done and skipped saved to the route, ETA per stop, hand-off @phone', async ({
     page,
     context,
     request,
+    accounts,
   }, testInfo) => {
     // A long drive: every state, two themes checked with axe, several saves.
     test.slow();
-    await stubTiles(context);
     await stubWaze(context);
     const navigations = await watchNavigations(page);
-    const owner = await register(request, testInfo);
-    const id = await createRoute(request, owner, 'Morning round');
-    await signIn(page, owner);
+    const owner = await register(accounts);
+    const id = await createRoute(accounts, owner, 'Morning round');
+    await accounts.signIn(page, owner);
     const legs = await routeLegs(request);
 
     await page.goto(`/waze-route/${id}`);
@@ -470,7 +452,7 @@ test.describe('navigation page', () => {
     await expect(points.nth(0)).toContainText('Done');
     await expect(points.nth(0).locator('.drive-point__eta')).toHaveCount(0);
     await expect(points.nth(1)).toHaveAttribute('aria-current', 'step');
-    await expect.poll(() => statuses(request, owner, id)).toEqual(['done', null, null]);
+    await expect.poll(() => statuses(accounts, owner, id)).toEqual(['done', null, null]);
 
     // A reload (or a phone that dropped the tab while locked) reads the progress back from the route.
     await page.reload();
@@ -496,7 +478,7 @@ test.describe('navigation page', () => {
     await press(page.getByRole('button', { name: /^Skip stop 2: Dijon/ }), testInfo);
     await expect(page.getByText('Current stop 3 of 3')).toBeVisible();
     // Done, skipped, current, notes and ETAs readable in both themes.
-    await expect.poll(() => statuses(request, owner, id)).toEqual(['done', 'skipped', null]);
+    await expect.poll(() => statuses(accounts, owner, id)).toEqual(['done', 'skipped', null]);
     await expectAccessible(page);
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.reload();
@@ -510,7 +492,7 @@ test.describe('navigation page', () => {
     );
     await expect(page.getByRole('button', { name: /^Next Stop/ })).toHaveCount(0);
     await expect(page.getByTestId('drive-remaining')).toHaveCount(0);
-    await expect.poll(() => statuses(request, owner, id)).toEqual(['done', 'skipped', 'done']);
+    await expect.poll(() => statuses(accounts, owner, id)).toEqual(['done', 'skipped', 'done']);
 
     // 'Start over' asks first: Cancel changes nothing.
     const startOver = page.getByRole('button', { name: 'Start over' });
@@ -525,7 +507,7 @@ test.describe('navigation page', () => {
       'aria-valuenow',
       '3',
     );
-    expect(await statuses(request, owner, id)).toEqual(['done', 'skipped', 'done']);
+    expect(await statuses(accounts, owner, id)).toEqual(['done', 'skipped', 'done']);
 
     // Confirmed, every stop goes back to do and the first hand-off has the focus.
     await press(startOver, testInfo);
@@ -542,9 +524,9 @@ test.describe('navigation page', () => {
         .getByRole('group', { name: 'Current', exact: true })
         .getByRole('button', { name: 'Start Route in Waze' }),
     ).toBeFocused();
-    await expect.poll(() => statuses(request, owner, id)).toEqual([null, null, null]);
+    await expect.poll(() => statuses(accounts, owner, id)).toEqual([null, null, null]);
     // Nothing else about the route changed: same stops, same note, nothing duplicated.
-    const saved = await getRoute(request, owner, id);
+    const saved = await getRoute(accounts, owner, id);
     expect(saved.stops).toEqual(STOPS);
     await expect(page.locator('.drive__offline')).toHaveCount(0);
 
@@ -561,17 +543,12 @@ test.describe('navigation page', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("another user's route, no id, and a failed load with Retry", async ({
-    page,
-    context,
-    request,
-  }, testInfo) => {
-    await stubTiles(context);
-    const owner = await register(request, testInfo);
-    const stranger = await register(request, testInfo);
-    const strangersRoute = await createRoute(request, stranger, 'Not yours');
-    const id = await createRoute(request, owner, 'Mine');
-    await signIn(page, owner);
+  test("another user's route, no id, and a failed load with Retry", async ({ page, accounts }) => {
+    const owner = await register(accounts);
+    const stranger = await register(accounts);
+    const strangersRoute = await createRoute(accounts, stranger, 'Not yours');
+    const id = await createRoute(accounts, owner, 'Mine');
+    await accounts.signIn(page, owner);
 
     await page.goto(`/waze-route/${strangersRoute}`);
     await expect(page.getByText('Route not found', { exact: true })).toBeVisible();
@@ -595,15 +572,13 @@ test.describe('navigation page', () => {
 
   test("the planner's Start Route in Waze saves the route and lands here", async ({
     page,
-    context,
-    request,
-  }, testInfo) => {
-    await stubTiles(context);
-    const owner = await register(request, testInfo);
-    await signIn(page, owner);
-    await page.getByRole('combobox', { name: 'Search for an address' }).fill('Paris');
-    await page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first().click();
-    await expect(page.locator('.stop-list > li')).toHaveCount(1);
+    accounts,
+    planner,
+  }) => {
+    const owner = await register(accounts);
+    await accounts.signIn(page, owner);
+    await planner.addStop('Paris');
+    await expect(planner.stopItems).toHaveCount(1);
     await page.getByRole('button', { name: 'Start Route in Waze' }).click();
     await expect(page).toHaveURL(/\/waze-route\/[^/]+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Trip to Paris' })).toBeVisible();

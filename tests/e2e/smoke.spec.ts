@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 test('the landing page leads to the planner', async ({ page }) => {
   await page.goto('/');
@@ -25,8 +25,8 @@ test('a protected path sends an anonymous visitor to sign in, and a guest may en
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('register, sign out, then sign in again', async ({ page }, testInfo) => {
-  const email = `e2e-${testInfo.project.name}-${Date.now()}@example.com`;
+test('register, sign out, then sign in again', async ({ page, accounts }) => {
+  const email = accounts.uniqueEmail('e2e');
   const password = 'e2e-password';
 
   await page.goto('/register');
@@ -68,23 +68,21 @@ test('a wrong password shows the server error and keeps the visitor on the form'
 
 test('the landing page loads no map code and no Supabase client until there is a session', async ({
   page,
-}, testInfo) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
-  const heavy = (paths: string[]) =>
-    paths.filter((path) => /leaflet|supabase-js|supabase_supabase/i.test(path));
+  accounts,
+  scripts,
+}) => {
+  const heavy = async () =>
+    (await scripts.modules()).filter((path) => /leaflet|supabase-js|supabase_supabase/i.test(path));
 
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // Without a stored session the header knows the visitor at once.
   await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
   await page.waitForLoadState('networkidle');
-  expect(heavy(scripts)).toEqual([]);
+  expect(await heavy()).toEqual([]);
 
   // Signing up loads the client; back on the landing page the stored session is checked and shown.
-  const email = `e2e-landing-${testInfo.project.name}-${Date.now()}@example.com`;
+  const email = accounts.uniqueEmail('e2e-landing');
   await page.goto('/register');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('e2e-password');
@@ -94,23 +92,18 @@ test('the landing page loads no map code and no Supabase client until there is a
   // The planner loads the map; only what the landing page asks for after this counts.
   await expect(page.locator('.leaflet-container')).toBeVisible();
   await page.waitForLoadState('networkidle');
-  scripts.length = 0;
+  scripts.clear();
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible();
   await expect(page.getByText(email).first()).toBeAttached();
-  expect(heavy(scripts).some((path) => /supabase/i.test(path))).toBe(true);
-  expect(heavy(scripts).filter((path) => /leaflet/i.test(path))).toEqual([]);
+  const loaded = await heavy();
+  expect(loaded.some((path) => /supabase/i.test(path))).toBe(true);
+  expect(loaded.filter((path) => /leaflet/i.test(path))).toEqual([]);
 });
 
 test('every text is there after switching languages between the landing page and the planner', async ({
   page,
 }) => {
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', 'en');
-  });
-  await page.route(/tile\.openstreetmap\.org\//, (route) =>
-    route.fulfill({ status: 204, body: '' }),
-  );
   // The landing page holds the core texts only; French is chosen there.
   await page.goto('/');
   await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');

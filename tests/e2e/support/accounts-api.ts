@@ -10,14 +10,19 @@ export interface Account {
 
 let accountCount = 0;
 
-/** A new account per call (unique across projects and runs); `prefix` names the spec in the address. */
+/** An address no other call, project, worker or run has used; `prefix` names the spec or test. */
+export function uniqueEmail(testInfo: TestInfo, prefix: string): string {
+  accountCount += 1;
+  return `${prefix}-${testInfo.project.name}-${testInfo.workerIndex}-${Date.now()}-${accountCount}@example.com`;
+}
+
+/** A new account per call; `prefix` names the spec in the address. */
 export async function registerAccount(
   request: APIRequestContext,
   testInfo: TestInfo,
   prefix: string,
 ): Promise<Account> {
-  accountCount += 1;
-  const email = `${prefix}-${testInfo.project.name}-${Date.now()}-${accountCount}@example.com`;
+  const email = uniqueEmail(testInfo, prefix);
   const response = await request.post('/api/auth/register', {
     data: { email, password: E2E_PASSWORD },
   });

@@ -1,0 +1,48 @@
+// Once per `playwright test`, before any worker starts its stack (support/stack.ts):
+// - the production build of the SPA (what a user gets: bundled chunks, the service worker),
+//   with source maps so a test can tell which modules a page loaded (support/fixtures.ts);
+// - a database with the migrations and the seed applied, which each worker copies instead of
+//   migrating its own.
+// E2E_REUSE_BUILD=1 keeps a build left by an earlier run (when only tests changed).
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { build } from 'vite';
+import { createBackend } from '../../supabase/local/backend.mjs';
+import { localKeys, projectRoot } from '../../supabase/local/settings.mjs';
+import { e2eDirs } from './support/stack';
+
+export default async function globalSetup() {
+  const dirs = e2eDirs();
+  const reuse = process.env.E2E_REUSE_BUILD === '1';
+  const started = Date.now();
+  await Promise.all([
+    reuse && existsSync(path.join(dirs.dist, 'index.html')) ? null : buildApp(dirs.dist),
+    reuse && existsSync(dirs.template) ? null : makeTemplateDatabase(dirs.template),
+  ]);
+  console.log(
+    `e2e: build and template database ready in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+async function buildApp(outDir: string) {
+  process.env.VITE_SUPABASE_ANON_KEY ??= localKeys.publishableKey;
+  await build({
+    root: projectRoot,
+    configFile: path.join(projectRoot, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: {
+      outDir,
+      emptyOutDir: true,
+      sourcemap: true,
+      // The bundler's notice about slow plugins (the worker bundle, the service worker) is noise here.
+      rolldownOptions: { checks: { bundlerTimings: false } },
+    },
+  });
+}
+
+async function makeTemplateDatabase(dataDir: string) {
+  await rm(dataDir, { recursive: true, force: true });
+  const backend = await createBackend({ dataDir, siteUrl: 'http://localhost', seed: true });
+  await backend.close();
+}

@@ -1,0 +1,225 @@
+// The end-to-end tests' `test`: import { test, expect } from './support/fixtures'.
+//
+// Worker fixtures: `stack`, this worker's own fakes and local stack (support/stack.ts), which
+// every page and `request` of the worker's tests talk to (baseURL).
+// Test fixtures:
+// - the tile server is stubbed in every test (no test reaches the internet); `tiles` lists the
+//   tile requests (zoom, Referer);
+// - pages are in English (`language` option: test.use({ language: null }) for a first visit
+//   that chooses its own language, or another code);
+// - `fakes`: switch a fake upstream down for this test (back to 'ok' after it);
+// - `accounts`: accounts and routes through the /api, sign-in through the form;
+// - `planner`: the planner page's common controls;
+// - `scripts`: the source modules of the scripts a page loaded.
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import {
+  bearer,
+  getRoute,
+  postRoute,
+  registerAccount,
+  signIn,
+  uniqueEmail,
+  type Account,
+} from './accounts-api';
+import { startE2eStack, type E2eStack } from './stack';
+
+export { expect, bearer };
+export type { Account };
+export type {
+  APIRequestContext,
+  BrowserContext,
+  Locator,
+  Page,
+  Request,
+  Route,
+  TestInfo,
+} from '@playwright/test';
+
+export interface TileRequest {
+  url: string;
+  zoom: number;
+  /** The Referer it carried (asked of the browser only when a test wants it). */
+  referer(): Promise<string | undefined>;
+}
+
+/** Answers every OpenStreetMap tile with nothing (in `context`, e.g. a second browser context). */
+export async function stubTiles(context: BrowserContext): Promise<TileRequest[]> {
+  const requests: TileRequest[] = [];
+  await context.route(/tile\.openstreetmap\.org\//, (route) => {
+    const request = route.request();
+    requests.push({
+      url: request.url(),
+      zoom: Number(/\/(\d+)\/\d+\/\d+\.png/.exec(request.url())?.[1]),
+      referer: async () => (await request.allHeaders())['referer'],
+    });
+    return route.fulfill({ status: 204, body: '' });
+  });
+  return requests;
+}
+
+/** The i18nextLng a first visit finds stored (kept if the page changes it). */
+export async function pinLanguage(context: BrowserContext, language: string) {
+  await context.addInitScript((lng) => {
+    if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', lng);
+  }, language);
+}
+
+export type FakeName = 'nominatim' | 'osrm' | 'photon';
+export type FakeMode = 'ok' | 'down' | 'slow' | 'garbage';
+
+export interface FakeControl {
+  /** the control API's URL (tests/fakes/control.mjs) */
+  url: string;
+  setMode(fake: FakeName, mode: FakeMode): Promise<void>;
+  /** the requests the fake received (path and query) */
+  requests(fake: FakeName): Promise<unknown[]>;
+  clearRequests(fake: FakeName): Promise<void>;
+}
+
+function fakeControl(url: string): FakeControl {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.ok, `${method} ${path} on the fakes' control API`).toBe(true);
+    return response.json() as Promise<unknown>;
+  };
+  return {
+    url,
+    setMode: async (fake, mode) => void (await call('POST', `/${fake}/mode`, { mode })),
+    requests: async (fake) => (await call('GET', `/${fake}/requests`)) as unknown[],
+    clearRequests: async (fake) => void (await call('DELETE', `/${fake}/requests`)),
+  };
+}
+
+export interface Accounts {
+  /** A new account through POST /api/auth/register; `label` names the test in the address. */
+  register(label?: string): Promise<Account>;
+  /** An address no one has used (for sign-ups through the form). */
+  uniqueEmail(label?: string): string;
+  /** Signs in through the login form (which lands on the planner). */
+  signIn(page: Page, account: Account): Promise<void>;
+  postRoute(owner: Account, title: string, stops: readonly object[]): Promise<string>;
+  getRoute<Route>(owner: Account, id: string): Promise<Route>;
+  bearer: typeof bearer;
+}
+
+/** The planner page's common controls. */
+export function plannerControls(page: Page) {
+  const search = page.getByRole('combobox', { name: 'Search for an address' });
+  const searchResults = page.getByRole('listbox', { name: 'Search results' });
+  return {
+    search,
+    searchResults,
+    /** the stop list's rows */
+    stopItems: page.locator('.stop-list > li'),
+    stopNames: page.locator('.stop-list .stop-item__name'),
+    titleInput: page.getByPlaceholder('Enter route title...'),
+    /** summary-stops, summary-distance, summary-duration */
+    summary: (testId: 'summary-stops' | 'summary-distance' | 'summary-duration') =>
+      page.getByTestId(testId),
+    /** Searches `text` and picks the first result with the mouse. */
+    async addStop(text: string) {
+      await search.fill(text);
+      await searchResults.getByRole('option').first().click();
+    },
+  };
+}
+export type PlannerControls = ReturnType<typeof plannerControls>;
+
+export interface ScriptRecorder {
+  /** Forget the scripts loaded so far. */
+  clear(): void;
+  /**
+   * Every source module in the scripts loaded since the last clear(): a built chunk's
+   * modules from its source map (node_modules/leaflet/..., src/components/map/...), a
+   * dev server module by its own path.
+   */
+  modules(): Promise<string[]>;
+}
+
+interface TestFixtures {
+  /** The language pinned for a first visit ('en'), or null for none. */
+  language: string | null;
+  tiles: TileRequest[];
+  fakes: FakeControl;
+  accounts: Accounts;
+  planner: PlannerControls;
+  scripts: ScriptRecorder;
+}
+
+interface WorkerFixtures {
+  stack: E2eStack;
+}
+
+const sourceMaps = new Map<string, Promise<string[] | null>>();
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  stack: [
+    // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other
+    async ({}, use, workerInfo) => {
+      const stack = await startE2eStack(workerInfo.parallelIndex);
+      await use(stack);
+      await stack.stop();
+    },
+    { scope: 'worker', timeout: 240_000 },
+  ],
+  baseURL: async ({ stack }, use) => use(stack.appUrl),
+
+  language: ['en', { option: true }],
+  tiles: [
+    async ({ context, language }, use) => {
+      if (language) await pinLanguage(context, language);
+      await use(await stubTiles(context));
+    },
+    { auto: true },
+  ],
+
+  fakes: async ({ stack }, use) => {
+    const control = fakeControl(stack.fakeControlUrl);
+    await use(control);
+    for (const fake of ['nominatim', 'osrm', 'photon'] as const) await control.setMode(fake, 'ok');
+  },
+
+  accounts: async ({ request }, use, testInfo) => {
+    const label = testInfo.file
+      .split('/')
+      .pop()!
+      .replace(/\.spec\.ts$/, '');
+    await use({
+      register: (prefix = label) => registerAccount(request, testInfo, prefix),
+      uniqueEmail: (prefix = label) => uniqueEmail(testInfo, prefix),
+      signIn,
+      postRoute: (owner, title, stops) => postRoute(request, owner, title, stops),
+      getRoute: (owner, id) => getRoute(request, owner, id),
+      bearer,
+    });
+  },
+
+  planner: async ({ page }, use) => use(plannerControls(page)),
+
+  scripts: async ({ page, request }, use) => {
+    const urls: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') urls.push(req.url());
+    });
+    const modulesOf = (url: string) => {
+      let sources = sourceMaps.get(url);
+      if (!sources) {
+        sources = request
+          .get(`${url}.map`)
+          .then(async (response) =>
+            response.ok() ? ((await response.json()) as { sources: string[] }).sources : null,
+          )
+          .catch(() => null);
+        sourceMaps.set(url, sources);
+      }
+      return sources.then((list) => list ?? [new URL(url).pathname]);
+    };
+    await use({
+      clear: () => void (urls.length = 0),
+      modules: async () => (await Promise.all(urls.map(modulesOf))).flat(),
+    });
+  },
+});
