@@ -1,4 +1,7 @@
 import { defineConfig } from 'vitest/config';
+import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const alias = {
@@ -6,15 +9,53 @@ const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
 };
 
+/**
+ * Unit tests run in two projects: `unit` in jsdom, `unit-node` in plain Node for the files
+ * that touch no DOM (setting up jsdom costs most of a small test file's time). A file goes
+ * to jsdom when its text names a DOM API, renders, or carries a `@vitest-environment`
+ * comment, or is named in DOM_THROUGH_IMPORTS (it reaches the DOM only through what it
+ * imports; a new such test can instead start with `// @vitest-environment jsdom`).
+ * `--project 'unit*'` runs both.
+ */
+const DOM_THROUGH_IMPORTS = new Set(['i18n.test.ts']);
+const UNIT_TESTS = ['src/**/*.test.{ts,tsx}', 'supabase/functions/_shared/**/*.test.ts'];
+const NEEDS_DOM =
+  /@vitest-environment|@testing-library|\b(document|window|navigator|localStorage|sessionStorage|indexedDB|location|HTMLElement|Element|DOMParser|Blob|File|FileReader|requestAnimationFrame|matchMedia)\b/;
+const root = fileURLToPath(new URL('.', import.meta.url));
+const testFiles = (dir: string): string[] =>
+  readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const file = path.posix.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : testFiles(file);
+    return /\.test\.ts$/.test(entry.name) ? [file] : [];
+  });
+const domFree = ['src', 'supabase/functions/_shared']
+  .flatMap(testFiles)
+  .filter(
+    (file) =>
+      !DOM_THROUGH_IMPORTS.has(path.basename(file)) &&
+      !NEEDS_DOM.test(readFileSync(path.join(root, file), 'utf8')),
+  );
+
 export default defineConfig({
   test: {
+    // Vitest keeps a core for itself by default: one worker on a 2-core machine.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'supabase/functions/_shared/**/*.test.ts'],
+          include: UNIT_TESTS,
+          exclude: ['**/node_modules/**', ...domFree],
           environment: 'jsdom',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit-node',
+          include: domFree.length ? domFree : ['no-dom-free-unit-test'],
+          environment: 'node',
         },
       },
       {

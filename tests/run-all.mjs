@@ -1,69 +1,157 @@
-// `npm test`: the whole suite, in order of speed — types, unit, database (RLS on
-// PGlite and PostgreSQL 15), HTTP contract against the local stack, load, limits and
-// faults against a production-config stack, browser end to end.
-// Ends with one line 'N passed, N failed' summing every runner.
-import { spawnSync } from 'node:child_process';
+// `npm test`: the whole suite — types, lint and format, unit, database (RLS on PGlite and
+// PostgreSQL 15), HTTP contract against the local stack, load, limits and faults against a
+// production-config stack, browser end to end. `npm test -- unit db` runs some steps only.
+//
+// Steps of one stage run at the same time (each its own process; their output is printed
+// whole when they end, one after the other): the static checks are single-threaded and
+// share the machine well. The stages run one after another, so the timing-sensitive suites
+// (api with its short upstream timeouts, load with its rate limits) never compete with
+// another suite for the CPU. Ends with one line 'N passed, N failed, N skipped' summing
+// every runner, after each step's time.
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 
 const reports = mkdtempSync(path.join(tmpdir(), 'route-planner-test-'));
 const bin = (name) => path.join('node_modules', '.bin', name);
 const only = process.argv.slice(2);
+const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts ?? {};
 
-const steps = [
-  { name: 'typecheck', command: [bin('tsc'), '-b'] },
-  ...['unit', 'db', 'api', 'load'].map((project) => ({
-    name: project,
-    command: [
-      bin('vitest'),
-      'run',
-      '--project',
-      project,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${path.join(reports, `${project}.json`)}`,
-    ],
-    counts: () => vitestCounts(path.join(reports, `${project}.json`)),
-  })),
-  {
-    name: 'e2e',
-    command: [bin('playwright'), 'test'],
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json') },
-    counts: () => playwrightCounts(path.join(reports, 'e2e.json')),
-  },
-].filter((step) => only.length === 0 || only.includes(step.name));
+const vitest = (name, projects) => ({
+  name,
+  command: [
+    bin('vitest'),
+    'run',
+    ...projects.flatMap((project) => ['--project', project]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${path.join(reports, `${name}.json`)}`,
+  ],
+  counts: () => vitestCounts(path.join(reports, `${name}.json`)),
+});
+
+/** Stages in order; the steps of a stage run side by side. */
+const stages = [
+  [
+    { name: 'typecheck', command: [bin('tsc'), '-b'] },
+    // npm scripts added by the lint and format setup (run when package.json has them).
+    ...(scripts.lint ? [{ name: 'lint', command: ['npm', 'run', '--silent', 'lint'] }] : []),
+    ...(scripts['format:check']
+      ? [{ name: 'format', command: ['npm', 'run', '--silent', 'format:check'] }]
+      : []),
+  ],
+  // jsdom and plain-Node unit tests (vitest.config.ts), in one run over every core.
+  [vitest('unit', ['unit', 'unit-node'])],
+  [vitest('db', ['db'])],
+  [vitest('api', ['api'])],
+  [vitest('load', ['load'])],
+  [
+    {
+      name: 'e2e',
+      command: [bin('playwright'), 'test'],
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json') },
+      counts: () => playwrightCounts(path.join(reports, 'e2e.json')),
+    },
+  ],
+]
+  .map((stage) => stage.filter((step) => only.length === 0 || only.includes(step.name)))
+  .filter((stage) => stage.length > 0);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
-for (const step of steps) {
-  console.log(`\n=== ${step.name}: ${step.command.join(' ')}`);
-  const started = Date.now();
-  const result = spawnSync(step.command[0], step.command.slice(1), {
-    stdio: 'inherit',
-    env: { ...process.env, ...step.env },
+const timings = [];
+const started = Date.now();
+const startLoad = loadavg()[0];
+const startCpu = childCpuSeconds();
+
+for (const stage of stages) {
+  const alone = stage.length === 1;
+  const names = stage.map((step) => step.name).join(' + ');
+  if (!alone) console.log(`\n=== ${names}, side by side`);
+  const begin = Date.now();
+  const cpu = childCpuSeconds();
+  await Promise.all(stage.map((step) => runStep(step, alone)));
+  // CPU time of everything the stage ran (its processes and theirs): less noisy than the wall
+  // time on a shared machine.
+  const used = cpu === null ? '' : `, cpu ${(childCpuSeconds() - cpu).toFixed(1)}s`;
+  if (!alone) timings.push(`${names}: ${seconds(Date.now() - begin)} side by side${used}`);
+  else timings[timings.length - 1] += used;
+}
+rmSync(reports, { recursive: true, force: true });
+
+console.log('\nTimes (wall clock, and the CPU time of the processes each stage ran):');
+for (const line of timings) console.log(`  ${line}`);
+const totalCpu = startCpu === null ? '' : `, cpu ${(childCpuSeconds() - startCpu).toFixed(1)}s`;
+console.log(
+  `  total ${seconds(Date.now() - started)}${totalCpu} (load average ${startLoad.toFixed(2)} at the start, ${loadavg()[0].toFixed(2)} at the end)`,
+);
+if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length ? 1 : 0);
+
+/** Runs one step; alone, its output streams; beside others, it is printed when the step ends. */
+async function runStep(step, alone) {
+  const header = `=== ${step.name}: ${step.command.join(' ')}`;
+  if (alone) console.log(`\n${header}`);
+  const begin = Date.now();
+  const child = spawn(step.command[0], step.command.slice(1), {
+    stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...step.env, ...(alone ? {} : { FORCE_COLOR: '1' }) },
   });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const output = [];
+  child.stdout?.on('data', (chunk) => output.push(chunk));
+  child.stderr?.on('data', (chunk) => output.push(chunk));
+  const status = await new Promise((resolve) => {
+    child.once('error', (error) => {
+      output.push(Buffer.from(`${error}\n`));
+      resolve(1);
+    });
+    child.once('close', (code) => resolve(code));
+  });
+  const took = seconds(Date.now() - begin);
+  if (!alone) {
+    console.log(`\n${header}`);
+    process.stdout.write(Buffer.concat(output));
+  }
   const counts = step.counts?.() ?? null;
   if (counts) {
     totals.passed += counts.passed;
     totals.failed += counts.failed;
     totals.skipped += counts.skipped;
   }
-  const ok = result.status === 0;
+  const ok = status === 0;
   if (!ok) {
     failedSteps.push(step.name);
     if (!counts || counts.failed === 0) totals.failed += 1; // a step that broke before reporting
   }
-  console.log(
-    `=== ${step.name}: ${ok ? 'ok' : 'FAILED'} in ${seconds}s${counts ? ` (${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped)` : ''}`,
-  );
+  const flaky = counts?.flaky
+    ? `, ${counts.flaky} FLAKY (passed only on a retry: a bug to fix)`
+    : '';
+  const summary = `${step.name}: ${ok ? 'ok' : 'FAILED'} in ${took}${counts ? ` (${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${flaky})` : ''}`;
+  timings.push(summary);
+  console.log(`=== ${summary}`);
 }
-rmSync(reports, { recursive: true, force: true });
 
-if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
-console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(failedSteps.length ? 1 : 0);
+/** User + system CPU seconds of this process's finished children and their descendants (Linux). */
+function childCpuSeconds() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / clockTicks();
+  } catch {
+    return null;
+  }
+}
+
+function clockTicks() {
+  clockTicks.value ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+  return clockTicks.value;
+}
+
+function seconds(ms) {
+  return `${(ms / 1000).toFixed(1)}s`;
+}
 
 function readJson(file) {
   try {
@@ -87,5 +175,5 @@ function playwrightCounts(file) {
   const report = readJson(file);
   if (!report?.stats) return null;
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
-  return { passed: expected + flaky, failed: unexpected, skipped };
+  return { passed: expected + flaky, failed: unexpected, skipped, flaky };
 }
