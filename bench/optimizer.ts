@@ -62,9 +62,8 @@ console.log(
   `optimizer  warm-up (cold JIT, not a target) n=200 kicks=${coldRun.kicks} ms=${Math.round(performance.now() - coldStarted)}`,
 );
 
-const optima: Record<string, number> = JSON.parse(
-  await Deno.readTextFile(new URL('optima.json', folder)),
-);
+const optimaJson = await Deno.readTextFile(new URL('optima.json', folder));
+const optima = JSON.parse(optimaJson) as Record<string, number>;
 const results: { name: string; n: number; gap: number; ms: number }[] = [];
 for (const name of INSTANCES) {
   const points = parseTsp(await Deno.readTextFile(new URL(`${name}.tsp`, folder)));

@@ -9,6 +9,8 @@ function controllable<T>() {
     runs.push(signal);
     return new Promise<T>((resolve, reject) => {
       finish = resolve;
+      // Like a fetch that is aborted: it rejects with the signal's reason.
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the reason as given
       signal.addEventListener('abort', () => reject(signal.reason));
     });
   };

@@ -21,6 +21,8 @@ export function createAbortableSingleFlight() {
     run: (signal: AbortSignal) => Promise<T>,
     signal?: AbortSignal,
   ): Promise<T> {
+    // The caller's own abort reason, unchanged (whatever it gave to abort()).
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passed through as given
     if (signal?.aborted) return Promise.reject(signal.reason);
     let flight = flights.get(key);
     if (!flight) {
@@ -42,6 +44,7 @@ export function createAbortableSingleFlight() {
           forget(key, joined);
           joined.controller.abort(signal.reason);
         }
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the caller's abort reason, as given
         reject(signal.reason);
       };
       signal.addEventListener('abort', leave, { once: true });
@@ -52,6 +55,7 @@ export function createAbortableSingleFlight() {
         },
         (error: unknown) => {
           signal.removeEventListener('abort', leave);
+          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the shared run's own rejection, unchanged
           reject(error);
         },
       );

@@ -65,9 +65,10 @@ export function createOsrmTable(options: RouterHttpOptions): TableService {
     const { response, body } = answer;
     if (!response.ok) {
       const code = (body as { code?: unknown } | null)?.code;
+      const named = typeof code === 'string' || typeof code === 'number' ? code : '';
       return {
         failure: 'unavailable',
-        reason: `router table answered HTTP ${response.status}${code ? ` ${String(code)}` : ''}`,
+        reason: `router table answered HTTP ${response.status}${named ? ` ${named}` : ''}`,
       };
     }
     const parsed = osrmTableResponse.safeParse(body);

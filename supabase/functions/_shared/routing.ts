@@ -200,7 +200,7 @@ async function routeBatch(
   console.warn(
     `route service: estimating ${known.filter((leg) => !leg).length} leg(s): ${answer.reason}`,
   );
-  return estimates.map((estimate, i) => (known[i] ? { ...known[i]!, estimated: false } : estimate));
+  return estimates.map((estimate, i) => (known[i] ? { ...known[i], estimated: false } : estimate));
 }
 
 /** Route legs are cached by their end points rounded to 5 decimals (about 1 m). */

@@ -56,10 +56,10 @@ export function createSharedState(
   async function rpc<T>(name: string, args: Record<string, unknown>): Promise<T | null> {
     if (!db || Date.now() < skipDbUntil) return null;
     try {
-      const { data, error } = await db
-        .rpc(name, args)
-        .abortSignal(AbortSignal.timeout(DB_TIMEOUT_MS));
-      if (!error) return data as T;
+      const answer = await db.rpc(name, args).abortSignal(AbortSignal.timeout(DB_TIMEOUT_MS));
+      const { error } = answer;
+      // The SQL functions' results have no generated types: the caller names what it reads.
+      if (!error) return answer.data as T;
       console.warn(`api: shared state ${name} failed: ${error.code ?? ''} ${error.message}`);
     } catch (error) {
       console.warn(`api: shared state ${name} failed: ${(error as Error).message}`);

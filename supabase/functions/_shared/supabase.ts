@@ -7,8 +7,12 @@ import type { ApiConfig } from './config.ts';
 import { ApiError } from './http.ts';
 import { databaseFailure } from './database-errors.ts';
 
+/** No generated database types here: SupabaseClient's own default for its Database parameter. */
+type UntypedDatabase = SupabaseClient extends SupabaseClient<infer Database> ? Database : never;
+
 export function supabaseAs(config: ApiConfig, accessToken?: string): SupabaseClient {
-  return createClient(config.supabaseUrl, config.supabaseAnonKey, {
+  // The schema named, as SupabaseClient's defaults do (createClient would leave it `any`).
+  return createClient<UntypedDatabase, 'public'>(config.supabaseUrl, config.supabaseAnonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: accessToken ? { headers: { Authorization: `Bearer ${accessToken}` } } : {},
   });
