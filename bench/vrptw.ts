@@ -28,7 +28,7 @@ const option = (name: string): string | undefined =>
 const budgetMs = Number(option('budget') ?? 1000);
 const seed = Number(option('seed') ?? 1);
 const only = option('only')?.split(',');
-const settings: Partial<SearchSettings> = JSON.parse(option('settings') ?? '{}');
+const settings = JSON.parse(option('settings') ?? '{}') as Partial<SearchSettings>;
 
 const folder = new URL('./vrptw/', import.meta.url);
 interface Known {
@@ -36,9 +36,10 @@ interface Known {
   file: string;
   distance_bks: number;
 }
-const known: Record<string, Known> = JSON.parse(
-  await Deno.readTextFile(new URL('bks.json', folder)),
-);
+const known = JSON.parse(await Deno.readTextFile(new URL('bks.json', folder))) as Record<
+  string,
+  Known
+>;
 
 interface Result {
   name: string;

@@ -18,7 +18,6 @@
  * Euclidean: travel time = distance. Haversine: [lat, lng] pairs, distances in metres, travel
  * time = metres / speed (default 1, so times are in metres unless a speed is given).
  */
-import { isLatitude, isLongitude } from '../stops.ts';
 import { euclideanMatrix, greatCircleMatrix } from './matrix.ts';
 import {
   VrpInputError,
@@ -94,8 +93,10 @@ function travelTimes(data: Record<string, unknown>): { n: number; times: Float64
     return fail(`"metric" must be "euclidean" or "haversine", got ${JSON.stringify(metric)}`);
   }
   points.forEach(([lat, lng], i) => {
-    if (!isLatitude(lat)) fail(`"locations"[${i}]: latitude ${lat} is outside -90..90`);
-    if (!isLongitude(lng)) fail(`"locations"[${i}]: longitude ${lng} is outside -180..180`);
+    if (!(lat >= -90 && lat <= 90)) fail(`"locations"[${i}]: latitude ${lat} is outside -90..90`);
+    if (!(lng >= -180 && lng <= 180)) {
+      fail(`"locations"[${i}]: longitude ${lng} is outside -180..180`);
+    }
   });
   if (speed !== undefined && !(isNumber(speed) && speed > 0)) {
     fail(`"speed" must be a number > 0, got ${JSON.stringify(speed)}`);

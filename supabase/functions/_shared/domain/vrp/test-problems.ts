@@ -72,7 +72,7 @@ export function problemArbitrary(maxJobs = 8, maxVehicles = 3): fc.Arbitrary<Vrp
           service,
           demand,
           ...(windows ? { windows } : {}),
-          ...(lock ? { lock: lock as 'first' | 'last' } : {}),
+          ...(lock ? { lock } : {}),
         })),
         objective,
       };
