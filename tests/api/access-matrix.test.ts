@@ -8,7 +8,10 @@ import { localKeys } from '../../supabase/local/settings.mjs';
 import { call, newUser, stops, type TestUser } from './client.ts';
 
 const base64url = (value: string) => Buffer.from(value).toString('base64url');
-function signToken(payload: object, { alg = 'HS256', secret = localKeys.jwtSecret } = {}) {
+function signToken(
+  payload: object,
+  { alg = 'HS256', secret = localKeys.jwtSecret }: { alg?: string; secret?: string } = {},
+) {
   const unsigned = `${base64url(JSON.stringify({ alg, typ: 'JWT' }))}.${base64url(JSON.stringify(payload))}`;
   if (alg === 'none') return `${unsigned}.`;
   return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;

@@ -16,13 +16,13 @@ export async function call<T = any>(
   options: {
     token?: string;
     body?: unknown;
-    rawBody?: string | Uint8Array;
+    rawBody?: string | Uint8Array<ArrayBuffer>;
     headers?: Record<string, string>;
   } = {},
 ): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: string | Uint8Array | undefined = options.rawBody;
+  let body: string | Uint8Array<ArrayBuffer> | undefined = options.rawBody;
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
@@ -73,7 +73,7 @@ export const fakes = {
     control(`/${fake}/mode`, { method: 'POST', body: JSON.stringify({ mode }) }),
   requests: (fake: FakeName) =>
     control(`/${fake}/requests`) as Promise<
-      { path: string; headers: Record<string, string>; aborted?: boolean }[]
+      { path: string; headers: Record<string, string>; at: number; aborted?: boolean }[]
     >,
   clearRequests: (fake: FakeName) => control(`/${fake}/requests`, { method: 'DELETE' }),
 };

@@ -175,7 +175,7 @@ async function send(
     segment: string;
     victimSegment: boolean;
     query: Record<string, string>;
-    raw: string | Uint8Array;
+    raw: string | Uint8Array<ArrayBuffer>;
     headers: Record<string, string>;
     asAttacker: boolean;
   },

@@ -137,7 +137,8 @@ describe('saving over a version (If-Match)', () => {
     ).toBe('Saved over the version I read');
 
     // `*` or no If-Match at all: the last save wins, as before.
-    for (const headers of [{ 'if-match': '*' }, {}]) {
+    const headerSets: Record<string, string>[] = [{ 'if-match': '*' }, {}];
+    for (const headers of headerSets) {
       expect(
         (
           await call('PUT', `/itineraries/${created.id}`, {
@@ -246,7 +247,11 @@ describe('itinerary input validation', () => {
   });
 
   it('refuses invalid JSON, an empty body and a non-UTF-8 body', async () => {
-    const bodies: (string | Uint8Array)[] = ['{"title": ', '', new Uint8Array([0xff, 0xfe, 0x00])];
+    const bodies: (string | Uint8Array<ArrayBuffer>)[] = [
+      '{"title": ',
+      '',
+      new Uint8Array([0xff, 0xfe, 0x00]),
+    ];
     for (const rawBody of bodies) {
       const answer = await call('POST', '/itineraries', {
         token: alice.token,

@@ -8,7 +8,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { createBackend } from '../../supabase/local/backend.mjs';
 import { localKeys } from '../../supabase/local/settings.mjs';
@@ -42,19 +42,15 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-interface Backend {
-  fetch(request: Request): Promise<Response>;
-  close(): Promise<void>;
-  app: { connection: { driver: PGlite } };
-}
-
 const siteUrl = 'http://localhost:5173';
 
 async function openPglite(): Promise<TestDatabase> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'route-planner-pglite-'));
   try {
-    const backend: Backend = await createBackend({ dataDir, siteUrl, seed: false });
+    const backend = await createBackend({ dataDir, siteUrl, seed: false });
     const pglite = backend.app.connection.driver;
+    if (!(pglite instanceof PGlite))
+      throw new Error('createBackend without databaseUrl runs on PGlite');
     const session = (runner: Pick<PGlite, 'query'>): Session => ({
       query: async <T extends Row>(text: string, params: unknown[] = []) =>
         (await runner.query<T>(text, params)).rows,
@@ -77,15 +73,16 @@ async function openPglite(): Promise<TestDatabase> {
 export async function openPostgres15(): Promise<TestDatabase> {
   const database = await startPostgres15();
   try {
-    const backend: Backend = await createBackend({
+    const backend = await createBackend({
       databaseUrl: database.url,
       siteUrl,
       seed: false,
     });
     const sql = postgres(database.url, { max: 2, onnotice: () => {} });
     const session = (runner: postgres.Sql | postgres.TransactionSql): Session => ({
-      query: async <T extends Row>(text: string, params: unknown[] = []) =>
-        [...(await runner.unsafe(text, params as postgres.ParameterOrJSON<never>[]))] as T[],
+      query: async <T extends Row>(text: string, params: unknown[] = []) => [
+        ...(await runner.unsafe<T[]>(text, params as postgres.ParameterOrJSON<never>[])),
+      ],
     });
     if (!database.serverVersion.startsWith('15.')) {
       console.warn(
