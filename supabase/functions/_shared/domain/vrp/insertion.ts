@@ -195,7 +195,7 @@ export class Inserter {
     const opening = route.len === 0 ? this.openCost : 0;
     let untilBlink = this.untilBlink;
     const limitsWork = instance.maxWorkingTime[route.vehicle] < Infinity;
-    for (let p = low; p <= high; p++) {
+    for (let p = this.firstPossible(route, u, low, high); p <= high; p++) {
       const leave = depart[p];
       if (leave > due) break; // later positions leave later still
       if (untilBlink-- === 0) {
@@ -240,7 +240,7 @@ export class Inserter {
     const due = instance.due[u];
     const limitsWork = instance.maxWorkingTime[route.vehicle] < Infinity;
     const before = route.len === 0 ? instance.shiftStart[route.vehicle] : route.finish;
-    for (let p = low; p <= high; p++) {
+    for (let p = this.firstPossible(route, u, low, high); p <= high; p++) {
       const leave = depart[p];
       if (leave > due) break;
       if (this.untilBlink-- === 0) {
@@ -262,6 +262,25 @@ export class Inserter {
       this.bestRoute = route.vehicle;
       this.bestPosition = p;
     }
+  }
+
+  /**
+   * The first position in [low, high] after which u could fit as far as the next job's latest
+   * arrival goes: it must be at least u's earliest start plus its service. Latest arrivals never
+   * decrease along a route, so earlier positions are all too tight (binary search).
+   */
+  private firstPossible(route: Route, u: number, low: number, high: number): number {
+    const needed = this.instance.ready[u] + this.instance.service[u];
+    const latest = route.latest;
+    if (!(latest[low + 1] < needed)) return low;
+    // Invariant: latest[low + 1] < needed; answer in (low, high + 1].
+    let top = high + 1;
+    while (top - low > 1) {
+      const middle = (low + top) >>> 1;
+      if (latest[middle + 1] < needed) low = middle;
+      else top = middle;
+    }
+    return top;
   }
 
   /** The route's finish if the vehicle reaches position k at `arrival` (k's window is met). */
