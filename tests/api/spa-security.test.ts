@@ -14,7 +14,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
-    entries.map((entry) =>
+    entries.map(async (entry) =>
       entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
     ),
   );

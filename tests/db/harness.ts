@@ -192,8 +192,10 @@ export function asRole<T>(
   });
 }
 
-class Rollback<T> {
-  constructor(readonly value: T) {}
+class Rollback<T> extends Error {
+  constructor(readonly value: T) {
+    super('rolled back on purpose');
+  }
 }
 
 /** Like asRole, but always rolls back: for probes whose success would change data. */

@@ -251,7 +251,7 @@ test.describe('import and export', () => {
       page.getByRole('button', { name: 'Download GPX' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('tournee-mardi-co.gpx');
-    const xml = await readFile((await download.path())!, 'utf8');
+    const xml = await readFile(await download.path(), 'utf8');
     const { window } = new JSDOM('');
     const geojson = gpxToGeoJson(new window.DOMParser().parseFromString(xml, 'text/xml'));
     const points = geojson.features.filter((feature) => feature.geometry?.type === 'Point');

@@ -47,10 +47,10 @@ async function recordHandOffs(page: Page) {
   await page.addInitScript(() => {
     const handOffs: string[] = [];
     (window as unknown as { __handOffs: string[] }).__handOffs = handOffs;
-    window.open = ((url?: string | URL) => {
+    window.open = (url?: string | URL) => {
       handOffs.push(String(url));
       return null;
-    }) as typeof window.open;
+    };
     (window as unknown as { navigation: EventTarget }).navigation.addEventListener(
       'navigate',
       (event) => {
