@@ -1,8 +1,10 @@
 // Supabase Auth (GoTrue-compatible) and the Data API (PostgREST-compatible) from
 // @supabase/lite, over embedded PGlite or a real Postgres, with the project's
-// migrations applied. Admin mode stays off so every request meets RLS.
+// migrations applied. Admin mode stays off so every request meets RLS, and lite's
+// bundled Studio is off here: only `npm run studio` serves it, on loopback (studio.mjs).
 import { App } from '@supabase/lite';
 import { applyMigrations, applyRoles, applySeedOnce, openAdminSql } from './database.mjs';
+import { createMailer } from './mail.mjs';
 import { localKeys } from './settings.mjs';
 import { batchSessionSettings } from './session-context.mjs';
 
@@ -20,11 +22,18 @@ async function openConnection({ databaseUrl, dataDir }) {
 
 /**
  * @param {{databaseUrl?: string, dataDir: string, siteUrl: string,
- *          requireEmailConfirmation?: boolean, seed?: boolean}} options
+ *          requireEmailConfirmation?: boolean, seed?: boolean, smtpUrl?: string,
+ *          smtpFrom?: string, captureMail?: boolean, quiet?: boolean}} options
  */
 export async function createBackend(options) {
   const connection = await openConnection(options);
   batchSessionSettings(connection);
+  const mail = createMailer({
+    smtpUrl: options.smtpUrl,
+    smtpFrom: options.smtpFrom,
+    capture: Boolean(options.captureMail),
+    quiet: Boolean(options.quiet),
+  });
   const app = new App({
     connection,
     auth: {
@@ -35,9 +44,16 @@ export async function createBackend(options) {
       enable_signup: true,
       publishable_key: localKeys.publishableKey,
       secret_key: localKeys.secretKey,
-      email: { enable_confirmations: Boolean(options.requireEmailConfirmation) },
+      email: {
+        enable_confirmations: Boolean(options.requireEmailConfirmation),
+        // An email change is confirmed from the new address alone, as on a hosted project
+        // with "Secure email change" off (supabase/config.toml): lite's secure mode would
+        // confirm from the current address instead (its documented partial support).
+        double_confirm_changes: false,
+      },
     },
-    options: { server: { admin: false } },
+    studio: { enabled: false },
+    options: { server: { admin: false }, drivers: { email: mail.driver } },
   });
   await app.init();
   await app.ensureSystemSchema();
@@ -59,8 +75,34 @@ export async function createBackend(options) {
 
   return {
     app,
+    mail,
     migrations,
     seeded,
+    /**
+     * A script of SQL statements as the database owner (studio.mjs's grants).
+     * @param {string} script
+     * @returns {Promise<unknown>}
+     */
+    exec: (script) => {
+      const driver = /** @type {any} */ (connection.driver);
+      return options.databaseUrl ? driver.unsafe(script).simple() : driver.exec(script);
+    },
+    /**
+     * One SQL statement as the database owner (the tests' hooks, gateway.mjs).
+     * @param {string} text
+     * @param {unknown[]} [params]
+     * @returns {Promise<Record<string, any>[]>}
+     */
+    query: (text, params = []) => {
+      const driver = /** @type {any} */ (connection.driver);
+      return options.databaseUrl
+        ? driver.unsafe(text, params)
+        : driver.query(text, params).then((/** @type {any} */ result) => result.rows);
+    },
+    /**
+     * @param {Request} request
+     * @param {string | null} [peerAddress] the socket's peer (lite's admin mode checks it)
+     */
     fetch: (request, peerAddress = null) => app.fetch(request, { peerAddress }),
     // postgres.js waits for every connection to finish on its own unless told how long
     // (after the server restarted, that is the idle timeout): close within 2 s.

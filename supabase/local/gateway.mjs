@@ -19,7 +19,11 @@ const HOP_BY_HOP = [
   'trailer',
 ];
 
-export function startGateway({ port, backend, functionsUrl }) {
+/**
+ * @param {{port: number, backend: any, functionsUrl: string, testHooks?: boolean}} options
+ * `testHooks`: serve /__test/* (tests only, see testHook below).
+ */
+export function startGateway({ port, backend, functionsUrl, testHooks = false }) {
   const functions = new URL(functionsUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256 });
   const toBackend = getRequestListener((request, env) =>
@@ -28,6 +32,12 @@ export function startGateway({ port, backend, functionsUrl }) {
   const server = http.createServer((request, response) => {
     if (request.url?.startsWith(`${FUNCTIONS_PREFIX}/`))
       forward(request, response, functions, agent);
+    else if (request.url?.startsWith(TEST_PREFIX) && testHooks)
+      void testHook(request, response, backend);
+    // lite's /_system routes describe the database connection (its URL, with a password
+    // when DATABASE_URL has one); only the loopback Studio of `npm run studio` needs them.
+    else if (request.url === '/_system' || request.url?.startsWith('/_system/'))
+      sendJson(response, 404, { error: 'Not found' });
     else toBackend(request, response);
   });
   return new Promise((resolve) => {
@@ -41,6 +51,73 @@ export function startGateway({ port, backend, functionsUrl }) {
 }
 
 const peerOf = (incoming) => incoming.socket.remoteAddress ?? null;
+
+const TEST_PREFIX = '/__test/';
+
+/**
+ * @param {http.ServerResponse} response
+ * @param {number} status
+ * @param {unknown} body
+ */
+function sendJson(response, status, body) {
+  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  response.end(JSON.stringify(body));
+}
+
+/** @param {http.IncomingMessage} request */
+async function readBody(request) {
+  let text = '';
+  for await (const chunk of request) {
+    text += chunk;
+    if (text.length > 10_000) break;
+  }
+  return text;
+}
+
+/**
+ * The tests' window on the stack (only when started with testHooks, never by `npm start`):
+ *   GET    /__test/mail?to=ADDRESS   the emails Auth sent (to that address), oldest first
+ *   DELETE /__test/mail              forgets them
+ *   POST   /__test/expire-links {email}
+ *          ages that account's emailed links (recovery, email change, confirmation) past
+ *          Auth's expiry, as an hour's wait would: the expired-link tests need no clock.
+ */
+/**
+ * @param {http.IncomingMessage} request
+ * @param {http.ServerResponse} response
+ * @param {any} backend createBackend's result
+ */
+async function testHook(request, response, backend) {
+  try {
+    const url = new URL(request.url ?? '/', 'http://gateway');
+    const route = `${request.method} ${url.pathname}`;
+    if (route === 'GET /__test/mail')
+      return sendJson(response, 200, backend.mail.messages(url.searchParams.get('to')));
+    if (route === 'DELETE /__test/mail') {
+      backend.mail.clear();
+      return sendJson(response, 200, {});
+    }
+    if (route === 'POST /__test/expire-links') {
+      const { email } = JSON.parse((await readBody(request)) || '{}');
+      if (typeof email !== 'string') return sendJson(response, 400, { error: 'email is required' });
+      const rows = await backend.query(
+        `update auth.users set
+           recovery_sent_at = recovery_sent_at - interval '1 day',
+           email_change_sent_at = email_change_sent_at - interval '1 day',
+           confirmation_sent_at = confirmation_sent_at - interval '1 day'
+         where lower(email) = lower($1) or lower(email_change) = lower($1)
+         returning id`,
+        [email],
+      );
+      return sendJson(response, 200, { accounts: rows.length });
+    }
+    return sendJson(response, 404, { error: 'Not found' });
+  } catch (error) {
+    return sendJson(response, 500, {
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
 
 /** The request's headers for the function: hop-by-hop ones dropped, the peer appended to X-Forwarded-For. */
 export function forwardedHeaders(headers, peerAddress) {

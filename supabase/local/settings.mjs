@@ -29,5 +29,13 @@ export function readSettings(env = process.env) {
     photonUrl: env.PHOTON_URL ?? 'https://photon.komoot.io',
     osrmUrl: env.OSRM_URL ?? 'https://router.project-osrm.org',
     requireEmailConfirmation: env.AUTH_REQUIRE_EMAIL_CONFIRMATION === 'true',
+    // Auth's emails: printed to the console unless SMTP_URL names a server (mail.mjs).
+    smtpUrl: env.SMTP_URL || undefined,
+    smtpFrom: env.SMTP_FROM || undefined,
+    // `npm run studio`: Supabase Studio for this database, on loopback only (studio.mjs).
+    studioPort: Number(env.STUDIO_PORT ?? 54323),
+    // Tests only: keep Auth's emails for the tests to read and let them age a link
+    // (gateway.mjs, /__test/*). Never set by `npm start`.
+    testHooks: env.LOCAL_TEST_HOOKS === '1',
   };
 }

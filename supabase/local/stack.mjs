@@ -21,13 +21,19 @@ export function freePort() {
 /**
  * @param {ReturnType<import('./settings.mjs').readSettings> & {seed?: boolean, quiet?: boolean,
  *   functionsEnv?: Record<string,string>}} settings
+ *   settings.testHooks: the tests' stack (emails kept for them, gateway /__test/*).
  */
 export async function startStack(settings) {
-  const backend = await createBackend(settings);
+  const backend = await createBackend({ ...settings, captureMail: Boolean(settings.testHooks) });
   const gatewayPort = settings.gatewayPort || (await freePort());
   const functionsPort = settings.functionsPort || (await freePort());
   const functionsUrl = `http://127.0.0.1:${functionsPort}`;
-  const gateway = await startGateway({ port: gatewayPort, backend, functionsUrl });
+  const gateway = await startGateway({
+    port: gatewayPort,
+    backend,
+    functionsUrl,
+    testHooks: Boolean(settings.testHooks),
+  });
   let functions;
   try {
     functions = await startFunctions({

@@ -1,10 +1,43 @@
 // `npm start`: the whole product on this machine, no Docker, no accounts, no keys.
+// `npm run studio` (--studio): the same, plus Supabase Studio on loopback (studio.mjs).
 import { createServer as createViteServer } from 'vite';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { readSettings, localKeys, projectRoot } from './settings.mjs';
 import { startStack } from './stack.mjs';
+import { startStudio, STUDIO_HOST } from './studio.mjs';
 
 const settings = readSettings();
+const withStudio = process.argv.includes('--studio');
+
+/**
+ * True when something already listens on the port (another `npm start`, say).
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
+const portInUse = (port) =>
+  new Promise((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+// Before the database is opened: PGlite has one writer, and a second process on the same
+// folder would break it.
+for (const port of [
+  settings.port,
+  settings.gatewayPort,
+  ...(withStudio ? [settings.studioPort] : []),
+]) {
+  if (await portInUse(port)) {
+    console.error(
+      `Port ${port} is already in use: is the route planner already running (npm start or npm run studio)? Stop it first${withStudio ? ': npm run studio starts the whole stack with the Studio' : ''}.`,
+    );
+    process.exit(1);
+  }
+}
 const where = settings.databaseUrl
   ? 'PostgreSQL at DATABASE_URL'
   : `embedded PGlite in ${path.relative(projectRoot, settings.dataDir)}/`;
@@ -30,6 +63,25 @@ for (const listener of process.listeners('SIGTERM'))
   if (!sigtermListenersBefore.includes(listener)) process.off('SIGTERM', listener);
 await vite.listen();
 
+/** @type {Awaited<ReturnType<typeof startStudio>> | null} */
+let studio = null;
+if (withStudio) {
+  try {
+    studio = await startStudio({
+      backend: stack.backend,
+      port: settings.studioPort,
+      host: STUDIO_HOST,
+    });
+  } catch (error) {
+    console.error(
+      `\nSupabase Studio could not start: ${error instanceof Error ? error.message : error}`,
+    );
+    await vite.close();
+    await stack.stop();
+    process.exit(1);
+  }
+}
+
 const app = `http://localhost:${settings.port}`;
 console.log(`
   Route planner         ${app}
@@ -40,6 +92,14 @@ console.log(`
   Geocoder              ${settings.nominatimUrl}
   Search as you type    ${settings.photonUrl}   (Photon; the geocoder above when it is down)
   Router                ${settings.osrmUrl}
+  Auth emails           ${stack.backend.mail.describe()}${
+    studio
+      ? `
+  Supabase Studio       ${studio.url}
+                        listening on loopback only (this machine); admin rights (service_role,
+                        row-level security bypassed) only for requests from this machine`
+      : ''
+  }
 
   Press Ctrl-C to stop.
 `);
@@ -49,6 +109,7 @@ async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
   console.log(`\n${signal}: stopping...`);
+  await studio?.close();
   await vite.close();
   await stack.stop();
   console.log('Stopped. Your data stays in the database for the next start.');

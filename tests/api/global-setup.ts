@@ -29,6 +29,8 @@ export default async function setup(project: TestProject) {
     osrmUrl: osrm.url,
     seed: false,
     quiet: true,
+    // Auth's emails kept for the tests to read (GET /__test/mail on the gateway).
+    testHooks: true,
     // Fast upstream settings and rate limits out of the way for the contract tests;
     // tests/load runs a stack with the production defaults (1/s upstream, 60/min per client).
     functionsEnv: {
