@@ -114,6 +114,11 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/no-base-to-string': 'off',
+      // Test harness components hand a hook's result to the test through an outer variable.
+      'react-hooks/globals': 'off',
+      // vi.mock's importOriginal<typeof import('...')>() is the documented way to type a mock.
+      '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false }],
     },
   },
   {

@@ -95,6 +95,8 @@ export function Dialog({
     <div
       ref={backdrop}
       className="dialog-backdrop"
+      // A click outside the dialog cancels it (Escape does the same from the keyboard).
+      role="presentation"
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onCancel();
       }}

@@ -52,7 +52,7 @@ describe('api client', () => {
 
   it('times out after 15000 ms with code ECONNABORTED and a timeout message', async () => {
     vi.useFakeTimers();
-    const client = clientWith(hangingFetch as unknown as typeof fetch);
+    const client = clientWith(hangingFetch);
     const outcome = client.get('/itineraries').catch((error: unknown) => error);
 
     await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS - 1);

@@ -102,7 +102,7 @@ function retryAfterOf(headers: Headers): number | undefined {
 
 function serverErrorOf(body: unknown): string | undefined {
   if (body && typeof body === 'object' && 'error' in body) {
-    const { error } = body as { error: unknown };
+    const { error } = body;
     if (typeof error === 'string' && error.trim() !== '') return error;
   }
   return undefined;

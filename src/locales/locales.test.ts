@@ -29,7 +29,7 @@ const variables = (text: string) =>
  */
 const SAME_AS_ENGLISH_ALLOWED = new Set<string>([]);
 
-const english = flatten(en as Tree);
+const english = flatten(en);
 
 describe('translations', () => {
   it('exist for the six product languages', () => {

@@ -23,7 +23,7 @@ export function usePostAuthNavigation(): (returnTo: string | null) => Promise<vo
       restoreParkedPendingRoute();
       const step = planPostAuth(readPendingRoute(), returnTo);
       if (step.kind === 'go') {
-        navigate(step.to, { replace: true });
+        void navigate(step.to, { replace: true });
         return;
       }
       try {
@@ -31,10 +31,13 @@ export function usePostAuthNavigation(): (returnTo: string | null) => Promise<vo
         clearPendingRoute();
         clearRouteDraft();
         const { to, flash } = destinationAfterSavingPending(step.openNavigation, created.id);
-        navigate(to, { replace: true, state: flash ? dashboardLocationState(flash) : undefined });
+        void navigate(to, {
+          replace: true,
+          state: flash ? dashboardLocationState(flash) : undefined,
+        });
       } catch (error) {
         console.error('Saving the pending route after sign-in failed; it is kept for later', error);
-        navigate(DESTINATION_AFTER_FAILED_SAVE, { replace: true });
+        void navigate(DESTINATION_AFTER_FAILED_SAVE, { replace: true });
       }
     },
     [navigate, createItinerary],

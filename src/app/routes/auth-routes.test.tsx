@@ -102,9 +102,9 @@ describe('LoginPage', () => {
       identityStub({ status: 'anonymous' }, { signIn }),
     );
 
-    expect((screen.getByLabelText('Email') as HTMLInputElement).type).toBe('email');
-    expect((screen.getByLabelText('Email') as HTMLInputElement).required).toBe(true);
-    expect((screen.getByLabelText('Password') as HTMLInputElement).required).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Email').type).toBe('email');
+    expect(screen.getByLabelText<HTMLInputElement>('Email').required).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Password').required).toBe(true);
     type('Email', ' driver@example.com ');
     type('Password', 'secret1');
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -156,11 +156,9 @@ describe('LoginPage', () => {
   it('says Google sign-in is not set up when no client id is configured', () => {
     renderPage('/login', identityStub({ status: 'anonymous' }));
     expect(
-      (
-        screen.getByRole('button', {
-          name: 'Google sign-in is not set up for this deployment',
-        }) as HTMLButtonElement
-      ).disabled,
+      screen.getByRole<HTMLButtonElement>('button', {
+        name: 'Google sign-in is not set up for this deployment',
+      }).disabled,
     ).toBe(true);
   });
 
@@ -277,11 +275,9 @@ describe('RegisterPage', () => {
   it('says Google sign-in is not set up when no client id is configured', () => {
     renderPage('/register', identityStub({ status: 'anonymous' }));
     expect(
-      (
-        screen.getByRole('button', {
-          name: 'Google sign-in is not set up for this deployment',
-        }) as HTMLButtonElement
-      ).disabled,
+      screen.getByRole<HTMLButtonElement>('button', {
+        name: 'Google sign-in is not set up for this deployment',
+      }).disabled,
     ).toBe(true);
   });
 });

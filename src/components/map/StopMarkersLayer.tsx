@@ -97,8 +97,6 @@ export function StopMarkersLayer({
 }: StopMarkersLayerProps) {
   const map = useMap();
   const drawn = useRef(new Map<string, Drawn>());
-  const stopsRef = useRef(stops);
-  stopsRef.current = stops;
   const [openId, setOpenId] = useState<string | null>(null);
   /** Bumped when the view moves, for the long-route mode that depends on it. */
   const [viewVersion, setViewVersion] = useState(0);

@@ -200,7 +200,7 @@ export function IdentityProvider({ children }: { children: ReactNode }) {
   const continueAsGuest = useCallback(() => {
     writeGuestFlag(true);
     setGuestFlag(true);
-    navigate(paths.plan());
+    void navigate(paths.plan());
   }, [navigate]);
 
   const signOut = useCallback(async () => {

@@ -14,15 +14,15 @@ export interface SignUpOptions {
 export interface IdentityContextValue {
   identity: IdentityState;
   /** Throws an AuthFailure carrying the server's message. */
-  signIn(email: string, password: string): Promise<void>;
+  signIn: (email: string, password: string) => Promise<void>;
   /** Throws an AuthFailure carrying the server's message. */
-  signUp(email: string, password: string, options?: SignUpOptions): Promise<SignUpResult>;
+  signUp: (email: string, password: string, options?: SignUpOptions) => Promise<SignUpResult>;
   /** Exchanges a Google ID token for a session and clears the guest flag. Throws an AuthFailure. */
-  signInWithGoogle(idToken: string | undefined): Promise<void>;
+  signInWithGoogle: (idToken: string | undefined) => Promise<void>;
   /** Sets the guest flag and goes to /plan. */
-  continueAsGuest(): void;
+  continueAsGuest: () => void;
   /** Ends the session and clears the guest flag. */
-  signOut(): Promise<void>;
+  signOut: () => Promise<void>;
 }
 
 export const IdentityContext = createContext<IdentityContextValue | null>(null);

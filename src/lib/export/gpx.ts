@@ -13,6 +13,7 @@ export const GPX_CREATOR = 'Route Planner';
 
 /** Characters XML 1.0 cannot hold at all (control characters, lone surrogates, U+FFFE/U+FFFF). */
 const NOT_XML =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export const escapeXml = (text: string): string =>

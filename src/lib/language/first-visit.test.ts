@@ -134,7 +134,7 @@ describe('browser adapters', () => {
         }),
       );
     });
-    const countryAt = apiCountryAt('/api/', fetchFake as typeof fetch);
+    const countryAt = apiCountryAt('/api/', fetchFake);
     const signal = new AbortController().signal;
     await expect(countryAt(BERLIN, signal)).resolves.toBe('DE');
     expect(fetchFake.mock.calls[0][1]?.signal).toBe(signal);

@@ -47,7 +47,7 @@ function environment(storage: ReturnType<typeof memoryStorage>, systemDark = fal
       addEventListener: (type: string, listener: (event: Event) => void) =>
         windowListeners.set(type, listener),
       removeEventListener: () => undefined,
-    } as unknown as ThemeEnvironment['window'],
+    },
   };
   return { env, root, system, windowListeners };
 }

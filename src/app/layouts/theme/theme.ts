@@ -67,9 +67,9 @@ export function applyTheme(
 
 /** The page's theme, kept in step with localStorage, other tabs and the system setting. */
 export interface ThemeStore {
-  getPreference(): ThemePreference;
-  setPreference(preference: ThemePreference): void;
-  subscribe(listener: () => void): () => void;
+  getPreference: () => ThemePreference;
+  setPreference: (preference: ThemePreference) => void;
+  subscribe: (listener: () => void) => () => void;
 }
 
 export interface ThemeEnvironment {

@@ -59,7 +59,7 @@ export function LoginPage() {
       subtitle={t('auth.login.subtitle')}
       error={error}
     >
-      <form className="auth-form" onSubmit={handleSubmit}>
+      <form className="auth-form" onSubmit={(event) => void handleSubmit(event)}>
         <AuthField
           label={t('auth.email')}
           type="email"
@@ -89,7 +89,7 @@ export function LoginPage() {
         <GoogleSignInButton
           clientId={env.googleClientId}
           mode="signin"
-          onCredential={handleGoogle}
+          onCredential={(credential) => void handleGoogle(credential)}
         />
         <button type="button" className="button button--block" onClick={continueAsGuest}>
           {t('auth.login.continueAsGuest')}

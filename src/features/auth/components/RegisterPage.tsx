@@ -99,7 +99,7 @@ export function RegisterPage() {
       subtitle={t('auth.register.subtitle')}
       error={error}
     >
-      <form className="auth-form" onSubmit={handleSubmit}>
+      <form className="auth-form" onSubmit={(event) => void handleSubmit(event)}>
         <AuthField
           label={t('auth.email')}
           type="email"
@@ -133,7 +133,11 @@ export function RegisterPage() {
 
       <AuthDivider label={t('auth.or')} />
 
-      <GoogleSignInButton clientId={env.googleClientId} mode="signup" onCredential={handleGoogle} />
+      <GoogleSignInButton
+        clientId={env.googleClientId}
+        mode="signup"
+        onCredential={(credential) => void handleGoogle(credential)}
+      />
 
       <p className="auth-card__switch">
         {t('auth.register.haveAccount')}{' '}

@@ -35,7 +35,13 @@ export function GoogleSignInButton({
   const slot = useRef<HTMLDivElement>(null);
   const container = useRef<HTMLDivElement>(null);
   const callback = useRef(onCredential);
-  const [state, setState] = useState<ButtonState>('loading');
+  // The state of the button drawn for these settings; any other settings are still loading.
+  const drawKey = `${clientId}|${mode}|${i18n.language}`;
+  const [drawn, setDrawn] = useState<{ key: string; state: ButtonState }>({
+    key: '',
+    state: 'loading',
+  });
+  const state = drawn.key === drawKey ? drawn.state : 'loading';
 
   useEffect(() => {
     callback.current = onCredential;
@@ -44,7 +50,6 @@ export function GoogleSignInButton({
   useEffect(() => {
     if (!clientId) return;
     let active = true;
-    setState('loading');
     loadGoogleIdentity()
       .then((accountsId) => {
         const parent = container.current;
@@ -69,16 +74,16 @@ export function GoogleSignInButton({
           width,
           locale: i18n.language,
         });
-        setState('ready');
+        setDrawn({ key: drawKey, state: 'ready' });
       })
       .catch((error: unknown) => {
         console.error('Google sign-in could not start', error);
-        if (active) setState('unavailable');
+        if (active) setDrawn({ key: drawKey, state: 'unavailable' });
       });
     return () => {
       active = false;
     };
-  }, [clientId, mode, i18n.language, loadGoogleIdentity]);
+  }, [clientId, mode, i18n.language, drawKey, loadGoogleIdentity]);
 
   if (!clientId) {
     return (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '@/components/hooks/useDebouncedValue';
 import { geocoderFailure, isSearchable, useSearchPlaces, type Place } from '@/lib/geocoding';
@@ -23,7 +23,6 @@ export function PlaceSearch({ onPick }: PlaceSearchProps) {
   const listId = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
-  const [activeIndex, setActiveIndex] = useState(-1);
   const [debouncedText] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const search = useSearchPlaces(debouncedText);
 
@@ -34,7 +33,11 @@ export function PlaceSearch({ onPick }: PlaceSearchProps) {
   const finished = searchable && !searching && (search.isSuccess || search.isError);
   const showList = open && isSearchable(text) && (results.length > 0 || searching || finished);
 
-  useEffect(() => setActiveIndex(-1), [debouncedText, search.data]);
+  // The highlighted option belongs to one list of results: a new list starts with none.
+  const resultsKey = `${debouncedText}|${search.dataUpdatedAt}`;
+  const [active, setActive] = useState({ key: '', index: -1 });
+  const activeIndex = active.key === resultsKey ? active.index : -1;
+  const setActiveIndex = (index: number) => setActive({ key: resultsKey, index });
 
   const pick = (place: Place) => {
     onPick(place);
@@ -49,12 +52,12 @@ export function PlaceSearch({ onPick }: PlaceSearchProps) {
       case 'ArrowDown':
         event.preventDefault();
         setOpen(true);
-        if (count > 0) setActiveIndex((index) => (index + 1) % count);
+        if (count > 0) setActiveIndex((activeIndex + 1) % count);
         break;
       case 'ArrowUp':
         event.preventDefault();
         setOpen(true);
-        if (count > 0) setActiveIndex((index) => (index <= 0 ? count - 1 : index - 1));
+        if (count > 0) setActiveIndex(activeIndex <= 0 ? count - 1 : activeIndex - 1);
         break;
       case 'Enter':
         if (showList && count > 0) {
@@ -120,6 +123,7 @@ export function PlaceSearch({ onPick }: PlaceSearchProps) {
           aria-label={t('search.results')}
         >
           {results.map((place, index) => (
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- a combobox option: the input handles the keys (aria-activedescendant)
             <li
               key={`${place.lat},${place.lng},${place.display_name}`}
               id={optionId(index)}

@@ -48,10 +48,7 @@ export function rateLimitWait(error: unknown): number | null {
 
 /** A client error other than a rate limit will fail the same way again. */
 const isPermanent = (error: unknown): boolean => {
-  const status =
-    error && typeof error === 'object' && 'status' in error
-      ? (error as { status: unknown }).status
-      : 0;
+  const status = error && typeof error === 'object' && 'status' in error ? error.status : 0;
   return (
     typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429
   );
@@ -68,10 +65,13 @@ export const yieldToEventLoop = (): Promise<void> =>
     channel.port2.postMessage(null);
   });
 
+const abortError = (signal: AbortSignal): Error =>
+  signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError');
+
 export const abortableSleep = (ms: number, signal: AbortSignal): Promise<void> =>
   new Promise((resolve, reject) => {
     if (signal.aborted) {
-      reject(signal.reason);
+      reject(abortError(signal));
       return;
     }
     const timer = setTimeout(() => {
@@ -80,7 +80,7 @@ export const abortableSleep = (ms: number, signal: AbortSignal): Promise<void> =
     }, ms);
     const onAbort = () => {
       clearTimeout(timer);
-      reject(signal.reason);
+      reject(abortError(signal));
     };
     signal.addEventListener('abort', onAbort, { once: true });
   });

@@ -226,7 +226,7 @@ describe('DashboardPage', () => {
 
     fireEvent.click(within(first).getByRole('button', { name: 'Share' }));
     const dialog = await screen.findByRole('dialog', { name: 'Share link' });
-    expect((within(dialog).getByLabelText('Share link') as HTMLInputElement).value).toBe(
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Share link').value).toBe(
       'http://localhost/share/tok-1',
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));

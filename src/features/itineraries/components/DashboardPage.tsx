@@ -61,7 +61,7 @@ export function DashboardPage() {
   useEffect(() => {
     // Shown once: a reload or going back here must not repeat it.
     if (readDashboardFlash(location.state))
-      navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+      void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [location, navigate]);
 
   const [toDelete, setToDelete] = useState<Itinerary | null>(null);

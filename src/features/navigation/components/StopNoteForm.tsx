@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STOP_NOTE_MAX_CHARS } from '@domain/limits.ts';
 
@@ -17,6 +17,9 @@ export function StopNoteForm({
   const { t } = useTranslation();
   const id = useId();
   const [text, setText] = useState(note ?? '');
+  const field = useRef<HTMLTextAreaElement>(null);
+  // The form opens when the driver asks to write: the caret goes where they will type.
+  useEffect(() => field.current?.focus(), []);
   return (
     <form
       className="stop-note-form"
@@ -29,11 +32,11 @@ export function StopNoteForm({
         {t('navigation.noteFor', { number })}
       </label>
       <textarea
+        ref={field}
         id={id}
         value={text}
         maxLength={STOP_NOTE_MAX_CHARS}
         rows={3}
-        autoFocus
         onChange={(event) => setText(event.target.value)}
       />
       <div className="stop-note-form__actions">

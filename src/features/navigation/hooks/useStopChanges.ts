@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Stop } from '@domain/stops.ts';
 import { itineraryKeys } from '@/lib/itineraries';
 import { offlineStore, onSyncOutcome, queueStops, requestSync } from '@/lib/offline';
@@ -20,7 +20,7 @@ export function useStopChanges(
 ) {
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<SyncNotice>(null);
-  const key = driveKeys.route(ownerId, itineraryId);
+  const key = useMemo(() => driveKeys.route(ownerId, itineraryId), [ownerId, itineraryId]);
   /** Counts changes made here: a save outcome never overwrites a change made after it began to apply. */
   const changeCount = useRef(0);
 
@@ -42,7 +42,7 @@ export function useStopChanges(
         else if (outcome.kind === 'gone') setNotice('gone');
         else if (!outcome.offline) setNotice('saveFailed');
       }),
-    [ownerId, itineraryId, queryClient],
+    [ownerId, itineraryId, key, queryClient],
   );
 
   const change = useCallback(
@@ -57,7 +57,7 @@ export function useStopChanges(
       await queueStops(offlineStore(), ownerId, { ...route.itinerary, stops: route.stops }, stops);
       void requestSync(ownerId);
     },
-    [ownerId, itineraryId, route, queryClient],
+    [ownerId, key, route, queryClient],
   );
 
   return { change, notice, dismissNotice: () => setNotice(null) };

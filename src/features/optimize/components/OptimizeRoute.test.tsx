@@ -77,7 +77,7 @@ describe('<OptimizeRoute>', () => {
   it('offers the three modes, starting from a fixed start with a free end', () => {
     render(<Planner initial={zigzag} />);
     expect(screen.getByRole('group', { name: 'Route optimisation' })).toBeDefined();
-    const select = screen.getByRole('combobox', { name: 'Route type' }) as HTMLSelectElement;
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Route type' });
     expect([...select.options].map((option) => option.text)).toEqual([
       'Start here, end anywhere',
       'Start and end fixed',

@@ -38,9 +38,9 @@ export interface OptimizeRouteApi {
    * Resolves with the order as indices into `stops`, the lengths before and after in metres and
    * the cost used; rejects with OptimizeCancelledError when cancelled or superseded by a newer call.
    */
-  optimize(stops: readonly RoutePlace[], mode: RouteMode): Promise<OptimizeRouteOutcome>;
+  optimize: (stops: readonly RoutePlace[], mode: RouteMode) => Promise<OptimizeRouteOutcome>;
   status: OptimizeStatus;
-  cancel(): void;
+  cancel: () => void;
 }
 
 export function useOptimizeRoute(

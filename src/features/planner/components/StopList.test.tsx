@@ -98,7 +98,7 @@ describe('StopList moves', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Move stop 2 up' }));
     expect(onMove).toHaveBeenLastCalledWith(1, 0);
     expect(
-      (screen.getByRole('button', { name: 'Move stop 2 down' }) as HTMLButtonElement).disabled,
+      screen.getByRole<HTMLButtonElement>('button', { name: 'Move stop 2 down' }).disabled,
     ).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Remove stop 1: Paris, France' }));
     expect(onRemove).toHaveBeenCalledWith(0);

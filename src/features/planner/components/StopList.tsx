@@ -230,6 +230,9 @@ export function StopList({
   const virtual = stops.length > VIRTUAL_LIST_ABOVE;
   const [openNoteId, setOpenNoteId] = useState<string | null>(null);
 
+  // TanStack Virtual hands back functions that change with the scroll position; this
+  // component is not compiled by the React Compiler, so its memoisation does not apply.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: virtual ? stops.length : 0,
     getScrollElement: () => viewportRef.current,

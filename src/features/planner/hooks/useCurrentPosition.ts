@@ -16,33 +16,38 @@ export type PositionState =
 /** Asks the browser where the user is while `enabled`; `retry` asks again after a failure. */
 export function useCurrentPosition(enabled: boolean) {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<PositionState>({ status: 'idle' });
+  /** The browser's answer, and the attempt it answered. */
+  const [answer, setAnswer] = useState<{ attempt: number; state: PositionState } | null>(null);
+  const supported = typeof navigator !== 'undefined' && 'geolocation' in navigator;
 
   useEffect(() => {
-    if (!enabled) return;
+    if (!enabled || !supported) return;
     let active = true;
-    if (!('geolocation' in navigator)) {
-      setState({ status: 'failed' });
-      return;
-    }
-    setState({ status: 'locating' });
     navigator.geolocation.getCurrentPosition(
       (position) => {
         if (active)
-          setState({
-            status: 'located',
-            point: { lat: position.coords.latitude, lng: position.coords.longitude },
+          setAnswer({
+            attempt,
+            state: {
+              status: 'located',
+              point: { lat: position.coords.latitude, lng: position.coords.longitude },
+            },
           });
       },
       () => {
-        if (active) setState({ status: 'failed' });
+        if (active) setAnswer({ attempt, state: { status: 'failed' } });
       },
       PLANNER_GEOLOCATION_OPTIONS,
     );
     return () => {
       active = false;
     };
-  }, [enabled, attempt]);
+  }, [enabled, supported, attempt]);
+
+  let state: PositionState;
+  if (answer?.attempt === attempt) state = answer.state;
+  else if (enabled) state = { status: supported ? 'locating' : 'failed' };
+  else state = answer?.state ?? { status: 'idle' };
 
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
   return { state, retry };

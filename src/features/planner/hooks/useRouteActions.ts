@@ -59,7 +59,7 @@ export function useSaveRoute(itineraryId: string | undefined, loadedVersion?: st
     }
     if (identity.status !== 'signed-in') {
       writePendingRoute(route);
-      navigate(paths.register({ returnTo: RETURN_TO_SAVE }));
+      void navigate(paths.register({ returnTo: RETURN_TO_SAVE }));
       return;
     }
     try {
@@ -75,7 +75,7 @@ export function useSaveRoute(itineraryId: string | undefined, loadedVersion?: st
       }
       clearPendingRoute();
       // My Routes shows 'Route saved successfully!' / 'Route updated successfully!' on arrival.
-      navigate(paths.dashboard(), {
+      void navigate(paths.dashboard(), {
         state: dashboardLocationState(itineraryId ? 'updated' : 'saved'),
       });
     } catch (error) {
@@ -124,18 +124,18 @@ export function useStartRoute(itineraryId: string | undefined) {
     }
     if (identity.status !== 'signed-in') {
       writePendingRoute(route);
-      navigate(paths.register({ returnTo: RETURN_TO_WAZE }));
+      void navigate(paths.register({ returnTo: RETURN_TO_WAZE }));
       return;
     }
     if (itineraryId) {
-      navigate(paths.wazeRoute(itineraryId));
+      void navigate(paths.wazeRoute(itineraryId));
       return;
     }
     try {
       const created = await create.mutateAsync(toInput(route));
       clearRouteDraft();
       clearPendingRoute();
-      navigate(paths.wazeRoute(created.id));
+      void navigate(paths.wazeRoute(created.id));
     } catch (error) {
       console.error('Saving the route before navigation failed', error);
       setFeedback({ message: t('planner.saveFailed'), detail: saveErrorDetail(error) });

@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { fallbackStopName, truncateStopName, type Stop } from '@domain/stops.ts';
 import { reverseGeocodeQueryOptions } from '@/lib/geocoding';
@@ -15,7 +15,9 @@ export function useStopAtPoint(onStop: (stop: Stop) => void) {
   const queryClient = useQueryClient();
   const queue = useRef<Promise<void>>(Promise.resolve());
   const onStopRef = useRef(onStop);
-  onStopRef.current = onStop;
+  useEffect(() => {
+    onStopRef.current = onStop;
+  });
 
   return useCallback(
     (point: { lat: number; lng: number }) => {

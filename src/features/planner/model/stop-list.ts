@@ -123,7 +123,7 @@ export function stopListReducer(state: StopListState, action: StopListAction): S
       if (!samePermutation) return state;
       const currentId = state.stops[state.currentStopIndex]?.id;
       const current = Math.max(0, action.ids.indexOf(currentId ?? ''));
-      return { ...state, stops: stops as PlannedStop[], currentStopIndex: current };
+      return { ...state, stops: stops, currentStopIndex: current };
     }
     case 'clear':
       return state.stops.length === 0 ? state : { ...state, stops: [], currentStopIndex: 0 };

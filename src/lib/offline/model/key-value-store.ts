@@ -10,19 +10,23 @@ export interface KeyValueStore {
   keys(): Promise<string[]>;
 }
 
-/** An in-memory store (values are cloned, as IndexedDB does). */
+/** An in-memory store (values are cloned, as IndexedDB does; failures reject, as there). */
 export function createMemoryStore(): KeyValueStore {
   const map = new Map<string, unknown>();
+  const later = <T>(work: () => T): Promise<T> => Promise.resolve().then(work);
   return {
-    get: async <T>(key: string) => (map.has(key) ? structuredClone(map.get(key) as T) : undefined),
-    set: async (key, value) => {
-      map.set(key, structuredClone(value));
-    },
-    update: async <T>(key: string, updater: (old: T | undefined) => T | undefined) => {
-      const next = updater(map.has(key) ? structuredClone(map.get(key) as T) : undefined);
-      if (next === undefined) map.delete(key);
-      else map.set(key, structuredClone(next));
-    },
-    keys: async () => [...map.keys()],
+    get: <T>(key: string) =>
+      later(() => (map.has(key) ? structuredClone(map.get(key) as T) : undefined)),
+    set: (key, value) =>
+      later(() => {
+        map.set(key, structuredClone(value));
+      }),
+    update: <T>(key: string, updater: (old: T | undefined) => T | undefined) =>
+      later(() => {
+        const next = updater(map.has(key) ? structuredClone(map.get(key) as T) : undefined);
+        if (next === undefined) map.delete(key);
+        else map.set(key, structuredClone(next));
+      }),
+    keys: () => later(() => [...map.keys()]),
   };
 }

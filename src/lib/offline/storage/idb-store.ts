@@ -7,26 +7,28 @@ const OBJECT_STORE = 'entries';
 /** KeyValueStore over IndexedDB (idb-keyval); the database opens on first use. */
 export function createIdbStore(): KeyValueStore {
   let store: UseStore | null = null;
-  const use: UseStore = (mode, callback) => {
+  const withStore: UseStore = (mode, callback) => {
     store ??= createStore(DATABASE, OBJECT_STORE);
     return store(mode, callback);
   };
   return {
     get: <T>(key: string) =>
-      use('readonly', (objects) => promisifyRequest(objects.get(key) as IDBRequest<T | undefined>)),
+      withStore('readonly', (objects) =>
+        promisifyRequest(objects.get(key) as IDBRequest<T | undefined>),
+      ),
     set: (key, value) =>
-      use('readwrite', (objects) => {
+      withStore('readwrite', (objects) => {
         objects.put(value, key);
         return promisifyRequest(objects.transaction);
       }),
     // One readwrite transaction: no other tab can slip a write between the read and the write.
     update: <T>(key: string, updater: (old: T | undefined) => T | undefined) =>
-      use(
+      withStore(
         'readwrite',
         (objects) =>
           new Promise<void>((resolve, reject) => {
             const request = objects.get(key);
-            request.onerror = () => reject(request.error);
+            request.onerror = () => reject(request.error ?? new Error('IndexedDB read failed'));
             request.onsuccess = () => {
               try {
                 const next = updater(request.result as T | undefined);
@@ -34,13 +36,13 @@ export function createIdbStore(): KeyValueStore {
                 else objects.put(next, key);
                 resolve(promisifyRequest(objects.transaction));
               } catch (error) {
-                reject(error);
+                reject(error instanceof Error ? error : new Error(String(error)));
               }
             };
           }),
       ),
     keys: () =>
-      use('readonly', (objects) => promisifyRequest(objects.getAllKeys())).then((keys) =>
+      withStore('readonly', (objects) => promisifyRequest(objects.getAllKeys())).then((keys) =>
         keys.map(String),
       ),
   };
