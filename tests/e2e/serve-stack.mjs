@@ -44,8 +44,8 @@ if (!dist) {
     await stack.stop();
     process.exit(0);
   };
-  process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
-  process.on('disconnect', shutdown);
+  process.on('SIGTERM', () => void shutdown());
+  process.on('SIGINT', () => void shutdown());
+  process.on('disconnect', () => void shutdown());
   console.log(`e2e stack ready at http://localhost:${settings.port}`);
 }

@@ -31,7 +31,7 @@ const stop = async () => {
   await Promise.all(Object.values(fakes).map((fake) => fake.close()));
   process.exit(0);
 };
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
-process.stdin.on('end', stop);
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());
+process.stdin.on('end', () => void stop());
 process.stdin.resume();

@@ -52,5 +52,5 @@ const stop = async () => {
   await Promise.all([nominatim.close(), osrm.close(), photon.close(), control?.close()]);
   process.exit(0);
 };
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
+process.once('SIGINT', () => void stop());
+process.once('SIGTERM', () => void stop());
