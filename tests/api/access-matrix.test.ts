@@ -103,16 +103,41 @@ const operations: Operation[] = [
     method: 'DELETE',
     path: () => `/itineraries/${itineraryId}/share`,
   },
+  { label: 'read the share link', method: 'GET', path: () => `/itineraries/${itineraryId}/share` },
+  {
+    label: 'make the share link show notes',
+    method: 'POST',
+    path: () => `/itineraries/${itineraryId}/share`,
+    body: { includeNotes: true },
+  },
+  // The account endpoints act on the caller's own account: Bob exports his own data (not
+  // Alice's, checked below) and cannot delete his account by typing Alice's address.
+  { label: 'export the account', method: 'GET', path: () => '/account/export', forBob: [200] },
+  {
+    label: 'delete the account, confirming the owner’s email',
+    method: 'DELETE',
+    path: () => '/account',
+    body: {
+      get confirmEmail() {
+        return alice.email;
+      },
+    },
+    forBob: [400],
+  },
 ];
 
 async function aliceState() {
   const own = await call('GET', `/itineraries/${itineraryId}`, { token: alice.token });
   const list = await call('GET', '/itineraries', { token: alice.token });
   const shared = await call('GET', `/itineraries/share/${shareToken}`);
+  const link = await call('GET', `/itineraries/${itineraryId}/share`, { token: alice.token });
+  const me = await call('GET', '/auth/me', { token: alice.token });
   return {
     own: own.body,
     ids: list.body.map((row: { id: string }) => row.id),
     shared: { status: shared.status, body: shared.body },
+    link: { status: link.status, body: link.body },
+    account: { status: me.status, body: me.body },
   };
 }
 
@@ -135,6 +160,11 @@ describe('the IDOR matrix: itinerary and share operations by everyone but the ow
       if (answer.status >= 400) expect(typeof answer.body.error).toBe('string');
       if (operation.label === 'list itineraries' && answer.status === 200) {
         expect(answer.body.map((row: { id: string }) => row.id)).not.toContain(itineraryId);
+      }
+      if (operation.label === 'export the account' && answer.status === 200) {
+        expect(answer.body.account.id).toBe(bob.id);
+        expect(JSON.stringify(answer.body)).not.toContain(itineraryId);
+        expect(JSON.stringify(answer.body)).not.toContain(shareToken);
       }
       expect(await aliceState()).toEqual(before);
     },

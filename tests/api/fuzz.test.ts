@@ -35,7 +35,9 @@ beforeAll(async () => {
 async function victimSnapshot() {
   const list = await call('GET', '/itineraries', { token: victim.token });
   const shared = await call('GET', `/itineraries/share/${victimShare}`);
-  return { list: list.body, shared: shared.status };
+  const link = await call('GET', `/itineraries/${victimId}/share`, { token: victim.token });
+  const me = await call('GET', '/auth/me', { token: victim.token });
+  return { list: list.body, shared: shared.status, link: link.body, me: me.body };
 }
 
 // Anything JSON can carry, biased towards the shapes the API expects.
@@ -82,6 +84,14 @@ const body = fc.oneof(
   fc.record({ stops: fc.array(point, { maxLength: 5 }) }, { requiredKeys: [] }),
   fc.record(
     { email: weirdString, password: weirdString, idToken: weirdString, refreshToken: weirdString },
+    { requiredKeys: [] },
+  ),
+  fc.record(
+    {
+      includeNotes: fc.oneof(fc.boolean(), weirdString, number, fc.constant(null)),
+      confirmEmail: fc.oneof(weirdString, fc.emailAddress(), number),
+      email: fc.oneof(fc.emailAddress(), weirdString),
+    },
     { requiredKeys: [] },
   ),
 );
@@ -159,7 +169,11 @@ const endpoints: Endpoint[] = [
   { method: 'DELETE', path: (s) => `/itineraries/${s}`, authed: true },
   { method: 'POST', path: (s) => `/itineraries/${s}/share`, authed: true },
   { method: 'DELETE', path: (s) => `/itineraries/${s}/share`, authed: true },
+  { method: 'GET', path: (s) => `/itineraries/${s}/share`, authed: true },
   { method: 'GET', path: (s) => `/itineraries/share/${s}` },
+  { method: 'POST', path: () => '/auth/password-reset' },
+  { method: 'GET', path: () => '/account/export', authed: true },
+  { method: 'DELETE', path: () => '/account', authed: true },
   { method: 'GET', path: () => '/geocoding/search' },
   { method: 'GET', path: () => '/geocoding/autocomplete' },
   { method: 'GET', path: () => '/geocoding/reverse' },
@@ -192,7 +206,8 @@ async function send(
     {
       method,
       headers,
-      body: method === 'GET' || method === 'DELETE' ? undefined : input.raw,
+      // DELETE carries a body too: DELETE /account reads one.
+      body: method === 'GET' ? undefined : input.raw,
     },
   );
   const text = await response.text();

@@ -51,6 +51,17 @@ describe('readConfig', () => {
     );
   });
 
+  it('limits password reset requests to 5 an hour by default; 0 turns it off; a unit is refused', () => {
+    expect(readConfig(env(required)).passwordResetRateLimitPerHour).toBe(5);
+    expect(
+      readConfig(env({ ...required, PASSWORD_RESET_RATE_LIMIT_PER_HOUR: '0' }))
+        .passwordResetRateLimitPerHour,
+    ).toBe(0);
+    expect(() =>
+      readConfig(env({ ...required, PASSWORD_RESET_RATE_LIMIT_PER_HOUR: '5/h' })),
+    ).toThrow(/PASSWORD_RESET_RATE_LIMIT_PER_HOUR/);
+  });
+
   it('refuses to start without the Supabase settings', () => {
     expect(() => readConfig(env({ SUPABASE_URL: 'https://project.supabase.co' }))).toThrow(
       /SUPABASE_ANON_KEY/,

@@ -43,6 +43,11 @@ export interface ApiConfig {
   /** per-client requests per minute (bursts up to the same number); 0 turns the limit off */
   geocodingRateLimitPerMinute: number;
   routingRateLimitPerMinute: number;
+  /**
+   * password reset requests per hour, counted per client and per email address (whether or
+   * not an account has it, so the limit tells nothing about accounts); 0 turns the limit off
+   */
+  passwordResetRateLimitPerHour: number;
   /** how long answers stay cached */
   geocodingCacheTtlSeconds: number;
   routingCacheTtlSeconds: number;
@@ -157,6 +162,7 @@ const variables = z.object({
   ROUTER_TABLE_MAX_COORDINATES: wholeNumber('coordinates', 1, 10_000, TABLE_BLOCK_SIZE),
   GEOCODING_RATE_LIMIT_PER_MINUTE: wholeNumber('requests per minute', 0, 1e9, 60, '0 (off)'),
   ROUTING_RATE_LIMIT_PER_MINUTE: wholeNumber('requests per minute', 0, 1e9, 60, '0 (off)'),
+  PASSWORD_RESET_RATE_LIMIT_PER_HOUR: wholeNumber('requests per hour', 0, 1e6, 5, '0 (off)'),
   // The shared cache keeps entries 1 s to 30 days.
   GEOCODING_CACHE_TTL_SECONDS: wholeNumber('seconds', 1, 2_592_000, 7 * 24 * 3600),
   ROUTING_CACHE_TTL_SECONDS: wholeNumber('seconds', 1, 2_592_000, 24 * 3600),
@@ -211,6 +217,7 @@ export function readConfig(env: Env): ApiConfig {
     upstreamMaxWaitMs: v.UPSTREAM_MAX_WAIT_MS,
     geocodingRateLimitPerMinute: v.GEOCODING_RATE_LIMIT_PER_MINUTE,
     routingRateLimitPerMinute: v.ROUTING_RATE_LIMIT_PER_MINUTE,
+    passwordResetRateLimitPerHour: v.PASSWORD_RESET_RATE_LIMIT_PER_HOUR,
     geocodingCacheTtlSeconds: v.GEOCODING_CACHE_TTL_SECONDS,
     routingCacheTtlSeconds: v.ROUTING_CACHE_TTL_SECONDS,
   };

@@ -5,6 +5,9 @@ import { dataApiError, supabaseAs } from './supabase.ts';
 import {
   createOnceResult,
   ITINERARY_COLUMNS,
+  NO_ACCOUNT_SQLSTATE,
+  SHARE_LINK_COLUMNS,
+  asShareLink,
   updatedAtRange,
   withIsoTimestamps,
   type Itinerary,
@@ -84,9 +87,46 @@ function callerStore(db: SupabaseClient, userId: string): ItineraryStore {
       );
       return (row as { token: string } | null)?.token ?? null;
     },
-    addShare: async (itineraryId, token) => {
-      const answer = await shares().insert({ token, itinerary_id: itineraryId, user_id: userId });
+    activeShare: async (itineraryId) => {
+      const row = dataOf(
+        await shares()
+          .select('token, include_notes')
+          .eq('itinerary_id', itineraryId)
+          .is('revoked_at', null)
+          .maybeSingle(),
+      ) as { token: string; include_notes: boolean } | null;
+      return row ? { token: row.token, includeNotes: row.include_notes === true } : null;
+    },
+    addShare: async (itineraryId, token, includeNotes = false) => {
+      const answer = await shares().insert({
+        token,
+        itinerary_id: itineraryId,
+        user_id: userId,
+        include_notes: includeNotes,
+      });
       if (answer.error?.code === '23505') return false;
+      dataOf(answer);
+      return true;
+    },
+    setShareNotes: async (itineraryId, includeNotes) =>
+      dataOf(
+        await shares()
+          .update({ include_notes: includeNotes })
+          .eq('itinerary_id', itineraryId)
+          .is('revoked_at', null)
+          .select('token'),
+      ).length > 0,
+    listShares: async () =>
+      (
+        dataOf(
+          await shares()
+            .select(SHARE_LINK_COLUMNS.join(', '))
+            .order('created_at', { ascending: true }),
+        ) as unknown as Record<string, unknown>[]
+      ).map(asShareLink),
+    deleteAccount: async () => {
+      const answer = await db.rpc('delete_own_account');
+      if (answer.error?.code === NO_ACCOUNT_SQLSTATE) return false;
       dataOf(answer);
       return true;
     },

@@ -11,6 +11,9 @@ import {
 import {
   createOnceResult,
   ITINERARY_COLUMNS,
+  NO_ACCOUNT_SQLSTATE,
+  SHARE_LINK_COLUMNS,
+  asShareLink,
   updatedAtRange,
   withIsoTimestamps,
   type Itinerary,
@@ -88,18 +91,51 @@ function callerStore(sql: Sql, claims: Record<string, unknown>): ItineraryStore 
       );
       return (rows[0]?.token as string | undefined) ?? null;
     },
-    addShare: async (itineraryId, token) => {
+    activeShare: async (itineraryId) => {
+      const rows = await run(
+        (tx) =>
+          tx`select token, include_notes from public.itinerary_shares where itinerary_id = ${itineraryId} and revoked_at is null`,
+      );
+      return rows[0]
+        ? { token: String(rows[0].token), includeNotes: rows[0].include_notes === true }
+        : null;
+    },
+    addShare: async (itineraryId, token, includeNotes = false) => {
       try {
         await queryAs(
           sql,
           'authenticated',
           claims,
           (tx) =>
-            tx`insert into public.itinerary_shares (token, itinerary_id, user_id) values (${token}, ${itineraryId}, ${userId})`,
+            tx`insert into public.itinerary_shares (token, itinerary_id, user_id, include_notes) values (${token}, ${itineraryId}, ${userId}, ${includeNotes})`,
         );
         return true;
       } catch (error) {
         if (sqlStateOf(error) === '23505') return false;
+        throw sqlFailure(error);
+      }
+    },
+    setShareNotes: async (itineraryId, includeNotes) =>
+      (
+        await run(
+          (tx) => tx`update public.itinerary_shares set include_notes = ${includeNotes}
+            where itinerary_id = ${itineraryId} and revoked_at is null
+            returning token`,
+        )
+      ).length > 0,
+    listShares: async () =>
+      (
+        await run(
+          (tx) =>
+            tx`select ${tx(SHARE_LINK_COLUMNS as unknown as string[])} from public.itinerary_shares order by created_at`,
+        )
+      ).map((row) => asShareLink(row)),
+    deleteAccount: async () => {
+      try {
+        await queryAs(sql, 'authenticated', claims, (tx) => tx`select public.delete_own_account()`);
+        return true;
+      } catch (error) {
+        if (sqlStateOf(error) === NO_ACCOUNT_SQLSTATE) return false;
         throw sqlFailure(error);
       }
     },

@@ -51,11 +51,63 @@ export interface ItineraryStore {
   remove(id: string): Promise<boolean>;
   owns(id: string): Promise<boolean>;
   activeShareToken(itineraryId: string): Promise<string | null>;
-  /** false when the itinerary already has an active link (another request made it). */
-  addShare(itineraryId: string, token: string): Promise<boolean>;
+  /** The itinerary's active link and whether it shows the stops' notes; null when none. */
+  activeShare(itineraryId: string): Promise<ActiveShare | null>;
+  /**
+   * false when the itinerary already has an active link (another request made it).
+   * `includeNotes`: the link shows the stops' notes (default: it does not).
+   */
+  addShare(itineraryId: string, token: string, includeNotes?: boolean): Promise<boolean>;
+  /** Sets whether the active link shows the notes; false when there is no active link. */
+  setShareNotes(itineraryId: string, includeNotes: boolean): Promise<boolean>;
   /** false when there was no active link. */
   revokeShares(itineraryId: string): Promise<boolean>;
+  /** Every share link of the caller, active and revoked, oldest first (the data export). */
+  listShares(): Promise<ShareLink[]>;
+  /**
+   * Deletes the caller's account with every itinerary and share link, in one transaction
+   * (public.delete_own_account); false when the account no longer exists.
+   */
+  deleteAccount(): Promise<boolean>;
 }
+
+export interface ActiveShare {
+  token: string;
+  includeNotes: boolean;
+}
+
+/** A share link as its owner's data export lists it. */
+export interface ShareLink {
+  token: string;
+  itinerary_id: string;
+  include_notes: boolean;
+  /** ISO 8601 */
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export const SHARE_LINK_COLUMNS = [
+  'token',
+  'itinerary_id',
+  'include_notes',
+  'created_at',
+  'revoked_at',
+] as const;
+
+/** A share link row with ISO 8601 times whatever the path's text format. */
+export const asShareLink = (row: Record<string, unknown>): ShareLink => ({
+  token: String(row.token),
+  itinerary_id: String(row.itinerary_id),
+  include_notes: row.include_notes === true,
+  created_at: new Date(row.created_at as string | Date).toISOString(),
+  revoked_at:
+    row.revoked_at === null || row.revoked_at === undefined
+      ? null
+      : new Date(row.revoked_at as string | Date).toISOString(),
+});
+
+/** SQLSTATE of delete_own_account when the caller's account is already gone. */
+export const NO_ACCOUNT_SQLSTATE = 'P0002';
 
 export interface SharedRoute {
   title: string;

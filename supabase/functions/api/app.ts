@@ -14,6 +14,7 @@ import { dataApiItineraryStores } from '../_shared/itinerary-store-data-api.ts';
 import type { AppEnv, Services } from './context.ts';
 import { authRoutes } from './routes/auth.ts';
 import { itineraryRoutes } from './routes/itineraries.ts';
+import { accountRoutes } from './routes/account.ts';
 import { geocodingRoutes } from './routes/geocoding.ts';
 import { routingRoutes } from './routes/routing.ts';
 import { rateLimit } from './rate-limit.ts';
@@ -82,6 +83,7 @@ export function createApp(services: Services) {
 
   app.route('/auth', authRoutes);
   app.route('/itineraries', itineraryRoutes);
+  app.route('/account', accountRoutes);
   app.use('/geocoding/*', rateLimit('geocoding'));
   app.use('/routes/*', rateLimit('routing'));
   app.route('/geocoding', geocodingRoutes);

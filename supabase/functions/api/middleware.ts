@@ -41,6 +41,12 @@ export const isSessionToken = (token: string, userId: string): boolean =>
 const SESSION_CACHE_MS = 30_000;
 const confirmedSessions = new Map<string, { user: User; until: number }>();
 
+/** Forgets every confirmed session of a user (their account was just deleted). */
+export function forgetSessionsOf(userId: string): void {
+  for (const [token, known] of confirmedSessions)
+    if (known.user.id === userId) confirmedSessions.delete(token);
+}
+
 interface Session {
   user: User;
   /** the token's payload, once Auth has confirmed its signature */

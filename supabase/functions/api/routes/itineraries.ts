@@ -13,10 +13,25 @@ import { autoTitle } from '../../_shared/domain/stops.ts';
 import { acceptedTextLanguage } from '../../_shared/domain/composed-texts.ts';
 import { newShareToken } from '../../_shared/share-token.ts';
 import { requireUser } from '../middleware.ts';
-import type { Itinerary, ItineraryFields } from '../../_shared/itinerary-store.ts';
+import type { ActiveShare, Itinerary, ItineraryFields } from '../../_shared/itinerary-store.ts';
+import { shareOptionsSchema } from '../../_shared/account-validation.ts';
 
 const NOT_FOUND = 'Itinerary not found';
 const SHARED_NOT_FOUND = 'Route not found or no longer available';
+const NO_ACTIVE_SHARE = 'No active share link for this itinerary';
+
+/** A share link as the API answers it: the URL and whether it shows the stops' notes. */
+const shareAnswer = (c: Context<AppEnv>, share: ActiveShare) =>
+  c.json({
+    shareUrl: `${c.var.config.siteUrl}/share/${share.token}`,
+    includeNotes: share.includeNotes,
+  });
+
+/** The optional body of POST /:id/share; no body (or an empty one) asks for nothing in particular. */
+async function shareOptions(c: Context<AppEnv>): Promise<{ includeNotes?: boolean }> {
+  if (c.req.raw.body === null || c.req.header('content-length') === '0') return {};
+  return parseInput(shareOptionsSchema, await readJsonBody(c));
+}
 
 /** The id path parameter; a malformed id cannot name an itinerary, so it is a 404. */
 function itineraryId(c: Context<AppEnv>): string {
@@ -153,26 +168,45 @@ export const itineraryRoutes = new Hono<AppEnv>()
     if (!(await c.var.itineraries.remove(itineraryId(c)))) throw new ApiError(404, NOT_FOUND);
     return c.body(null, 204);
   })
+  // The active link and what it shows, without making one: 404 when there is none.
+  .get('/:id/share', async (c) => {
+    const share = await c.var.itineraries.activeShare(itineraryId(c));
+    if (!share) throw new ApiError(404, NO_ACTIVE_SHARE);
+    return shareAnswer(c, share);
+  })
   // One active link per itinerary: sharing again returns the same link until it is revoked.
+  // `includeNotes` (optional body) sets whether the link shows the stops' notes for the
+  // driver; a new link leaves them out unless it says true, an existing one keeps its choice
+  // unless the body changes it. The shared view itself drops the notes in the database.
   .post('/:id/share', async (c) => {
     const id = itineraryId(c);
+    const { includeNotes } = await shareOptions(c);
     const store = c.var.itineraries;
-    const shareUrl = (token: string) =>
-      c.json({ shareUrl: `${c.var.config.siteUrl}/share/${token}` });
     if (!(await store.owns(id))) throw new ApiError(404, NOT_FOUND);
-    const existing = await store.activeShareToken(id);
-    if (existing) return shareUrl(existing);
+    const existing = await store.activeShare(id);
+    if (existing) {
+      if (includeNotes === undefined || includeNotes === existing.includeNotes)
+        return shareAnswer(c, existing);
+      if (await store.setShareNotes(id, includeNotes))
+        return shareAnswer(c, { token: existing.token, includeNotes });
+      // Revoked at this very moment: make a new link below.
+    }
 
     const token = newShareToken();
-    if (await store.addShare(id, token)) return shareUrl(token);
+    if (await store.addShare(id, token, includeNotes ?? false))
+      return shareAnswer(c, { token, includeNotes: includeNotes ?? false });
     // Another request shared it at the same moment: answer with the link it made.
-    const winner = await store.activeShareToken(id);
-    if (winner) return shareUrl(winner);
+    const winner = await store.activeShare(id);
+    if (winner && includeNotes !== undefined && includeNotes !== winner.includeNotes) {
+      if (await store.setShareNotes(id, includeNotes))
+        return shareAnswer(c, { token: winner.token, includeNotes });
+    }
+    if (winner) return shareAnswer(c, winner);
     throw databaseFailure('', 'share link conflict without an active link');
   })
   // Revokes the active link at once; sharing again afterwards makes a new token.
   .delete('/:id/share', async (c) => {
     if (!(await c.var.itineraries.revokeShares(itineraryId(c))))
-      throw new ApiError(404, 'No active share link for this itinerary');
+      throw new ApiError(404, NO_ACTIVE_SHARE);
     return c.body(null, 204);
   });

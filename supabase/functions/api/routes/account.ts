@@ -1,0 +1,96 @@
+/**
+ * The signed-in user's own account (issue 19, GDPR articles 15, 17 and 20):
+ * GET /account/export, everything stored for the account as one JSON document (the format is
+ * documented in the README), and DELETE /account, which deletes the account with every
+ * itinerary and share link at once (public.delete_own_account, as the caller: RLS and the
+ * function's own auth.uid() decide whose account, never a parameter).
+ */
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import type { User } from '@supabase/supabase-js';
+import type { AppEnv } from '../context.ts';
+import { ApiError, parseInput, readJsonBody } from '../../_shared/http.ts';
+import { deleteAccountSchema } from '../../_shared/account-validation.ts';
+import { supabaseAs } from '../../_shared/supabase.ts';
+import type { Itinerary, ShareLink } from '../../_shared/itinerary-store.ts';
+import { BEARER, forgetSessionsOf, requireUser } from '../middleware.ts';
+
+/** Name and version of the export document (README: "The account export"). */
+export const EXPORT_FORMAT = 'route-planner-account-export';
+export const EXPORT_VERSION = 1;
+
+/**
+ * The caller as Auth knows them now (requireUser may answer from a 30-second cache: an email
+ * changed a moment ago must already be the one the export shows and deletion compares).
+ */
+async function currentUser(c: Context<AppEnv>): Promise<User> {
+  const token = BEARER.exec(c.req.header('authorization') ?? '')?.[1];
+  if (!token) throw new ApiError(401, 'Invalid or expired token');
+  const { data, error } = await supabaseAs(c.var.config, token).auth.getUser(token);
+  if (error || !data.user) {
+    const status = error?.status ?? 0;
+    if (status === 0 || status >= 500)
+      throw new ApiError(503, 'Authentication service unavailable, please try again');
+    throw new ApiError(401, 'Invalid or expired token');
+  }
+  if (data.user.id !== c.var.user.id) throw new ApiError(401, 'Invalid or expired token');
+  return data.user;
+}
+
+/** An itinerary with its share links, as the export lists it. */
+function exportedItinerary(itinerary: Itinerary, links: ShareLink[], siteUrl: string) {
+  return {
+    ...itinerary,
+    share_links: links
+      .filter((link) => link.itinerary_id === itinerary.id)
+      .map((link) => ({
+        url: `${siteUrl}/share/${link.token}`,
+        include_notes: link.include_notes,
+        created_at: link.created_at,
+        revoked_at: link.revoked_at,
+      })),
+  };
+}
+
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+export const accountRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get('/export', async (c) => {
+    const user = await currentUser(c);
+    const [itineraries, links] = await Promise.all([
+      c.var.itineraries.list(),
+      c.var.itineraries.listShares(),
+    ]);
+    const now = new Date();
+    const document = {
+      format: EXPORT_FORMAT,
+      version: EXPORT_VERSION,
+      exported_at: now.toISOString(),
+      account: {
+        id: user.id,
+        email: user.email ?? null,
+        created_at: new Date(user.created_at).toISOString(),
+      },
+      // Oldest first, like a record; the dashboard shows newest first.
+      itineraries: [...itineraries]
+        .reverse()
+        .map((itinerary) => exportedItinerary(itinerary, links, c.var.config.siteUrl)),
+    };
+    return c.json(document, 200, {
+      'Content-Disposition': `attachment; filename="route-planner-data-${isoDate(now)}.json"`,
+      'Cache-Control': 'no-store',
+    });
+  })
+  // Deletes the caller's account; the body repeats the account's email address, as the
+  // page asks the user to type it, so a stray request cannot delete an account.
+  .delete('/', async (c) => {
+    const { confirmEmail } = parseInput(deleteAccountSchema, await readJsonBody(c));
+    const user = await currentUser(c);
+    if ((user.email ?? '').toLowerCase() !== confirmEmail)
+      throw new ApiError(400, 'confirmEmail must be this account’s email address');
+    const deleted = await c.var.itineraries.deleteAccount();
+    forgetSessionsOf(user.id);
+    if (!deleted) throw new ApiError(401, 'Invalid or expired token');
+    return c.body(null, 204);
+  });
