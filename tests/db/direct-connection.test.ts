@@ -215,6 +215,52 @@ describe.skipIf(Boolean(skipReason))(
       },
     );
 
+    it.each(Object.keys(paths))(
+      '%s: share links show notes only when included; the export lists them; deletion is the caller’s',
+      async (path) => {
+        const stores = paths[path]();
+        const noted = [{ ...sampleStops[0], note: 'Door code 4711' }, sampleStops[1]];
+        const carol = await signUpUser(db, `carol-${path.length}`);
+        const asCarol = stores.asCaller(carol.token!, carol.claims);
+        const asBob = stores.asCaller(bob.token!, bob.claims);
+        const created = await asCarol.create({ ...fields, stops: noted });
+        const token = `${tokenBase(path)}-carol-notes`;
+        expect(await asCarol.addShare(created.id, token)).toBe(true);
+        expect(await asCarol.activeShare(created.id)).toEqual({ token, includeNotes: false });
+        expect((await stores.sharedRoute(token))!.stops).toEqual(sampleStops);
+        expect(await asBob.setShareNotes(created.id, true)).toBe(false);
+        expect((await stores.sharedRoute(token))!.stops).toEqual(sampleStops);
+        expect(await asCarol.setShareNotes(created.id, true)).toBe(true);
+        expect((await stores.sharedRoute(token))!.stops).toEqual(noted);
+
+        const links = await asCarol.listShares();
+        expect(links).toEqual([
+          {
+            token,
+            itinerary_id: created.id,
+            include_notes: true,
+            created_at: expect.any(String),
+            revoked_at: null,
+          },
+        ]);
+        expect(new Date(links[0].created_at).toISOString()).toBe(links[0].created_at);
+        expect((await asBob.listShares()).map((link) => link.token)).not.toContain(token);
+
+        const bobBefore = await snapshotOf(db, bob);
+        expect(await asCarol.deleteAccount()).toBe(true);
+        expect(await stores.sharedRoute(token)).toBeNull();
+        const [left] = await db.admin.query<{ users: string; itineraries: string }>(
+          `select (select count(*) from auth.users where id = $1::uuid)::text as users,
+                  (select count(*) from public.itineraries where user_id = $1::uuid)::text as itineraries`,
+          [carol.id],
+        );
+        expect(left).toEqual({ users: '0', itineraries: '0' });
+        expect(await snapshotOf(db, bob)).toEqual(bobBefore);
+        // The same token again: the account is gone (the API answers 401).
+        if (path === 'direct connection') expect(await asCarol.deleteAccount()).toBe(false);
+      },
+    );
+
     it('serves the shared view of a valid link to anyone, and nothing else', async () => {
       const stores = sqlItineraryStores(sql);
       const id = await insertItinerary(db, alice, 'Shared round');
