@@ -26,6 +26,7 @@ import {
   type ActionFeedback,
 } from '@/features/planner';
 import { titleOrAuto } from '@/lib/route-storage';
+import '@/components/forms.css';
 import './PlannerPage.css';
 
 /** /plan (new) and /edit-route/:id (edit); a new key per route gives each its own state. */
@@ -215,13 +216,13 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
           </div>
         ) : null}
 
-        <div className="planner__field">
-          <label htmlFor={titleId} className="planner__label">
+        <div className="form-field">
+          <label htmlFor={titleId} className="form-label">
             {t('planner.titleLabel')}
           </label>
           <input
             id={titleId}
-            className="planner__input"
+            className="form-input"
             type="text"
             maxLength={200}
             placeholder={t('planner.titlePlaceholder')}
@@ -231,11 +232,11 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
         </div>
 
         <PlaceSearch onPick={addPlace} />
-        <p className="planner__hint">{t('planner.hint')}</p>
+        <p className="form-hint">{t('planner.hint')}</p>
 
         <section className="planner__stops" aria-labelledby="planner-stops-heading">
           <div className="planner__stops-header">
-            <h2 id="planner-stops-heading" className="planner__subheading">
+            <h2 id="planner-stops-heading" className="form-heading">
               {t('planner.stopsHeading', { count: stops.length })}
             </h2>
             <div className="planner__stops-tools">

@@ -5,6 +5,8 @@ import { useImportRun } from '../hooks/useImportRun';
 import { decodeImportBytes } from '../model/decode-text';
 import { countReview, readyStops, type ImportEntry } from '../model/import-review';
 import { parseImport, type ImportRow } from '../model/parse-import';
+import { ProgressBar } from '@/components/ProgressBar';
+import '@/components/forms.css';
 import './ImportPanel.css';
 
 export interface ImportPanelProps {
@@ -98,7 +100,7 @@ const AttentionRow = memo(function AttentionRow({
         </label>
         <input
           id={inputId}
-          className="planner__input"
+          className="form-input"
           type="text"
           value={text}
           onChange={(event) => setText(event.target.value)}
@@ -190,7 +192,7 @@ export function ImportPanel({ onAdd, onClose }: ImportPanelProps) {
       onDrop={onDrop}
     >
       <div className="import-panel__header">
-        <h3 id={headingId} className="planner__subheading">
+        <h3 id={headingId} className="form-heading">
           {t('importStops.heading')}
         </h3>
         <button type="button" className="button button--small button--ghost" onClick={onClose}>
@@ -200,14 +202,14 @@ export function ImportPanel({ onAdd, onClose }: ImportPanelProps) {
 
       {!reviewing ? (
         <>
-          <p className="planner__hint">{t('importStops.intro')}</p>
-          <div className="planner__field">
-            <label htmlFor={textId} className="planner__label">
+          <p className="form-hint">{t('importStops.intro')}</p>
+          <div className="form-field">
+            <label htmlFor={textId} className="form-label">
               {t('importStops.pasteLabel')}
             </label>
             <textarea
               id={textId}
-              className="planner__input import-panel__textarea"
+              className="form-input import-panel__textarea"
               rows={6}
               spellCheck={false}
               value={text}
@@ -228,19 +230,19 @@ export function ImportPanel({ onAdd, onClose }: ImportPanelProps) {
                 event.target.value = '';
               }}
             />
-            <span className="planner__hint">{t('importStops.dropHint')}</span>
+            <span className="form-hint">{t('importStops.dropHint')}</span>
           </div>
-          <p className="planner__hint" role="status">
+          <p className="form-hint" role="status">
             {fileMessage}
           </p>
           {parsed.rows.length === 0 ? (
-            <p className="planner__hint">{t('importStops.nothingRead')}</p>
+            <p className="form-hint">{t('importStops.nothingRead')}</p>
           ) : (
             <div className="import-panel__preview">
               <h4 className="import-panel__title">
                 {t('importStops.previewHeading', { count: parsed.rows.length })}
               </h4>
-              <p className="planner__hint">
+              <p className="form-hint">
                 {t('importStops.previewSummary', {
                   addresses: kinds.address,
                   points: kinds.point,
@@ -266,20 +268,16 @@ export function ImportPanel({ onAdd, onClose }: ImportPanelProps) {
         <>
           {progress.total > 0 ? (
             <div className="import-panel__progress">
-              <div
+              <ProgressBar
                 className="import-panel__bar"
-                role="progressbar"
-                aria-label={t('importStops.progressLabel')}
-                aria-valuemin={0}
-                aria-valuemax={progress.total}
-                aria-valuenow={progress.done}
-                aria-valuetext={t('importStops.progressText', {
+                label={t('importStops.progressLabel')}
+                value={progress.done}
+                max={progress.total}
+                valueText={t('importStops.progressText', {
                   done: progress.done,
                   total: progress.total,
                 })}
-              >
-                <span style={{ width: `${(100 * progress.done) / progress.total}%` }} />
-              </div>
+              />
               <span className="import-panel__count">
                 {t('importStops.progressText', { done: progress.done, total: progress.total })}
               </span>
@@ -290,7 +288,7 @@ export function ImportPanel({ onAdd, onClose }: ImportPanelProps) {
               ) : null}
             </div>
           ) : null}
-          <p className="planner__hint" role="status">
+          <p className="form-hint" role="status">
             {run.waitSeconds !== null
               ? t('importStops.rateLimited', { seconds: run.waitSeconds })
               : phase === 'cancelled'

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import './PlannerFeedback.css';
 
 export interface EditConflictProps {
   /** A save or the load of the latest version is under way. */

@@ -15,6 +15,7 @@ import { formatLatLng } from '@/lib/format';
 import type { PositionState } from '../hooks/useCurrentPosition';
 import type { PlannedStop } from '../model/stop-list';
 import { useStopChangeTiming } from './interaction-timing';
+import './PlannerMap.css';
 
 export interface PlannerMapProps {
   stops: readonly PlannedStop[];
