@@ -11,22 +11,41 @@ import { batchSessionSettings } from './session-context.mjs';
 process.env.LITE_TELEMETRY ??= '0';
 process.env.DO_NOT_TRACK ??= '1';
 
+/**
+ * @typedef {{connection: import('@supabase/lite/postgres').PostgresConnection,
+ *   postgres: import('postgres').Sql, pglite?: undefined}
+ *   | {connection: import('@supabase/lite/pglite').PgliteConnection,
+ *   pglite: import('@electric-sql/pglite').PGlite, postgres?: undefined}} Opened
+ *   lite's connection and the driver under it: postgres.js for a DATABASE_URL, else PGlite
+ */
+
+/**
+ * @param {{databaseUrl?: string, dataDir?: string}} options
+ * @returns {Promise<Opened>}
+ */
 async function openConnection({ databaseUrl, dataDir }) {
   if (databaseUrl) {
     const { createPostgresConnection } = await import('@supabase/lite/postgres');
-    return createPostgresConnection({ url: databaseUrl, postgresOptions: { onnotice: () => {} } });
+    const connection = createPostgresConnection({
+      url: databaseUrl,
+      postgresOptions: { onnotice: () => {} },
+    });
+    return { connection, postgres: connection.driver };
   }
   const { createPgliteConnection } = await import('@supabase/lite/pglite');
-  return createPgliteConnection({ url: dataDir });
+  const connection = await createPgliteConnection({ url: dataDir });
+  return { connection, pglite: connection.driver };
 }
 
 /**
- * @param {{databaseUrl?: string, dataDir: string, siteUrl: string,
+ * @param {{databaseUrl?: string, dataDir?: string, siteUrl: string,
  *          requireEmailConfirmation?: boolean, seed?: boolean, smtpUrl?: string,
  *          smtpFrom?: string, captureMail?: boolean, quiet?: boolean}} options
+ *   `dataDir`: PGlite's folder (without `databaseUrl`)
  */
 export async function createBackend(options) {
-  const connection = await openConnection(options);
+  const opened = await openConnection(options);
+  const { connection } = opened;
   batchSessionSettings(connection);
   const mail = createMailer({
     smtpUrl: options.smtpUrl,
@@ -58,10 +77,7 @@ export async function createBackend(options) {
   await app.init();
   await app.ensureSystemSchema();
 
-  const admin = await openAdminSql({
-    databaseUrl: options.databaseUrl,
-    pglite: options.databaseUrl ? undefined : connection.driver,
-  });
+  const admin = openAdminSql({ databaseUrl: options.databaseUrl, pglite: opened.pglite });
   let migrations;
   let seeded = false;
   try {
@@ -83,21 +99,23 @@ export async function createBackend(options) {
      * @param {string} script
      * @returns {Promise<unknown>}
      */
-    exec: (script) => {
-      const driver = /** @type {any} */ (connection.driver);
-      return options.databaseUrl ? driver.unsafe(script).simple() : driver.exec(script);
-    },
+    exec: (script) =>
+      opened.postgres ? opened.postgres.unsafe(script).simple() : opened.pglite.exec(script),
     /**
      * One SQL statement as the database owner (the tests' hooks, gateway.mjs).
      * @param {string} text
      * @param {unknown[]} [params]
      * @returns {Promise<Record<string, any>[]>}
      */
-    query: (text, params = []) => {
-      const driver = /** @type {any} */ (connection.driver);
-      return options.databaseUrl
-        ? driver.unsafe(text, params)
-        : driver.query(text, params).then((/** @type {any} */ result) => result.rows);
+    query: async (text, params = []) => {
+      if (opened.postgres)
+        return opened.postgres.unsafe(
+          text,
+          /** @type {import('postgres').ParameterOrJSON<never>[]} */ (params),
+        );
+      /** @type {import('@electric-sql/pglite').Results<Record<string, any>>} */
+      const result = await opened.pglite.query(text, params);
+      return result.rows;
     },
     /**
      * @param {Request} request
@@ -106,6 +124,6 @@ export async function createBackend(options) {
     fetch: (request, peerAddress = null) => app.fetch(request, { peerAddress }),
     // postgres.js waits for every connection to finish on its own unless told how long
     // (after the server restarted, that is the idle timeout): close within 2 s.
-    close: () => (options.databaseUrl ? connection.driver.end({ timeout: 2 }) : connection.close()),
+    close: () => (opened.postgres ? opened.postgres.end({ timeout: 2 }) : connection.close()),
   };
 }

@@ -20,8 +20,16 @@ const HOP_BY_HOP = [
 ];
 
 /**
- * @param {{port: number, backend: any, functionsUrl: string, testHooks?: boolean}} options
+ * @typedef {Awaited<ReturnType<typeof import('./backend.mjs').createBackend>>} Backend
+ * @typedef {Pick<Backend, 'fetch'> & Partial<Pick<Backend, 'mail' | 'query'>>} GatewayBackend
+ *   what the gateway uses of backend.mjs's backend: `fetch`, and `mail` and `query` for the
+ *   test hooks (tests of the gateway itself give a stand-in with `fetch` only)
+ */
+
+/**
+ * @param {{port: number, backend: GatewayBackend, functionsUrl: string, testHooks?: boolean}} options
  * `testHooks`: serve /__test/* (tests only, see testHook below).
+ * @returns {Promise<{url: string, close: () => Promise<void>}>}
  */
 export function startGateway({ port, backend, functionsUrl, testHooks = false }) {
   const functions = new URL(functionsUrl);
@@ -38,18 +46,19 @@ export function startGateway({ port, backend, functionsUrl, testHooks = false })
     // when DATABASE_URL has one); only the loopback Studio of `npm run studio` needs them.
     else if (request.url === '/_system' || request.url?.startsWith('/_system/'))
       sendJson(response, 404, { error: 'Not found' });
-    else toBackend(request, response);
+    else void toBackend(request, response);
   });
   return new Promise((resolve) => {
     server.listen(port, '127.0.0.1', () => {
       resolve({
-        url: `http://127.0.0.1:${server.address().port}`,
+        url: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`,
         close: () => closeServer(server, agent),
       });
     });
   });
 }
 
+/** @param {http.IncomingMessage | import('node:http2').Http2ServerRequest} incoming */
 const peerOf = (incoming) => incoming.socket.remoteAddress ?? null;
 
 const TEST_PREFIX = '/__test/';
@@ -85,22 +94,25 @@ async function readBody(request) {
 /**
  * @param {http.IncomingMessage} request
  * @param {http.ServerResponse} response
- * @param {any} backend createBackend's result
+ * @param {GatewayBackend} backend
  */
-async function testHook(request, response, backend) {
+async function testHook(request, response, { mail, query }) {
+  if (!mail || !query) return sendJson(response, 404, { error: 'Not found' });
   try {
     const url = new URL(request.url ?? '/', 'http://gateway');
     const route = `${request.method} ${url.pathname}`;
     if (route === 'GET /__test/mail')
-      return sendJson(response, 200, backend.mail.messages(url.searchParams.get('to')));
+      return sendJson(response, 200, mail.messages(url.searchParams.get('to')));
     if (route === 'DELETE /__test/mail') {
-      backend.mail.clear();
+      mail.clear();
       return sendJson(response, 200, {});
     }
     if (route === 'POST /__test/expire-links') {
-      const { email } = JSON.parse((await readBody(request)) || '{}');
+      /** @type {unknown} */
+      const body = JSON.parse((await readBody(request)) || '{}');
+      const { email } = /** @type {{email?: unknown}} */ (body);
       if (typeof email !== 'string') return sendJson(response, 400, { error: 'email is required' });
-      const rows = await backend.query(
+      const rows = await query(
         `update auth.users set
            recovery_sent_at = recovery_sent_at - interval '1 day',
            email_change_sent_at = email_change_sent_at - interval '1 day',
@@ -119,7 +131,12 @@ async function testHook(request, response, backend) {
   }
 }
 
-/** The request's headers for the function: hop-by-hop ones dropped, the peer appended to X-Forwarded-For. */
+/**
+ * The request's headers for the function: hop-by-hop ones dropped, the peer appended to X-Forwarded-For.
+ * @param {http.IncomingHttpHeaders} headers
+ * @param {string | null} peerAddress
+ * @returns {http.OutgoingHttpHeaders}
+ */
 export function forwardedHeaders(headers, peerAddress) {
   const out = { ...headers };
   delete out.host;
@@ -127,11 +144,18 @@ export function forwardedHeaders(headers, peerAddress) {
   // Like Supabase's gateway: the peer's address is appended to X-Forwarded-For.
   if (peerAddress) {
     const peer = peerAddress.replace(/^::ffff:/, '');
-    out['x-forwarded-for'] = out['x-forwarded-for'] ? `${out['x-forwarded-for']}, ${peer}` : peer;
+    const forwarded = out['x-forwarded-for'];
+    out['x-forwarded-for'] = forwarded ? `${String(forwarded)}, ${peer}` : peer;
   }
   return out;
 }
 
+/**
+ * @param {http.IncomingMessage} request
+ * @param {http.ServerResponse} response
+ * @param {URL} functions the functions server
+ * @param {http.Agent} agent
+ */
 function forward(request, response, functions, agent) {
   let upstream;
   try {
@@ -162,13 +186,19 @@ function forward(request, response, functions, agent) {
   request.pipe(upstream);
 }
 
+/**
+ * @param {http.IncomingMessage} request
+ * @param {http.ServerResponse} response
+ * @param {URL} functions
+ * @param {http.Agent} agent
+ */
 function openUpstream(request, response, functions, agent) {
   return http.request(
     {
       host: functions.hostname,
       port: functions.port,
       method: request.method,
-      path: request.url.slice(FUNCTIONS_PREFIX.length),
+      path: (request.url ?? '').slice(FUNCTIONS_PREFIX.length),
       headers: forwardedHeaders(request.headers, peerOf(request)),
       agent,
     },
@@ -181,6 +211,11 @@ function openUpstream(request, response, functions, agent) {
   );
 }
 
+/**
+ * @param {http.Server} server
+ * @param {http.Agent} agent
+ * @returns {Promise<void>}
+ */
 const closeServer = (server, agent) =>
   new Promise((resolve) => {
     server.closeAllConnections?.();

@@ -6,13 +6,16 @@ import { startFunctions } from './functions.mjs';
 import { localKeys } from './settings.mjs';
 import { createServer } from 'node:net';
 
-/** A free loopback port (for tests that must not collide with a running `npm start`). */
+/**
+ * A free loopback port (for tests that must not collide with a running `npm start`).
+ * @returns {Promise<number>}
+ */
 export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });

@@ -43,13 +43,14 @@ const where = settings.databaseUrl
   : `embedded PGlite in ${path.relative(projectRoot, settings.dataDir)}/`;
 console.log(`Starting the route planner (database: ${where})...`);
 
+/** @type {Awaited<ReturnType<typeof startStack>>} */
 let stack;
 try {
   stack = await startStack(settings);
 } catch (error) {
   // e.g. the api function refusing a malformed setting: its own message, no stack trace.
   console.error(
-    `\nThe route planner could not start.\n${error instanceof Error ? error.message : error}`,
+    `\nThe route planner could not start.\n${error instanceof Error ? error.message : String(error)}`,
   );
   process.exit(1);
 }
@@ -74,7 +75,7 @@ if (withStudio) {
     });
   } catch (error) {
     console.error(
-      `\nSupabase Studio could not start: ${error instanceof Error ? error.message : error}`,
+      `\nSupabase Studio could not start: ${error instanceof Error ? error.message : String(error)}`,
     );
     await vite.close();
     await stack.stop();
@@ -105,6 +106,7 @@ console.log(`
 `);
 
 let stopping = false;
+/** @param {string} signal */
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
@@ -115,5 +117,5 @@ async function shutdown(signal) {
   console.log('Stopped. Your data stays in the database for the next start.');
   process.exit(0);
 }
-process.on('SIGINT', () => shutdown('SIGINT'));
-process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -57,7 +57,8 @@ function notFound(response) {
 
 /**
  * Starts the Studio for `backend` (createBackend's result) on loopback.
- * @param {{backend: any, port: number, host?: string}} options  port 0: any free port
+ * @param {{backend: Awaited<ReturnType<typeof import('./backend.mjs').createBackend>>, port: number,
+ *   host?: string}} options  port 0: any free port
  * @returns {Promise<{url: string, address: string, port: number, close(): Promise<void>}>}
  */
 export async function startStudio({ backend, port, host = STUDIO_HOST }) {
@@ -83,7 +84,7 @@ export async function startStudio({ backend, port, host = STUDIO_HOST }) {
       return void serveStatic(pathname, response);
     // The Studio reads and edits tables; it has no use for Auth's endpoints (sign-up, email).
     if (pathname === '/auth/v1' || pathname.startsWith('/auth/v1/')) return notFound(response);
-    return toStudio(request, response);
+    return void toStudio(request, response);
   });
   await new Promise((resolve, reject) => {
     server.once('error', reject);
