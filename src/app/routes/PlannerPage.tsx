@@ -275,9 +275,6 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
               />
             ) : null}
           </div>
-          <p id="stop-list-help" className="visually-hidden">
-            {t('planner.reorderHelp')}
-          </p>
           {stops.length === 0 ? (
             <p className="planner__empty-list">{t('planner.emptyList')}</p>
           ) : (

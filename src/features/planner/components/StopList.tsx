@@ -1,6 +1,7 @@
 import {
   memo,
   useEffect,
+  useId,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -51,6 +52,8 @@ interface StopRowProps {
   noteOpen: boolean;
   notesEnabled: boolean;
   actions: RowActions;
+  /** The id of the list's hidden help (how to move a stop with the keyboard). */
+  helpId: string;
   /** Virtual list only: the total, for screen readers (only some rows are in the page). */
   setSize?: number;
   measureRef?: (element: HTMLLIElement | null) => void;
@@ -64,6 +67,7 @@ const StopRow = memo(function StopRow({
   noteOpen,
   notesEnabled,
   actions,
+  helpId,
   setSize,
   measureRef,
 }: StopRowProps) {
@@ -103,7 +107,7 @@ const StopRow = memo(function StopRow({
         className="stop-item__show"
         ref={(element) => actions.registerShowButton(stop.id, element)}
         aria-label={t('planner.showStop', { number, name: stop.name })}
-        aria-describedby={note && !noteOpen ? `stop-list-help ${noteId}` : 'stop-list-help'}
+        aria-describedby={note && !noteOpen ? `${helpId} ${noteId}` : helpId}
         onClick={() => actions.show(index)}
         onKeyDown={(event) => actions.keyDown(event, index)}
       >
@@ -229,6 +233,8 @@ export function StopList({
   const viewportRef = useRef<HTMLDivElement>(null);
   const virtual = stops.length > VIRTUAL_LIST_ABOVE;
   const [openNoteId, setOpenNoteId] = useState<string | null>(null);
+  const { t } = useTranslation();
+  const helpId = useId();
 
   // TanStack Virtual hands back functions that change with the scroll position; this
   // component is not compiled by the React Compiler, so its memoisation does not apply.
@@ -323,16 +329,26 @@ export function StopList({
       noteOpen={openNoteId === stop.id}
       notesEnabled={onNoteChange !== undefined}
       actions={actions}
+      helpId={helpId}
       setSize={virtual ? stops.length : undefined}
       measureRef={measureRef}
     />
   );
 
+  const help = (
+    <p id={helpId} className="visually-hidden">
+      {t('planner.reorderHelp')}
+    </p>
+  );
+
   if (!virtual) {
     return (
-      <ol className="stop-list" ref={listRef}>
-        {stops.map((stop, index) => row(stop, index))}
-      </ol>
+      <>
+        {help}
+        <ol className="stop-list" ref={listRef}>
+          {stops.map((stop, index) => row(stop, index))}
+        </ol>
+      </>
     );
   }
 
@@ -340,6 +356,7 @@ export function StopList({
   const last = items[items.length - 1];
   return (
     <div className="stop-list-viewport" ref={viewportRef} data-testid="stop-list-viewport">
+      {help}
       <ol
         className="stop-list stop-list--virtual"
         ref={listRef}
