@@ -13,11 +13,19 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 
+/**
+ * @typedef {{passed: number, failed: number, skipped: number, flaky?: number}} Counts
+ * @typedef {{name: string, command: string[], env?: Record<string, string>,
+ *   counts?: () => Counts | null}} Step
+ */
+
 const reports = mkdtempSync(path.join(tmpdir(), 'route-planner-test-'));
+/** @param {string} name */
 const bin = (name) => path.join('node_modules', '.bin', name);
 const only = process.argv.slice(2);
 const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts ?? {};
 
+/** @type {(name: string, projects: string[]) => Step} */
 const vitest = (name, projects) => ({
   name,
   command: [
@@ -31,7 +39,10 @@ const vitest = (name, projects) => ({
   counts: () => vitestCounts(path.join(reports, `${name}.json`)),
 });
 
-/** Stages in order; the steps of a stage run side by side. */
+/**
+ * Stages in order; the steps of a stage run side by side.
+ * @type {Step[][]}
+ */
 const stages = [
   [
     { name: 'typecheck', command: [bin('tsc'), '-b'] },
@@ -59,8 +70,12 @@ const stages = [
   .filter((stage) => stage.length > 0);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** @type {string[]} */
 const failedSteps = [];
+/** @type {string[]} */
 const timings = [];
+/** @type {number | undefined} clock ticks per second (clockTicks) */
+let clockTicksPerSecond;
 const started = Date.now();
 const startLoad = loadavg()[0];
 const startCpu = childCpuSeconds();
@@ -74,7 +89,8 @@ for (const stage of stages) {
   await Promise.all(stage.map((step) => runStep(step, alone)));
   // CPU time of everything the stage ran (its processes and theirs): less noisy than the wall
   // time on a shared machine.
-  const used = cpu === null ? '' : `, cpu ${(childCpuSeconds() - cpu).toFixed(1)}s`;
+  const cpuNow = childCpuSeconds();
+  const used = cpu === null || cpuNow === null ? '' : `, cpu ${(cpuNow - cpu).toFixed(1)}s`;
   if (!alone) timings.push(`${names}: ${seconds(Date.now() - begin)} side by side${used}`);
   else timings[timings.length - 1] += used;
 }
@@ -82,7 +98,9 @@ rmSync(reports, { recursive: true, force: true });
 
 console.log('\nTimes (wall clock, and the CPU time of the processes each stage ran):');
 for (const line of timings) console.log(`  ${line}`);
-const totalCpu = startCpu === null ? '' : `, cpu ${(childCpuSeconds() - startCpu).toFixed(1)}s`;
+const endCpu = childCpuSeconds();
+const totalCpu =
+  startCpu === null || endCpu === null ? '' : `, cpu ${(endCpu - startCpu).toFixed(1)}s`;
 console.log(
   `  total ${seconds(Date.now() - started)}${totalCpu} (load average ${startLoad.toFixed(2)} at the start, ${loadavg()[0].toFixed(2)} at the end)`,
 );
@@ -90,7 +108,11 @@ if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`)
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);
 
-/** Runs one step; alone, its output streams; beside others, it is printed when the step ends. */
+/**
+ * Runs one step; alone, its output streams; beside others, it is printed when the step ends.
+ * @param {Step} step
+ * @param {boolean} alone
+ */
 async function runStep(step, alone) {
   const header = `=== ${step.name}: ${step.command.join(' ')}`;
   if (alone) console.log(`\n${header}`);
@@ -99,12 +121,14 @@ async function runStep(step, alone) {
     stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...step.env, ...(alone ? {} : { FORCE_COLOR: '1' }) },
   });
+  /** @type {Buffer[]} */
   const output = [];
   child.stdout?.on('data', (chunk) => output.push(chunk));
   child.stderr?.on('data', (chunk) => output.push(chunk));
+  /** @type {number | null} */
   const status = await new Promise((resolve) => {
     child.once('error', (error) => {
-      output.push(Buffer.from(`${error}\n`));
+      output.push(Buffer.from(`${String(error)}\n`));
       resolve(1);
     });
     child.once('close', (code) => resolve(code));
@@ -133,7 +157,10 @@ async function runStep(step, alone) {
   console.log(`=== ${summary}`);
 }
 
-/** User + system CPU seconds of this process's finished children and their descendants (Linux). */
+/**
+ * User + system CPU seconds of this process's finished children and their descendants (Linux).
+ * @returns {number | null}
+ */
 function childCpuSeconds() {
   try {
     const stat = readFileSync('/proc/self/stat', 'utf8');
@@ -145,14 +172,16 @@ function childCpuSeconds() {
 }
 
 function clockTicks() {
-  clockTicks.value ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
-  return clockTicks.value;
+  clockTicksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+  return clockTicksPerSecond;
 }
 
+/** @param {number} ms */
 function seconds(ms) {
   return `${(ms / 1000).toFixed(1)}s`;
 }
 
+/** @param {string} file */
 function readJson(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -161,7 +190,13 @@ function readJson(file) {
   }
 }
 
+/**
+ * @param {string} file Vitest's JSON report
+ * @returns {Counts | null}
+ */
 function vitestCounts(file) {
+  /** @type {{numPassedTests?: number, numFailedTests?: number, numPendingTests?: number,
+   *   numTodoTests?: number} | null} */
   const report = readJson(file);
   if (!report) return null;
   return {
@@ -171,7 +206,13 @@ function vitestCounts(file) {
   };
 }
 
+/**
+ * @param {string} file Playwright's JSON report
+ * @returns {Counts | null}
+ */
 function playwrightCounts(file) {
+  /** @type {{stats?: {expected?: number, unexpected?: number, flaky?: number,
+   *   skipped?: number}} | null} */
   const report = readJson(file);
   if (!report?.stats) return null;
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
