@@ -7,6 +7,30 @@ import {
   formatLatLng,
 } from './format';
 
+describe('formatDistance in miles and feet (en-US, en-GB)', () => {
+  it('shows feet under a tenth of a mile, to 10 ft from 100 ft', () => {
+    expect(formatDistance(0, 'en', 'imperial')).toBe('0 ft');
+    expect(formatDistance(10, 'en', 'imperial')).toBe('33 ft');
+    expect(formatDistance(100, 'en', 'imperial')).toBe('330 ft');
+    expect(formatDistance(160, 'en', 'imperial')).toBe('520 ft');
+  });
+
+  it('shows one decimal mile under 10 mi, whole miles from 10 mi', () => {
+    expect(formatDistance(161, 'en', 'imperial')).toBe('0.1 mi');
+    expect(formatDistance(1609.344, 'en', 'imperial')).toBe('1.0 mi');
+    expect(formatDistance(15_900, 'en', 'imperial')).toBe('9.9 mi');
+    expect(formatDistance(16_030, 'en', 'imperial')).toBe('10 mi');
+    expect(formatDistance(465_400, 'en', 'imperial')).toBe('289 mi');
+  });
+
+  it("writes the language's numbers and unit words", () => {
+    const words = { km: 'km', m: 'm', mi: 'mi', ft: 'pies' };
+    expect(formatDistance(100, 'es', 'imperial', words)).toBe('330 pies');
+    expect(formatDistance(5349, 'de', 'metric')).toBe('5,3 km');
+    expect(formatDistance(5000, 'fr', 'imperial')).toBe('3,1 mi');
+  });
+});
+
 describe('formatDistance (spec section 9)', () => {
   it('shows metres under 1000 m', () => {
     expect(formatDistance(0)).toBe('0 m');

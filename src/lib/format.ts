@@ -1,8 +1,9 @@
 /**
  * Display formats for distances, durations and coordinates (spec section 9),
- * shared by every page that shows a route. English today; the locale parameter
- * lets the languages issue pass the interface language (decimal separators).
+ * shared by every page that shows a route, in the interface language's numbers
+ * (`locale`) and the user's distance units (`units`, with the language's unit words).
  */
+import type { DistanceUnits } from '@/lib/units/units';
 
 export const DEFAULT_FORMAT_LOCALE = 'en';
 
@@ -13,15 +14,49 @@ const numberFormat = (locale: string, fractionDigits: number) =>
     useGrouping: false,
   });
 
-/** Under 1000 m in metres; under 10 km one decimal km; else whole km. */
-export function formatDistance(meters: number, locale: string = DEFAULT_FORMAT_LOCALE): string {
+/** The unit words of the interface language (abbreviations: km, m, mi, ft). */
+export interface DistanceWords {
+  km: string;
+  m: string;
+  mi: string;
+  ft: string;
+}
+
+export const ENGLISH_DISTANCE_WORDS: DistanceWords = { km: 'km', m: 'm', mi: 'mi', ft: 'ft' };
+
+const METERS_PER_MILE = 1609.344;
+const METERS_PER_FOOT = 0.3048;
+/** A tenth of a mile: below it a distance reads in feet. */
+const FEET_BELOW_MILES = 528;
+
+/**
+ * Metric: under 1000 m in metres; under 10 km one decimal km; else whole km. Imperial: under
+ * 0.1 mi in feet (to 10 ft from 100 ft); under 10 mi one decimal mile; else whole miles.
+ */
+export function formatDistance(
+  meters: number,
+  locale: string = DEFAULT_FORMAT_LOCALE,
+  units: DistanceUnits = 'metric',
+  words: DistanceWords = ENGLISH_DISTANCE_WORDS,
+): string {
   const safe = Number.isFinite(meters) && meters > 0 ? meters : 0;
+  if (units === 'imperial') {
+    const feet = safe / METERS_PER_FOOT;
+    if (Math.round(feet) < FEET_BELOW_MILES) {
+      const shown = feet < 100 ? Math.round(feet) : Math.round(feet / 10) * 10;
+      return `${numberFormat(locale, 0).format(shown)} ${words.ft}`;
+    }
+    const miles = safe / METERS_PER_MILE;
+    if (Math.round(miles * 10) / 10 < 10)
+      return `${numberFormat(locale, 1).format(miles)} ${words.mi}`;
+    return `${numberFormat(locale, 0).format(Math.round(miles))} ${words.mi}`;
+  }
   const wholeMeters = Math.round(safe);
-  if (wholeMeters < 1000) return `${numberFormat(locale, 0).format(wholeMeters)} m`;
+  if (wholeMeters < 1000) return `${numberFormat(locale, 0).format(wholeMeters)} ${words.m}`;
   const km = safe / 1000;
   // Round first so 9.96 km reads "10 km", not "10.0 km".
-  if (Math.round(km * 10) / 10 < 10) return `${numberFormat(locale, 1).format(km)} km`;
-  return `${numberFormat(locale, 0).format(Math.round(km))} km`;
+  if (Math.round(km * 10) / 10 < 10) return `${numberFormat(locale, 1).format(km)} ${words.km}`;
+  return `${numberFormat(locale, 0).format(Math.round(km))} ${words.km}`;
 }
 
 /** 'Xh Ym' from one hour, else 'Ym' (whole minutes). */

@@ -40,6 +40,7 @@ const coreSections: Record<string, Record<string, () => Promise<Texts>>> = {
   footer: import.meta.glob<Texts>('../locales/*.json', { import: 'footer' }),
   legal: import.meta.glob<Texts>('../locales/*.json', { import: 'legal' }),
   theme: import.meta.glob<Texts>('../locales/*.json', { import: 'theme' }),
+  units: import.meta.glob<Texts>('../locales/*.json', { import: 'units' }),
   common: import.meta.glob<Texts>('../locales/*.json', { import: 'common' }),
 };
 const everyTextOf = import.meta.glob<string>('../locales/*.json', {

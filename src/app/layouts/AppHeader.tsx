@@ -5,6 +5,7 @@ import { useIdentity } from '@/lib/auth';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { navIcons } from './nav-icons';
 import { ThemeToggle } from './theme/ThemeToggle';
+import { UnitsToggle } from './UnitsToggle';
 import './AppHeader.css';
 
 /**
@@ -41,6 +42,7 @@ export function AppHeader({ phoneLinks = false }: { phoneLinks?: boolean }) {
 
       <div className="app-header__controls">
         <LanguageSwitcher />
+        <UnitsToggle />
         <ThemeToggle />
       </div>
 

@@ -1,41 +1,157 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  availableLanguages,
-  chooseInterfaceLanguage,
-  DEFAULT_LANGUAGE,
-  type LanguageCode,
-} from '@/lib/i18n';
+import { availableLanguages, chooseInterfaceLanguage, DEFAULT_LANGUAGE } from '@/lib/i18n';
+import { LanguageFlag } from './flags';
 
 /**
- * A native select (the phone's own picker, fully keyboard- and screen-reader-operable),
- * drawn invisibly over a compact flag + code face so it fits a phone header.
+ * The language menu: a select-only combobox (WAI-ARIA APG) whose face shows the current
+ * language's SVG flag and code, and whose list shows each language's flag and name in its own
+ * language. Keys: Arrow Down/Up, Enter or Space open it; in the list, arrows, Home and End
+ * move, Enter or Space chooses, Escape closes; typing a letter jumps to a language.
  */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
-  const current =
-    availableLanguages.find((language) => language.code === i18n.resolvedLanguage) ??
-    availableLanguages.find((language) => language.code === DEFAULT_LANGUAGE)!;
+  const listId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const currentIndex = Math.max(
+    0,
+    availableLanguages.findIndex(
+      (language) => language.code === (i18n.resolvedLanguage ?? DEFAULT_LANGUAGE),
+    ),
+  );
+  const current = availableLanguages[currentIndex];
+  const [open, setOpen] = useState(false);
+  const [activeIndex, setActiveIndex] = useState(currentIndex);
+  const optionId = (index: number) => `${listId}-${availableLanguages[index].code}`;
+
+  // A click or tap outside closes the list.
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  const openList = () => {
+    setActiveIndex(currentIndex);
+    setOpen(true);
+  };
+  const choose = (index: number) => {
+    setOpen(false);
+    button.current?.focus();
+    const code = availableLanguages[index].code;
+    if (code !== current.code) void chooseInterfaceLanguage(code);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const last = availableLanguages.length - 1;
+    if (!open) {
+      if (['ArrowDown', 'ArrowUp', 'Enter', ' '].includes(event.key)) {
+        event.preventDefault();
+        openList();
+      }
+      return;
+    }
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        setActiveIndex((index) => Math.min(last, index + 1));
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        setActiveIndex((index) => Math.max(0, index - 1));
+        break;
+      case 'Home':
+        event.preventDefault();
+        setActiveIndex(0);
+        break;
+      case 'End':
+        event.preventDefault();
+        setActiveIndex(last);
+        break;
+      case 'Enter':
+      case ' ':
+        event.preventDefault();
+        choose(activeIndex);
+        break;
+      case 'Escape':
+        event.preventDefault();
+        setOpen(false);
+        break;
+      case 'Tab':
+        setOpen(false);
+        break;
+      default:
+        if (event.key.length === 1) {
+          const letter = event.key.toLowerCase();
+          const found = availableLanguages.findIndex((language) =>
+            language.name.toLowerCase().startsWith(letter),
+          );
+          if (found >= 0) setActiveIndex(found);
+        }
+    }
+  };
 
   return (
-    <div className="language-switcher">
-      <span className="language-switcher__face" aria-hidden="true">
-        <span className="language-switcher__flag">{current.flag}</span>
-        <span className="language-switcher__code">{current.code.toUpperCase()}</span>
-        <span className="language-switcher__caret">▾</span>
-      </span>
-      <select
-        className="language-switcher__select"
+    <div className="language-switcher" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        role="combobox"
+        className="language-switcher__face"
         aria-label={t('nav.language')}
         title={t('nav.language')}
-        value={current.code}
-        onChange={(event) => void chooseInterfaceLanguage(event.target.value as LanguageCode)}
+        aria-haspopup="listbox"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-activedescendant={open ? optionId(activeIndex) : undefined}
+        onClick={() => (open ? setOpen(false) : openList())}
+        onKeyDown={onKeyDown}
+        onBlur={(event) => {
+          if (!root.current?.contains(event.relatedTarget)) setOpen(false);
+        }}
       >
-        {availableLanguages.map((language) => (
-          <option key={language.code} value={language.code} lang={language.code}>
-            {`${language.flag} ${language.name}`}
-          </option>
+        <LanguageFlag code={current.code} className="language-switcher__flag" />
+        <span className="language-switcher__code" lang={current.code}>
+          {current.code.toUpperCase()}
+        </span>
+        <span className="language-switcher__caret" aria-hidden="true">
+          ▾
+        </span>
+      </button>
+      <ul
+        id={listId}
+        role="listbox"
+        className="language-switcher__list"
+        aria-label={t('nav.language')}
+        hidden={!open}
+      >
+        {availableLanguages.map((language, index) => (
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- a combobox option: the combobox handles the keys (aria-activedescendant)
+          <li
+            key={language.code}
+            id={optionId(index)}
+            role="option"
+            lang={language.code}
+            aria-selected={index === currentIndex}
+            className={
+              index === activeIndex
+                ? 'language-switcher__option language-switcher__option--active'
+                : 'language-switcher__option'
+            }
+            // Keep the focus on the combobox so it does not close before the click lands.
+            onMouseDown={(event) => event.preventDefault()}
+            onMouseMove={() => setActiveIndex(index)}
+            onClick={() => choose(index)}
+          >
+            <LanguageFlag code={language.code} className="language-switcher__flag" />
+            <span>{language.name}</span>
+          </li>
         ))}
-      </select>
+      </ul>
     </div>
   );
 }

@@ -201,7 +201,16 @@ function SharedRouteView({ shareToken, route }: { shareToken: string; route: Sha
             </ol>
             <p className="shared__note">{t('waze.handOffNote')}</p>
             <div className="shared__export">
-              <ExportMenu title={route.title} stops={stops} legs={legs.data?.legs} />
+              <ExportMenu
+                title={route.title}
+                stops={stops}
+                legs={legs.data?.legs}
+                totals={
+                  legs.data
+                    ? { distance: legs.data.totalDistance, duration: legs.data.totalDuration }
+                    : null
+                }
+              />
             </div>
           </div>
         </>

@@ -12,6 +12,8 @@ import {
   stopListText,
   toGpx,
 } from '@/lib/export';
+import { formatDuration } from '@/lib/format';
+import { useFormatDistance } from '@/lib/units';
 import './ExportMenu.css';
 
 export interface ExportMenuProps {
@@ -20,6 +22,8 @@ export interface ExportMenuProps {
   stops: readonly Pick<Stop, 'name' | 'lat' | 'lng' | 'note'>[];
   /** The calculated route, when there is one: its line becomes the GPX track. */
   legs?: readonly Pick<RouteLeg, 'coordinates'>[];
+  /** The route's length (metres, seconds) when known: a line of the copied stop list. */
+  totals?: { distance: number; duration: number } | null;
 }
 
 /**
@@ -27,8 +31,16 @@ export interface ExportMenuProps {
  * links (split into parts where their URLs cannot hold the whole route) and the stop
  * list as text. A disclosure, so it stays out of the way until asked for.
  */
-export function ExportMenu({ title, stops, legs }: ExportMenuProps) {
-  const { t } = useTranslation();
+export function ExportMenu({ title, stops, legs, totals }: ExportMenuProps) {
+  const { t, i18n } = useTranslation();
+  const formatDistance = useFormatDistance();
+  const summary =
+    totals && totals.distance > 0
+      ? t('exportRoute.totalLine', {
+          distance: formatDistance(totals.distance),
+          duration: formatDuration(totals.duration, i18n.resolvedLanguage),
+        })
+      : undefined;
   const panelId = useId();
   const copyTextId = useId();
   const [open, setOpen] = useState(false);
@@ -36,7 +48,7 @@ export function ExportMenu({ title, stops, legs }: ExportMenuProps) {
   const fallback = useRef<HTMLTextAreaElement>(null);
   const google = useMemo(() => googleMapsLinks(stops), [stops]);
   const apple = useMemo(() => appleMapsLinks(stops), [stops]);
-  const listText = useMemo(() => stopListText(title, stops), [title, stops]);
+  const listText = useMemo(() => stopListText(title, stops, summary), [title, stops, summary]);
 
   const downloadGpx = () => {
     const line = legs && legs.length === stops.length - 1 ? lineOfLegs(legs) : undefined;

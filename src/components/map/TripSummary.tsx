@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDistance, formatDuration } from '@/lib/format';
+import { formatDuration } from '@/lib/format';
+import { useFormatDistance } from '@/lib/units';
 
 export interface TripSummaryProps {
   stopCount: number;
@@ -27,6 +28,7 @@ export const TripSummary = memo(function TripSummary({
 }: TripSummaryProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
+  const formatDistance = useFormatDistance();
   return (
     <section
       className={['trip-summary', className].filter(Boolean).join(' ')}
@@ -44,7 +46,7 @@ export const TripSummary = memo(function TripSummary({
         <div>
           <dt>{t('summary.distance')}</dt>
           <dd data-testid="summary-distance">
-            {totalDistance === null ? UNKNOWN : formatDistance(totalDistance, locale)}
+            {totalDistance === null ? UNKNOWN : formatDistance(totalDistance)}
           </dd>
         </div>
         <div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import type { Itinerary } from '@/lib/itineraries';
+import { useFormatDistance } from '@/lib/units';
 import { isCardBodyClick, routeCardFacts } from '../model/route-card';
 
 export interface RouteCardProps {
@@ -27,7 +28,7 @@ export function RouteCard({
 }: RouteCardProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const facts = routeCardFacts(itinerary, i18n.language);
+  const facts = routeCardFacts(itinerary, i18n.language, useFormatDistance());
   const unknown = t('dashboard.unknown');
   const titleId = `route-card-title-${itinerary.id}`;
 

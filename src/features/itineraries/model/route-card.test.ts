@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readDashboardFlash } from '@/lib/itineraries/model/dashboard-flash';
 import type { Itinerary } from '@/lib/itineraries';
+import { formatDistance } from '@/lib/format';
 import { isCardBodyClick, routeCardFacts } from './route-card';
 
 const itinerary = (overrides: Partial<Itinerary> = {}): Itinerary => ({
@@ -28,6 +29,11 @@ describe('routeCardFacts', () => {
       routeCardFacts(itinerary({ total_distance: 950, total_duration: 600 }), 'en').distance,
     ).toBe('950 m');
     expect(routeCardFacts(itinerary({ total_distance: 9_440 }), 'en').distance).toBe('9.4 km');
+  });
+
+  it('shows the distance in the units it is given (miles for en-US)', () => {
+    const miles = (meters: number) => formatDistance(meters, 'en-US', 'imperial');
+    expect(routeCardFacts(itinerary(), 'en-US', miles).distance).toBe('289 mi');
   });
 
   it("shows unknown totals (0, null, missing) as unknown ('--' on the card)", () => {

@@ -1,4 +1,4 @@
-import { formatDistance, formatDuration } from '@/lib/format';
+import { formatDistance as formatMetric, formatDuration } from '@/lib/format';
 import type { Itinerary } from '@/lib/itineraries';
 
 /** What a route card shows, formatted (spec section 2, Dashboard). */
@@ -15,14 +15,19 @@ export interface RouteCardFacts {
 const known = (value: number | null | undefined): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value > 0;
 
-/** Totals of 0 mean "not computed" (spec: total_distance and total_duration default to 0). */
-export function routeCardFacts(itinerary: Itinerary, locale: string): RouteCardFacts {
+/**
+ * Totals of 0 mean "not computed" (spec: total_distance and total_duration default to 0).
+ * `formatDistance`: metres in the user's units (useFormatDistance).
+ */
+export function routeCardFacts(
+  itinerary: Itinerary,
+  locale: string,
+  formatDistance: (meters: number) => string = (meters) => formatMetric(meters, locale),
+): RouteCardFacts {
   const createdAt = new Date(itinerary.created_at);
   return {
     stopCount: itinerary.stops.length,
-    distance: known(itinerary.total_distance)
-      ? formatDistance(itinerary.total_distance, locale)
-      : null,
+    distance: known(itinerary.total_distance) ? formatDistance(itinerary.total_distance) : null,
     duration: known(itinerary.total_duration)
       ? formatDuration(itinerary.total_duration, locale)
       : null,

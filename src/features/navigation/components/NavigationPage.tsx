@@ -9,7 +9,8 @@ import { useIdentity } from '@/lib/auth';
 import { ExportMenu } from '@/components/export-menu/ExportMenu';
 import { requestSync, useOnline } from '@/lib/offline';
 import { isApiError } from '@/lib/api-client';
-import { formatClockTime, formatDistance, formatLatLng } from '@/lib/format';
+import { formatClockTime, formatLatLng } from '@/lib/format';
+import { useFormatDistance } from '@/lib/units';
 import { useDriveLegs } from '../api/drive-legs';
 import { useDriveRoute } from '../api/drive-route';
 import { useNow } from '../hooks/useNow';
@@ -192,6 +193,7 @@ function TripPoints({ ownerId, itineraryId, title, stops, onChange }: TripPoints
   const view = stopProgressView(stops);
   const trip = remainingTrip(stops, stops.length < 2 ? [] : (legs.data ?? null), now);
   const locale = i18n.language;
+  const formatDistance = useFormatDistance();
   const current = view.currentIndex;
   // The route line for the GPX export, when the legs came from the network (not kept offline).
   const lines = legs.data?.every((leg) => leg.coordinates)
@@ -238,7 +240,7 @@ function TripPoints({ ownerId, itineraryId, title, stops, onChange }: TripPoints
         {current !== null && lastArrival !== null ? (
           <p className="drive__remaining" data-testid="drive-remaining">
             {t('navigation.remaining', {
-              distance: formatDistance(trip.distance, locale),
+              distance: formatDistance(trip.distance),
               time: formatClockTime(lastArrival, locale),
             })}
           </p>
@@ -419,7 +421,19 @@ function TripPoints({ ownerId, itineraryId, title, stops, onChange }: TripPoints
       </ol>
       <p className="drive__note">{t('waze.handOffNote')}</p>
       <div className="drive__export">
-        <ExportMenu title={title} stops={stops} legs={lines} />
+        <ExportMenu
+          title={title}
+          stops={stops}
+          legs={lines}
+          totals={
+            legs.data && legs.data.length > 0
+              ? {
+                  distance: legs.data.reduce((sum, leg) => sum + leg.distance, 0),
+                  duration: legs.data.reduce((sum, leg) => sum + leg.duration, 0),
+                }
+              : null
+          }
+        />
       </div>
     </>
   );

@@ -8,7 +8,7 @@ import {
   sameStops,
   type PlaceLike,
 } from '../model/presentation.ts';
-import { formatDistance } from '@/lib/format';
+import { useFormatDistance } from '@/lib/units';
 import { useOptimizeRoute, type OptimizeCostKind } from '../hooks/useOptimizeRoute.ts';
 import { OptimizeCancelledError } from '../worker/optimize-client.ts';
 import './OptimizeRoute.css';
@@ -58,6 +58,7 @@ export function OptimizeRoute<T extends OptimizeStop>({
   onUndo,
 }: OptimizeRouteProps<T>) {
   const { t, i18n } = useTranslation();
+  const formatDistance = useFormatDistance();
   const { optimize, status, cancel } = useOptimizeRoute();
   const [mode, setMode] = useState<RouteMode>('fixed-start');
   const [outcome, setOutcome] = useState<Outcome<T> | null>(null);
@@ -110,7 +111,7 @@ export function OptimizeRoute<T extends OptimizeStop>({
   if (running) message = t('optimize.running');
   else if (shown?.kind === 'applied') {
     message = t('optimize.saved', {
-      distance: formatDistance(shown.before - shown.after, i18n.language),
+      distance: formatDistance(shown.before - shown.after),
       percent: formatPercentSaved(shown.before, shown.after, i18n.language),
     });
   } else if (shown?.kind === 'unchanged') message = t('optimize.alreadyShortest');
