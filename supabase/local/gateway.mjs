@@ -21,7 +21,8 @@ const HOP_BY_HOP = [
 
 /**
  * @typedef {Awaited<ReturnType<typeof import('./backend.mjs').createBackend>>} Backend
- * @typedef {Pick<Backend, 'fetch'> & Partial<Pick<Backend, 'mail' | 'query'>>} GatewayBackend
+ * @typedef {{fetch: (request: Request, peerAddress: string | null) => Promise<Response>}
+ *   & Partial<Pick<Backend, 'mail' | 'query'>>} GatewayBackend
  *   what the gateway uses of backend.mjs's backend: `fetch`, and `mail` and `query` for the
  *   test hooks (tests of the gateway itself give a stand-in with `fetch` only)
  */
