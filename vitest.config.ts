@@ -10,6 +10,12 @@ const alias = {
 };
 
 /**
+ * With a worker per core, a CPU-bound property test gets half the machine while another file
+ * runs: Vitest's default 5 s is a guard against hangs, not a speed requirement.
+ */
+const UNIT_TIMEOUT_MS = 20_000;
+
+/**
  * Unit tests run in two projects: `unit` in jsdom, `unit-node` in plain Node for the files
  * that touch no DOM (setting up jsdom costs most of a small test file's time). A file goes
  * to jsdom when its text names a DOM API, renders, or carries a `@vitest-environment`
@@ -48,6 +54,7 @@ export default defineConfig({
           include: UNIT_TESTS,
           exclude: ['**/node_modules/**', ...domFree],
           environment: 'jsdom',
+          testTimeout: UNIT_TIMEOUT_MS,
         },
       },
       {
@@ -56,6 +63,7 @@ export default defineConfig({
           name: 'unit-node',
           include: domFree.length ? domFree : ['no-dom-free-unit-test'],
           environment: 'node',
+          testTimeout: UNIT_TIMEOUT_MS,
         },
       },
       {
