@@ -203,11 +203,11 @@ describe('GET /api/account/export', () => {
       expect(Date.parse(exported.updated_at)).toBe(Date.parse(String(row.updated_at)));
       const links = shares.filter((share) => share.itinerary_id === row.id);
       expect(exported.share_links.map((l: { url: string }) => l.url).sort()).toEqual(
-        links.map((share) => `${SITE_URL}/share/${share.token}`).sort(),
+        links.map((share) => `${SITE_URL}/share/${String(share.token)}`).sort(),
       );
       for (const link of links) {
         const listed = exported.share_links.find((l: { url: string }) =>
-          l.url.endsWith(`/${link.token}`),
+          l.url.endsWith(`/${String(link.token)}`),
         );
         expect(listed.include_notes).toBe(link.include_notes);
         expect(listed.revoked_at === null).toBe(link.revoked_at === null);

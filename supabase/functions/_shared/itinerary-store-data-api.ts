@@ -29,7 +29,7 @@ function dataOf<T>(answer: Answer<T>): T {
   return answer.data as T;
 }
 
-const asItinerary = (row: unknown) => withIsoTimestamps(row as Itinerary) as Itinerary;
+const asItinerary = (row: unknown): Itinerary => withIsoTimestamps(row as Itinerary);
 
 function callerStore(db: SupabaseClient, userId: string): ItineraryStore {
   const itineraries = () => db.from('itineraries');

@@ -22,7 +22,7 @@ import {
   type SharedRoute,
 } from './itinerary-store.ts';
 
-const asItinerary = (row: Rows[number]) => withIsoTimestamps(row as Itinerary) as Itinerary;
+const asItinerary = (row: Rows[number]): Itinerary => withIsoTimestamps(row as Itinerary);
 
 function callerStore(sql: Sql, claims: Record<string, unknown>): ItineraryStore {
   const userId = String(claims.sub);

@@ -148,7 +148,7 @@ export function createOnceResult(row: Record<string, unknown> | undefined): Crea
     const { outcome: _, ...itinerary } = row!;
     return {
       outcome,
-      itinerary: withIsoTimestamps(itinerary as unknown as Itinerary) as Itinerary,
+      itinerary: withIsoTimestamps(itinerary as unknown as Itinerary),
     };
   }
   if (outcome === 'mismatch' || outcome === 'deleted') return { outcome };
