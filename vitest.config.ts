@@ -55,6 +55,7 @@ export default defineConfig({
           exclude: ['**/node_modules/**', ...domFree],
           environment: 'jsdom',
           testTimeout: UNIT_TIMEOUT_MS,
+          setupFiles: ['src/test/setup.ts'],
         },
       },
       {

@@ -1,7 +1,6 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18nReady } from '@/lib/i18n';
+import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from './ConfirmDialog';
 
 function Harness({ onConfirm }: { onConfirm: () => void }) {
@@ -29,9 +28,6 @@ function Harness({ onConfirm }: { onConfirm: () => void }) {
 }
 
 describe('ConfirmDialog', () => {
-  beforeAll(() => i18nReady);
-  afterEach(cleanup);
-
   const open = () => {
     const opener = screen.getByRole('button', { name: 'Delete route Paris to Lyon' });
     opener.focus();

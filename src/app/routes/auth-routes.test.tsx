@@ -1,11 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { i18nReady } from '@/lib/i18n';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { identityStub } from '@/test/identity-stub';
+import { renderWithProviders } from '@/test/render';
 import type { GoogleIdConfiguration } from '@/features/auth/google/google-identity';
-import { AuthFailure, IdentityContext, type IdentityContextValue } from '@/lib/auth';
+import { AuthFailure, type IdentityContextValue } from '@/lib/auth';
 import { AWAITING_CONFIRMATION_KEY } from '@/features/auth/model/pending-route';
 import LoginPage from './LoginRoute';
 import RegisterPage from './RegisterRoute';
@@ -34,32 +32,16 @@ vi.mock('@/features/auth/google/google-identity', () => ({
 const answerGoogle = (credential?: string) => google.callback?.({ credential });
 
 function renderPage(path: string, identity: IdentityContextValue) {
-  const router = createMemoryRouter(
-    [
-      { path: '/login', element: <LoginPage /> },
+  const { router, rerenderWith } = renderWithProviders(<LoginPage />, {
+    identity,
+    path,
+    route: '/login',
+    routes: [
       { path: '/register', element: <RegisterPage /> },
       { path: '*', element: <p>elsewhere</p> },
     ],
-    { initialEntries: [path] },
-  );
-  const view = render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}
-    >
-      <IdentityContext.Provider value={identity}>
-        <RouterProvider router={router} />
-      </IdentityContext.Provider>
-    </QueryClientProvider>,
-  );
-  const rerender = (next: IdentityContextValue) =>
-    view.rerender(
-      <QueryClientProvider client={new QueryClient()}>
-        <IdentityContext.Provider value={next}>
-          <RouterProvider router={router} />
-        </IdentityContext.Provider>
-      </QueryClientProvider>,
-    );
-  return Object.assign(router, { rerenderWith: rerender });
+  });
+  return Object.assign(router, { rerenderWith });
 }
 
 const type = (label: string, value: string) =>
@@ -91,9 +73,6 @@ afterEach(() => {
 });
 
 describe('LoginPage', () => {
-  beforeAll(() => i18nReady);
-  afterEach(cleanup);
-
   it('signs in, shows the busy state meanwhile, then returns to returnTo', async () => {
     let finish: () => void = () => undefined;
     const signIn = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
@@ -174,9 +153,6 @@ describe('LoginPage', () => {
 });
 
 describe('RegisterPage', () => {
-  beforeAll(() => i18nReady);
-  afterEach(cleanup);
-
   function fill(password: string, confirmPassword: string) {
     type('Email', 'driver@example.com');
     type('Password', password);
@@ -283,9 +259,6 @@ describe('RegisterPage', () => {
 });
 
 describe('after signing in with a pending route', () => {
-  beforeAll(() => i18nReady);
-  afterEach(cleanup);
-
   function stubCreate(answer: () => Response) {
     const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => answer());
     vi.stubGlobal('fetch', fetchMock);

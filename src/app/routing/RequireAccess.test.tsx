@@ -1,8 +1,7 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { IdentityContext, type IdentityState } from '@/lib/auth';
-import { i18nReady } from '@/lib/i18n';
 import { identityStub } from '@/test/identity-stub';
 import { RequireAccess } from './RequireAccess';
 
@@ -38,9 +37,6 @@ function renderAt(path: string, identity: IdentityState) {
 }
 
 describe('<RequireAccess>', () => {
-  beforeAll(() => i18nReady);
-  afterEach(cleanup);
-
   it('redirects an anonymous visitor from a protected page to /login?returnTo=<path>', async () => {
     const router = renderAt('/dashboard?sort=new', { status: 'anonymous' });
     expect(await screen.findByText(/login page/)).toBeTruthy();

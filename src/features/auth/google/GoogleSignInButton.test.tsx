@@ -1,6 +1,5 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18nReady } from '@/lib/i18n';
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { GoogleAccountsId, GoogleIdConfiguration } from './google-identity';
 import { GoogleSignInButton } from './GoogleSignInButton';
 
@@ -21,9 +20,6 @@ function fakeGoogle() {
 }
 
 describe('GoogleSignInButton', () => {
-  beforeAll(() => i18nReady);
-  afterEach(cleanup);
-
   it('says Google sign-in is not set up, and loads nothing, without a client id', () => {
     const load = vi.fn();
     render(

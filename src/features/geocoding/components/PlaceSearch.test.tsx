@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const get = vi.fn();
 // The real ApiError (what the client throws); no configuration or session needed here.
@@ -11,7 +11,6 @@ vi.mock('@/lib/api-client', async (importOriginal) => ({
   apiClient: { get: (...args: unknown[]) => get(...args) },
 }));
 
-import { i18nReady } from '@/lib/i18n';
 import { ApiError } from '@/lib/api-client';
 import { PlaceSearch } from './PlaceSearch';
 
@@ -49,7 +48,6 @@ const debounce = async () => {
 };
 
 describe('PlaceSearch', () => {
-  beforeAll(() => i18nReady);
   beforeEach(() => {
     vi.useFakeTimers();
     get.mockReset();

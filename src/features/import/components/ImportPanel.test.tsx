@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const get = vi.fn();
 vi.mock('@/config/env', () => ({ env: { apiUrl: '/api' } }));
@@ -10,7 +10,6 @@ vi.mock('@/lib/api-client', async (importOriginal) => ({
   apiClient: { get: (...args: unknown[]) => get(...args) },
 }));
 
-import { i18nReady } from '@/lib/i18n';
 import { ImportPanel } from './ImportPanel';
 
 /** A geocoder that knows "Street n" as a point near Lyon, and nothing else. */
@@ -33,7 +32,6 @@ const untilProgress = async (done: string) => {
 };
 
 describe('ImportPanel', () => {
-  beforeAll(() => i18nReady);
   afterEach(() => {
     cleanup();
     get.mockReset();

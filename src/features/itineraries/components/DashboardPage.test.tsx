@@ -1,10 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { IdentityContext, type IdentityState } from '@/lib/auth';
-import { i18nReady } from '@/lib/i18n';
-import { identityStub } from '@/test/identity-stub';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { IdentityState } from '@/lib/auth';
+import { renderWithProviders } from '@/test/render';
 import { DashboardPage } from './DashboardPage';
 
 vi.mock('@/config/env', () => ({ env: { apiUrl: '/api' } }));
@@ -64,33 +61,17 @@ function renderDashboard(
   state?: unknown,
   identity: IdentityState = { status: 'signed-in', user: { id: 'u1', email: 'a@b.co' } },
 ) {
-  const router = createMemoryRouter(
-    [
-      { path: '/dashboard', element: <DashboardPage /> },
-      { path: '*', element: <p>elsewhere</p> },
-    ],
-    { initialEntries: [{ pathname: '/dashboard', state }] },
-  );
-  render(
-    <QueryClientProvider
-      client={
-        new QueryClient({
-          defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-        })
-      }
-    >
-      <IdentityContext.Provider value={identityStub(identity)}>
-        <RouterProvider router={router} />
-      </IdentityContext.Provider>
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderWithProviders(<DashboardPage />, {
+    identity,
+    route: '/dashboard',
+    path: { pathname: '/dashboard', state },
+    routes: [{ path: '*', element: <p>elsewhere</p> }],
+  }).router;
 }
 
 const card = (title: string) => screen.getByRole('article', { name: title });
 
 describe('DashboardPage', () => {
-  beforeAll(() => i18nReady);
   beforeEach(() => {
     requests.length = 0;
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

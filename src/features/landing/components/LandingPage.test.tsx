@@ -1,6 +1,6 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import i18n, { i18nReady } from '@/lib/i18n';
 import { LandingPage } from './LandingPage';
 
@@ -8,7 +8,6 @@ beforeAll(async () => {
   await i18nReady;
   await i18n.changeLanguage('en');
 });
-afterEach(cleanup);
 
 const renderLanding = () =>
   render(

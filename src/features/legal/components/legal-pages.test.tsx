@@ -1,5 +1,5 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
 import i18n, { i18nReady } from '@/lib/i18n';
 import { LegalText } from './LegalText';
 import { NoticePage } from './NoticePage';
@@ -10,7 +10,6 @@ beforeAll(async () => {
   await i18nReady;
   await i18n.changeLanguage('en');
 });
-afterEach(cleanup);
 
 describe('legal texts', () => {
   it('mark bracketed placeholders and keep line breaks and paragraphs', () => {

@@ -1,7 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18nReady } from '@/lib/i18n';
+import { describe, expect, it, vi } from 'vitest';
 import { getRouteTable } from '@/lib/routing';
 import { OptimizeRoute, type OptimizeStop } from './OptimizeRoute.tsx';
 
@@ -71,9 +70,6 @@ const order = () =>
 const optimiseButton = () => screen.getByRole('button', { name: 'Optimise route' });
 
 describe('<OptimizeRoute>', () => {
-  beforeAll(() => i18nReady);
-  afterEach(cleanup);
-
   it('offers the three modes, starting from a fixed start with a free end', () => {
     render(<Planner initial={zigzag} />);
     expect(screen.getByRole('group', { name: 'Route optimisation' })).toBeDefined();

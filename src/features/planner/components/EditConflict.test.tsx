@@ -1,12 +1,6 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18nReady } from '@/lib/i18n';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { EditConflict } from './EditConflict';
-
-beforeAll(async () => {
-  await i18nReady;
-});
-afterEach(cleanup);
 
 const MESSAGE = 'This route was changed on another device since you opened it.';
 

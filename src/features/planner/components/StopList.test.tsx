@@ -1,13 +1,7 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18nReady } from '@/lib/i18n';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { PlannedStop } from '../model/stop-list';
 import { StopList } from './StopList';
-
-beforeAll(async () => {
-  await i18nReady;
-});
-afterEach(cleanup);
 
 const stops: PlannedStop[] = [
   { id: 'stop-1', name: 'Paris, France', lat: 48.8535, lng: 2.3484 },

@@ -1,10 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { IdentityContext, type IdentityState } from '@/lib/auth';
-import { i18nReady } from '@/lib/i18n';
-import { identityStub } from '@/test/identity-stub';
+import { act, cleanup, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { IdentityState } from '@/lib/auth';
+import { renderWithProviders } from '@/test/render';
 import { useSaveRoute, useStartRoute } from './useRouteActions';
 
 vi.mock('@/config/env', () => ({ env: { apiUrl: '/api' } }));
@@ -29,19 +26,8 @@ function Probe({ id, version }: { id?: string; version?: string }) {
 }
 
 function renderActions(identity: IdentityState, id?: string, version?: string) {
-  const router = createMemoryRouter([{ path: '*', element: <Probe id={id} version={version} /> }], {
-    initialEntries: ['/plan'],
-  });
-  render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}
-    >
-      <IdentityContext.Provider value={identityStub(identity)}>
-        <RouterProvider router={router} />
-      </IdentityContext.Provider>
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderWithProviders(<Probe id={id} version={version} />, { identity, path: '/plan' })
+    .router;
 }
 
 function stubFetch(answer: (url: string, init?: RequestInit) => Response | Promise<Response>) {
@@ -51,7 +37,6 @@ function stubFetch(answer: (url: string, init?: RequestInit) => Response | Promi
 }
 
 describe('useSaveRoute', () => {
-  beforeAll(() => i18nReady);
   beforeEach(() => {
     sessionStorage.clear();
     localStorage.clear();
@@ -173,7 +158,6 @@ describe('useSaveRoute', () => {
 });
 
 describe('useStartRoute', () => {
-  beforeAll(() => i18nReady);
   beforeEach(() => {
     sessionStorage.clear();
     localStorage.clear();
