@@ -1,9 +1,10 @@
 /**
  * The problem compiled into flat typed arrays for the search's inner loops.
  *
- * The matrices get one extra location, "nowhere", at index `size - 1`: travel to and from it is
- * free. Open routes (end rule 'last-stop') end there, so every route has the same shape
- * (start, jobs..., end) and the loops need no special case for it.
+ * For open routes (end rule 'last-stop') the matrices get one extra location, "nowhere", at
+ * index `size - 1`: travel to and from it is free, and routes end there, so every route has the
+ * same shape (start, jobs..., end) and the loops need no special case for it. Otherwise the
+ * problem's own matrices are used, not copied.
  */
 import { validateProblem, type VrpObjective, type VrpProblem } from './problem.ts';
 
@@ -24,7 +25,7 @@ const ROUNDING = 1e-9;
 export const widenEnd = (end: number): number => end + ROUNDING * Math.max(1, Math.abs(end));
 
 export interface Instance {
-  /** Side of the matrices: the problem's locations plus "nowhere". */
+  /** Side of the matrices: the problem's locations (plus "nowhere" for open routes). */
   readonly size: number;
   /** Travel times, size × size. */
   readonly time: Float64Array;
@@ -73,6 +74,30 @@ function widen(matrix: Float64Array, n: number): Float64Array {
   return wide;
 }
 
+/** Rearranges `values` so that values[k] is the k-th smallest (Hoare's selection, O(n) on average). */
+function select(values: Float64Array, k: number): number {
+  let low = 0;
+  let high = values.length - 1;
+  while (low < high) {
+    const pivot = values[(low + high) >>> 1];
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while (values[i] < pivot) i++;
+      while (values[j] > pivot) j--;
+      if (i <= j) {
+        const swap = values[i];
+        values[i++] = values[j];
+        values[j--] = swap;
+      }
+    }
+    if (k <= j) high = j;
+    else if (k >= i) low = i;
+    else break;
+  }
+  return values[k];
+}
+
 function nearestJobs(
   jobLocation: Int32Array,
   cost: Float64Array,
@@ -93,11 +118,10 @@ function nearestJobs(
       const to = jobLocation[k];
       key[k] = k === j ? -1 : cost[from * size + to] + cost[to * size + from];
     }
-    // The count-th smallest key (a native sort of the numbers), then the jobs below it, then
-    // those equal to it by index, sorted by key: O(m log m) without a comparator call per pair.
+    // The count-th smallest key (selection, O(m)), then the jobs below it, then those equal to
+    // it by index, sorted by key: O(m) per job but for the few neighbours kept.
     sorted.set(key);
-    sorted.sort();
-    const threshold = sorted[count]; // sorted[0] is j itself (-1)
+    const threshold = select(sorted, count); // the smallest is j itself (-1)
     let found = 0;
     for (let k = 0; k < m && found < count; k++)
       if (k !== j && key[k] < threshold) chosen[found++] = k;
@@ -113,10 +137,13 @@ function nearestJobs(
 export function compileProblem(problem: VrpProblem): Instance {
   validateProblem(problem);
   const n = problem.locationCount;
-  const size = n + 1;
+  const end = problem.end ?? 'depot';
+  const open = end === 'last-stop';
+  const size = open ? n + 1 : n;
   const nowhere = n;
-  const time = widen(problem.travelTimes, n);
-  const cost = problem.distances ? widen(problem.distances, n) : time;
+  const time = open ? widen(problem.travelTimes, n) : problem.travelTimes;
+  const distances = problem.distances ?? problem.travelTimes;
+  const cost = distances === problem.travelTimes ? time : open ? widen(distances, n) : distances;
 
   const jobs = problem.jobs;
   const m = jobs.length;
@@ -152,7 +179,6 @@ export function compileProblem(problem: VrpProblem): Instance {
 
   const vehicles = problem.vehicles;
   const k = vehicles.length;
-  const end = problem.end ?? 'depot';
   const endAt = end === 'depot' ? problem.depot : end === 'last-stop' ? nowhere : end.location;
   const startLocation = new Int32Array(k).fill(problem.depot);
   const endLocation = new Int32Array(k).fill(endAt);
