@@ -1,8 +1,13 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { LoadingState } from '@/components/LoadingState';
 import { paths, routePatterns } from '@/config/paths';
-import { IdentityProvider } from '@/lib/auth';
+import {
+  authLinkDestination,
+  IdentityProvider,
+  initialAuthRedirect,
+  parseAuthRedirect,
+} from '@/lib/auth';
 import LandingPage from '@/features/landing/components/LandingPage';
 import { loadAllTranslations } from '@/lib/i18n';
 import { MapLayout } from './layouts/MapLayout';
@@ -41,8 +46,24 @@ function lazyPage(load: () => Promise<PageModule>, { fetches = true } = {}): Rea
   );
 }
 
-/** The identity provider navigates (Continue as Guest), so it lives inside the router. */
+/**
+ * The identity provider navigates (Continue as Guest), so it lives inside the router.
+ *
+ * An emailed Auth link (password reset, email change) that lands on the root (as
+ * @supabase/lite sends every link; hosted Supabase sends them to their pages) goes on to its
+ * page with its fragment, before supabase-js reads the session out of the address.
+ */
 function RootRoute() {
+  const location = useLocation();
+  initialAuthRedirect();
+  const linkPage =
+    location.pathname === paths.landing()
+      ? authLinkDestination(parseAuthRedirect(location.hash, location.search))
+      : null;
+  if (linkPage)
+    return (
+      <Navigate to={{ pathname: linkPage, search: location.search, hash: location.hash }} replace />
+    );
   return (
     <IdentityProvider>
       <Outlet />
@@ -93,11 +114,35 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: routePatterns.forgotPassword,
+            element: lazyPage(() => import('@/features/auth/components/ForgotPasswordPage'), {
+              fetches: false,
+            }),
+          },
+          {
+            path: routePatterns.resetPassword,
+            element: lazyPage(() => import('@/features/auth/components/ResetPasswordPage'), {
+              fetches: false,
+            }),
+          },
+          {
+            path: routePatterns.accountDeleted,
+            element: lazyPage(() => import('@/features/account/components/AccountDeletedPage'), {
+              fetches: false,
+            }),
+          },
+          {
             element: <RequireAccess access="protected" />,
             children: [
               {
                 path: routePatterns.dashboard,
                 element: lazyPage(() => import('./routes/DashboardRoute')),
+              },
+              {
+                path: routePatterns.account,
+                element: lazyPage(() => import('@/features/account/components/AccountPage'), {
+                  fetches: false,
+                }),
               },
               { path: routePatterns.wazeRoute, element: lazyPage(navigationPage) },
               {

@@ -17,6 +17,11 @@ import { env } from '@/config/env';
 
 export interface LoadedSupabase {
   client: SupabaseClient;
+  /**
+   * A client that keeps its session in memory only, apart from the device's: to check a
+   * password (the account page asks for the current one again) without touching the session.
+   */
+  isolatedClient(): SupabaseClient;
   /** supabase-js's own error guards, loaded with it. */
   isAuthError(error: unknown): boolean;
   isAuthRetryableFetchError(error: unknown): boolean;
@@ -85,6 +90,15 @@ export function loadSupabase(): Promise<LoadedSupabase> {
           storageKey: sessionStorageKey(),
         },
       }),
+      isolatedClient: () =>
+        createClient(projectUrl(), env.supabaseAnonKey, {
+          auth: {
+            persistSession: false,
+            autoRefreshToken: false,
+            detectSessionInUrl: false,
+            storageKey: `${sessionStorageKey()}-check`,
+          },
+        }),
       isAuthError,
       isAuthRetryableFetchError,
     }),

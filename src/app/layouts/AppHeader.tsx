@@ -49,12 +49,13 @@ export function AppHeader({ phoneLinks = false }: { phoneLinks?: boolean }) {
       <div className="app-header__account">
         {identity.status === 'signed-in' ? (
           <>
-            <span
+            <NavLink
+              to={paths.account()}
               className="app-header__email"
               title={t('nav.signedInAs', { email: identity.user.email })}
             >
               {identity.user.email}
-            </span>
+            </NavLink>
             <button type="button" className="button button--small" onClick={() => void signOut()}>
               {t('nav.logout')}
             </button>

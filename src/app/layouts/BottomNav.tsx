@@ -21,10 +21,16 @@ export function BottomNav() {
         <span>{t('nav.plan')}</span>
       </NavLink>
       {identity.status === 'signed-in' ? (
-        <NavLink to={paths.dashboard()}>
-          {icons.dashboard}
-          <span>{t('nav.dashboard')}</span>
-        </NavLink>
+        <>
+          <NavLink to={paths.dashboard()}>
+            {icons.dashboard}
+            <span>{t('nav.dashboard')}</span>
+          </NavLink>
+          <NavLink to={paths.account()}>
+            {icons.account}
+            <span>{t('nav.account')}</span>
+          </NavLink>
+        </>
       ) : (
         <>
           <NavLink to={paths.login()}>

@@ -43,6 +43,12 @@ export const navIcons = {
       <rect x="13.5" y="13.5" width="7" height="7" rx="1" />
     </Icon>
   ),
+  account: (
+    <Icon>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4.5 20.5a7.5 7.5 0 0 1 15 0" />
+    </Icon>
+  ),
   login: (
     <Icon>
       <path d="M14 4h4a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-4" />

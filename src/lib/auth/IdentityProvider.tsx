@@ -215,10 +215,77 @@ export function IdentityProvider({ children }: { children: ReactNode }) {
     applyUser(null);
   }, [applyUser, startClient]);
 
+  const checkPassword = useCallback(
+    async (password: string) => {
+      const kit = await startClient();
+      const { data } = await kit.client.auth.getSession();
+      const current = data.session?.user;
+      if (!current?.email) throw new AuthFailure(undefined);
+      // A client of its own: signing in there leaves this device's session as it is.
+      const checker = kit.isolatedClient();
+      const { data: checked, error } = await checker.auth.signInWithPassword({
+        email: current.email,
+        password,
+      });
+      if (error) {
+        if (kit.isAuthRetryableFetchError(error) || (error.status ?? 0) >= 500)
+          throw new AuthFailure(undefined);
+        return false;
+      }
+      // The check made a session of its own: end it at once.
+      await checker.auth.signOut({ scope: 'local' }).catch(() => undefined);
+      return checked.user?.id === current.id;
+    },
+    [startClient],
+  );
+
+  const changePassword = useCallback(
+    async (newPassword: string) => {
+      const kit = await startClient();
+      const { error } = await kit.client.auth.updateUser({ password: newPassword });
+      if (error) throw new AuthFailure(serverMessageOf(kit, error));
+    },
+    [startClient],
+  );
+
+  const changeEmail = useCallback(
+    async (newEmail: string, redirectTo: string) => {
+      const kit = await startClient();
+      const { error } = await kit.client.auth.updateUser(
+        { email: newEmail },
+        { emailRedirectTo: redirectTo },
+      );
+      if (error) throw new AuthFailure(serverMessageOf(kit, error));
+    },
+    [startClient],
+  );
+
   const value = useMemo<IdentityContextValue>(() => {
     const identity: IdentityState = settled ? identityFrom(user, guestFlag) : { status: 'loading' };
-    return { identity, signIn, signUp, signInWithGoogle, continueAsGuest, signOut };
-  }, [settled, user, guestFlag, signIn, signUp, signInWithGoogle, continueAsGuest, signOut]);
+    return {
+      identity,
+      signIn,
+      signUp,
+      signInWithGoogle,
+      continueAsGuest,
+      signOut,
+      checkPassword,
+      changePassword,
+      changeEmail,
+    };
+  }, [
+    settled,
+    user,
+    guestFlag,
+    signIn,
+    signUp,
+    signInWithGoogle,
+    continueAsGuest,
+    signOut,
+    checkPassword,
+    changePassword,
+    changeEmail,
+  ]);
 
   return <IdentityContext.Provider value={value}>{children}</IdentityContext.Provider>;
 }

@@ -23,6 +23,19 @@ export interface IdentityContextValue {
   continueAsGuest: () => void;
   /** Ends the session and clears the guest flag. */
   signOut: () => Promise<void>;
+  /**
+   * True when `password` is the signed-in account's password (checked with Auth, without
+   * touching this device's session); false when it is not. Throws an AuthFailure when Auth
+   * cannot be reached.
+   */
+  checkPassword: (password: string) => Promise<boolean>;
+  /** Sets a new password for the signed-in account. Throws an AuthFailure. */
+  changePassword: (newPassword: string) => Promise<void>;
+  /**
+   * Asks Auth to move the account to `newEmail`: a confirmation link goes to that address,
+   * leading to `redirectTo`; the address changes when the link is opened. Throws an AuthFailure.
+   */
+  changeEmail: (newEmail: string, redirectTo: string) => Promise<void>;
 }
 
 export const IdentityContext = createContext<IdentityContextValue | null>(null);

@@ -22,3 +22,16 @@ export async function copyText(text: string): Promise<boolean> {
     return false;
   }
 }
+
+/** Saves bytes (an archive, say) as a file, like downloadText. */
+export function downloadBytes(fileName: string, bytes: Uint8Array, type: string): void {
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

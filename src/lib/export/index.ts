@@ -2,4 +2,5 @@
 export { gpxFileName, lineOfLegs, toGpx, type GpxRoute } from './gpx';
 export { appleMapsLinks, googleMapsLinks, GOOGLE_MAX_WAYPOINTS, type RouteLink } from './map-links';
 export { stopListText } from './stop-list-text';
-export { copyText, downloadText } from './download';
+export { copyText, downloadBytes, downloadText } from './download';
+export { zipStore, type ZipEntry } from './zip';

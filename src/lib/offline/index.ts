@@ -12,3 +12,4 @@ export {
 export { queueStops, readOutboxEntry, type SyncOutcome } from './sync';
 export { onSyncOutcome, requestSync, startOutboxSync } from './outbox-runner';
 export { useOnline } from './hooks/useOnline';
+export { forgetAccountOnDevice } from './forget-account';

@@ -81,6 +81,9 @@ export function LoginPage() {
           label={t('auth.login.submit')}
           busyLabel={t('auth.login.submitting')}
         />
+        <p className="auth-card__forgot">
+          <Link to={paths.forgotPassword()}>{t('account.forgot.link')}</Link>
+        </p>
       </form>
 
       <AuthDivider label={t('auth.or')} />

@@ -1,5 +1,11 @@
-/** Spec sections 5 and 9: minimum password length. */
-export const MIN_PASSWORD_LENGTH = 6;
+import {
+  MIN_PASSWORD_LENGTH,
+  validateNewPassword,
+  type NewPasswordError,
+} from '@/lib/auth/password-rules';
+
+/** Spec sections 5 and 9: minimum password length (the rule lives in lib/auth/password-rules). */
+export { MIN_PASSWORD_LENGTH };
 
 export interface RegistrationInput {
   email: string;
@@ -7,8 +13,7 @@ export interface RegistrationInput {
   confirmPassword: string;
 }
 
-export type RegistrationError =
-  'auth.register.passwordsDoNotMatch' | 'auth.register.passwordTooShort';
+export type RegistrationError = NewPasswordError;
 
 /**
  * The register form's own checks, in the spec's order (section 5): the
@@ -17,7 +22,5 @@ export type RegistrationError =
  * Returns the translation key of the first failure, or null.
  */
 export function validateRegistration(input: RegistrationInput): RegistrationError | null {
-  if (input.password !== input.confirmPassword) return 'auth.register.passwordsDoNotMatch';
-  if (input.password.length < MIN_PASSWORD_LENGTH) return 'auth.register.passwordTooShort';
-  return null;
+  return validateNewPassword(input);
 }

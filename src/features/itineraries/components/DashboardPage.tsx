@@ -14,7 +14,7 @@ import { useItineraries } from '@/lib/itineraries';
 import { useRevokeShare } from '@/lib/itineraries';
 import { useShareItinerary } from '@/lib/itineraries';
 import { readDashboardFlash } from '@/lib/itineraries';
-import type { Itinerary } from '@/lib/itineraries';
+import type { Itinerary, ShareLink } from '@/lib/itineraries';
 import { RouteCard } from './RouteCard';
 import { ShareLinkDialog } from './ShareLinkDialog';
 import './dashboard.css';
@@ -22,6 +22,15 @@ import './dashboard.css';
 interface Notice {
   tone: 'success' | 'error';
   text: string;
+}
+
+/** The share dialog's route and link. */
+interface OpenShare {
+  id: string;
+  title: string;
+  url: string;
+  includeNotes: boolean;
+  copied: boolean;
 }
 
 const without = (set: ReadonlySet<string>, id: string) =>
@@ -66,7 +75,7 @@ export function DashboardPage() {
 
   const [toDelete, setToDelete] = useState<Itinerary | null>(null);
   const [toRevoke, setToRevoke] = useState<Itinerary | null>(null);
-  const [sharedLink, setSharedLink] = useState<{ title: string; url: string } | null>(null);
+  const [sharedLink, setSharedLink] = useState<OpenShare | null>(null);
   const [deletingIds, setDeletingIds] = useState<ReadonlySet<string>>(new Set());
   const [sharingIds, setSharingIds] = useState<ReadonlySet<string>>(new Set());
 
@@ -86,12 +95,14 @@ export function DashboardPage() {
     });
   };
 
+  // Sharing opens the share dialog: the link (copied when the browser allows), whether it
+  // shows the notes for the driver, and what anyone holding it sees.
   const share = async (itinerary: Itinerary) => {
     setNotice(null);
     setSharingIds((ids) => new Set(ids).add(itinerary.id));
-    let url: string;
+    let link: ShareLink;
     try {
-      url = (await sharing.mutateAsync(itinerary.id)).shareUrl;
+      link = await sharing.mutateAsync({ id: itinerary.id });
     } catch (error) {
       console.error('Creating the share link failed', error);
       setNotice({ tone: 'error', text: t('dashboard.shareFailed') });
@@ -99,13 +110,30 @@ export function DashboardPage() {
     } finally {
       setSharingIds((ids) => without(ids, itinerary.id));
     }
+    let copied = false;
     try {
-      await navigator.clipboard.writeText(url);
-      setNotice({ tone: 'success', text: t('dashboard.shareCopied') });
+      await navigator.clipboard.writeText(link.shareUrl);
+      copied = true;
     } catch {
-      // No clipboard (permission, insecure origin, lost user gesture): show the link instead.
-      setSharedLink({ title: itinerary.title, url });
+      // No clipboard (permission, insecure origin, lost user gesture): the link is shown selected.
     }
+    setSharedLink({
+      id: itinerary.id,
+      title: itinerary.title,
+      url: link.shareUrl,
+      includeNotes: link.includeNotes,
+      copied,
+    });
+  };
+
+  const setShareNotes = async (includeNotes: boolean) => {
+    if (!sharedLink) return;
+    const link = await sharing.mutateAsync({ id: sharedLink.id, includeNotes });
+    setSharedLink((open) =>
+      open && open.id === sharedLink.id
+        ? { ...open, url: link.shareUrl, includeNotes: link.includeNotes }
+        : open,
+    );
   };
 
   const confirmRevoke = async () => {
@@ -223,8 +251,12 @@ export function DashboardPage() {
       ) : null}
       {sharedLink ? (
         <ShareLinkDialog
+          key={sharedLink.id}
           title={sharedLink.title}
           url={sharedLink.url}
+          includeNotes={sharedLink.includeNotes}
+          copied={sharedLink.copied}
+          onIncludeNotesChange={setShareNotes}
           onClose={() => setSharedLink(null)}
         />
       ) : null}

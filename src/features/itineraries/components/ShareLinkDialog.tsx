@@ -1,21 +1,40 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/Dialog';
+import './share-dialog.css';
 
-/** Shown when the browser would not copy the share link: the link, selected, ready to copy by hand. */
+export interface ShareLinkDialogProps {
+  title: string;
+  url: string;
+  /** Whether the link shows the stops' notes for the driver. */
+  includeNotes: boolean;
+  /** The link was copied to the clipboard when the dialog opened. */
+  copied?: boolean;
+  /** Sets what the link shows; rejects when the server refused (the box then stays as it was). */
+  onIncludeNotesChange: (includeNotes: boolean) => Promise<void>;
+  onClose: () => void;
+}
+
+/**
+ * The share link of a route: the link (selected, ready to copy), whether it shows the notes for
+ * the driver (off unless the owner ticks it) and what anyone holding it sees.
+ */
 export function ShareLinkDialog({
   title,
   url,
+  includeNotes,
+  copied: copiedAtOpen = false,
+  onIncludeNotesChange,
   onClose,
-}: {
-  title: string;
-  url: string;
-  onClose: () => void;
-}) {
+}: ShareLinkDialogProps) {
   const { t } = useTranslation();
   const inputId = useId();
+  const notesId = useId();
+  const seesId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useState(copiedAtOpen);
+  const [saving, setSaving] = useState(false);
+  const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     input.current?.select();
@@ -28,6 +47,18 @@ export function ShareLinkDialog({
       setCopied(true);
     } catch {
       // The link stays selected for the user to copy by hand.
+    }
+  };
+
+  const changeNotes = async (next: boolean) => {
+    setSaving(true);
+    setFailed(false);
+    try {
+      await onIncludeNotesChange(next);
+    } catch {
+      setFailed(true);
+    } finally {
+      setSaving(false);
     }
   };
 
@@ -55,6 +86,27 @@ export function ShareLinkDialog({
           {t('dashboard.shareCopied')}
         </p>
       ) : null}
+
+      <div className="share-dialog__notes">
+        <input
+          id={notesId}
+          type="checkbox"
+          checked={includeNotes}
+          disabled={saving}
+          aria-describedby={seesId}
+          onChange={(event) => void changeNotes(event.target.checked)}
+        />
+        <label htmlFor={notesId}>{t('account.shareNotes.label')}</label>
+      </div>
+      <p id={seesId} className="share-dialog__sees" aria-live="polite">
+        {includeNotes ? t('account.shareNotes.withNotes') : t('account.shareNotes.withoutNotes')}
+      </p>
+      {failed ? (
+        <p className="share-dialog__error" role="alert">
+          {t('account.shareNotes.failed')}
+        </p>
+      ) : null}
+
       <div className="dialog__actions">
         <button type="button" className="button" onClick={() => void copy()}>
           {t('common.copy')}

@@ -16,7 +16,7 @@ const STORAGE_ENTRIES = [
 ] as const;
 
 const THIRD_PARTIES = ['geocoder', 'router', 'tiles', 'google', 'waze'] as const;
-const PLAIN_SECTIONS = ['controller', 'account', 'routes', 'sharing'] as const;
+const PLAIN_SECTIONS = ['controller', 'account', 'routes', 'sharing', 'yourData'] as const;
 const CLOSING_SECTIONS = ['server', 'cookies', 'retention', 'rights'] as const;
 
 export function PrivacyPage() {

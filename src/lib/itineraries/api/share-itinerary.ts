@@ -2,14 +2,28 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { shareLinkSchema, type ShareLink } from '../model/itinerary';
 
-/** POST /api/itineraries/:id/share -> {shareUrl}. */
-export function shareItinerary(id: string): Promise<ShareLink> {
-  return apiClient.post(`/itineraries/${encodeURIComponent(id)}/share`, undefined, {
-    schema: shareLinkSchema,
-  });
+/**
+ * POST /api/itineraries/:id/share -> {shareUrl, includeNotes}. The same link until it is
+ * revoked; `includeNotes`, when given, sets whether it shows the stops' notes for the driver
+ * (a new link leaves them out unless told otherwise, an existing one keeps its choice).
+ */
+export function shareItinerary(id: string, includeNotes?: boolean): Promise<ShareLink> {
+  return apiClient.post(
+    `/itineraries/${encodeURIComponent(id)}/share`,
+    includeNotes === undefined ? undefined : { includeNotes },
+    { schema: shareLinkSchema },
+  );
 }
 
-export const shareItineraryMutationOptions = () => mutationOptions({ mutationFn: shareItinerary });
+export interface ShareItineraryVariables {
+  id: string;
+  includeNotes?: boolean;
+}
+
+export const shareItineraryMutationOptions = () =>
+  mutationOptions({
+    mutationFn: ({ id, includeNotes }: ShareItineraryVariables) => shareItinerary(id, includeNotes),
+  });
 
 export function useShareItinerary() {
   return useMutation(shareItineraryMutationOptions());

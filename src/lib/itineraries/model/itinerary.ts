@@ -26,5 +26,12 @@ export interface ItineraryInput {
   stops: Stop[];
 }
 
-export const shareLinkSchema = z.object({ shareUrl: z.string() });
+/**
+ * A share link: its URL and whether it shows the stops' notes for the driver (an older server
+ * that does not say shows none, as today's default).
+ */
+export const shareLinkSchema = z.object({
+  shareUrl: z.string(),
+  includeNotes: z.boolean().optional().default(false),
+});
 export type ShareLink = z.infer<typeof shareLinkSchema>;

@@ -1,0 +1,41 @@
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest';
+
+vi.mock('@/config/env', () => ({ env: { apiUrl: '/api' } }));
+import { createMemoryStore } from '@/lib/offline/model/key-value-store';
+import { offlineKeys } from '@/lib/offline/model/offline-keys';
+import { PENDING_ROUTE_KEY, ROUTE_DRAFT_KEY } from '@/lib/route-storage';
+import { clearDeviceAfterDeletion, confirmationMatches } from './clear-device';
+
+describe('clearDeviceAfterDeletion', () => {
+  it('clears the draft, the pending route and the account’s offline copies and queue', async () => {
+    const store = createMemoryStore();
+    await store.set(offlineKeys.itinerary('gone', 'r1'), { id: 'r1' });
+    await store.set(offlineKeys.outbox('gone', 'r1'), { stops: [] });
+    await store.set(offlineKeys.itinerary('other', 'r2'), { id: 'r2' });
+    localStorage.setItem(ROUTE_DRAFT_KEY, '{"title":"x","stops":[]}');
+    localStorage.setItem('theme', 'dark');
+    sessionStorage.setItem(PENDING_ROUTE_KEY, '{"title":"y","stops":[]}');
+
+    expect(await clearDeviceAfterDeletion(store, 'gone')).toBe(true);
+
+    expect(localStorage.getItem(ROUTE_DRAFT_KEY)).toBeNull();
+    expect(sessionStorage.getItem(PENDING_ROUTE_KEY)).toBeNull();
+    expect(localStorage.getItem('theme')).toBe('dark');
+    expect(await store.keys()).toEqual([offlineKeys.itinerary('other', 'r2')]);
+  });
+
+  it('says so when the offline store cannot be cleared', async () => {
+    const store = { ...createMemoryStore(), keys: () => Promise.reject(new Error('gone')) };
+    expect(await clearDeviceAfterDeletion(store, 'gone')).toBe(false);
+  });
+});
+
+describe('confirmationMatches', () => {
+  it('wants the account’s address, whatever the case and the spaces around it', () => {
+    expect(confirmationMatches('Driver@Example.com ', 'driver@example.com')).toBe(true);
+    expect(confirmationMatches('driver@example.co', 'driver@example.com')).toBe(false);
+    expect(confirmationMatches('', 'driver@example.com')).toBe(false);
+    expect(confirmationMatches('', '')).toBe(false);
+  });
+});

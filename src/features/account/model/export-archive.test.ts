@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { readStoredZip } from '@/test/read-zip';
+import { exportDocumentSchema } from './export-document';
+import { exportArchive } from './export-archive';
+
+const raw = {
+  format: 'route-planner-account-export',
+  version: 1,
+  exported_at: '2026-11-24T10:00:00.000Z',
+  account: { id: 'u1', email: 'driver@example.com', created_at: '2026-11-01T08:00:00.000Z' },
+  itineraries: [
+    {
+      id: 'r1',
+      title: 'Monday: Paris & Lyon',
+      stops: [
+        { name: 'Paris', lat: 48.8566, lng: 2.3522, note: 'Door code 4711', status: 'done' },
+        { name: 'Lyon <centre>', lat: 45.764, lng: 4.8357 },
+      ],
+      total_distance: 465000,
+      total_duration: 16000,
+      created_at: '2026-11-02T08:00:00.000Z',
+      updated_at: '2026-11-03T08:00:00.000Z',
+      share_links: [
+        {
+          url: 'https://planner.example/share/abc',
+          include_notes: true,
+          created_at: '2026-11-02T09:00:00.000Z',
+          revoked_at: null,
+        },
+      ],
+    },
+    {
+      id: 'r2',
+      title: 'Tuesday',
+      stops: [{ name: 'Nice', lat: 43.7102, lng: 7.262 }],
+      created_at: '2026-11-04T08:00:00.000Z',
+      updated_at: '2026-11-04T08:00:00.000Z',
+      share_links: [],
+    },
+  ],
+};
+
+describe('exportArchive', () => {
+  const document = exportDocumentSchema.parse(raw);
+
+  it('holds the export as the server sent it, every field included', () => {
+    const { fileName, bytes } = exportArchive(raw, document);
+    expect(fileName).toBe('route-planner-data-2026-11-24.zip');
+    const files = readStoredZip(bytes);
+    expect(JSON.parse(files.get('account.json')!)).toEqual(raw);
+  });
+
+  it('holds a GPX per route, in order, with each stop and its note', () => {
+    const files = readStoredZip(exportArchive(raw, document).bytes);
+    expect([...files.keys()]).toEqual([
+      'account.json',
+      'routes/01-monday-paris-lyon.gpx',
+      'routes/02-tuesday.gpx',
+    ]);
+    const gpx = new DOMParser().parseFromString(
+      files.get('routes/01-monday-paris-lyon.gpx')!,
+      'application/xml',
+    );
+    expect(gpx.querySelector('parsererror')).toBeNull();
+    expect(gpx.querySelector('metadata > name')?.textContent).toBe('Monday: Paris & Lyon');
+    const waypoints = [...gpx.querySelectorAll('wpt')].map((wpt) => ({
+      name: wpt.querySelector('name')?.textContent,
+      desc: wpt.querySelector('desc')?.textContent ?? null,
+      lat: Number(wpt.getAttribute('lat')),
+    }));
+    expect(waypoints).toEqual([
+      { name: 'Paris', desc: 'Door code 4711', lat: 48.8566 },
+      { name: 'Lyon <centre>', desc: null, lat: 45.764 },
+    ]);
+  });
+
+  it('is just the JSON file for an account without routes', () => {
+    const empty = { ...raw, itineraries: [] };
+    const files = readStoredZip(exportArchive(empty, exportDocumentSchema.parse(empty)).bytes);
+    expect([...files.keys()]).toEqual(['account.json']);
+  });
+
+  it('refuses a document that is not an export (the page then says the download failed)', () => {
+    expect(exportDocumentSchema.safeParse({ ...raw, format: 'something-else' }).success).toBe(
+      false,
+    );
+    expect(exportDocumentSchema.safeParse({ account: {} }).success).toBe(false);
+  });
+});

@@ -1,0 +1,76 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18nReady } from '@/lib/i18n';
+import { ShareLinkDialog } from './ShareLinkDialog';
+
+beforeAll(() => i18nReady);
+
+/** The dialog as the dashboard holds it: the server's answer decides what the box shows. */
+function Harness({ change }: { change: (next: boolean) => Promise<boolean> }) {
+  const [includeNotes, setIncludeNotes] = useState(false);
+  return (
+    <ShareLinkDialog
+      title="Deliveries"
+      url="http://localhost/share/tok"
+      includeNotes={includeNotes}
+      onIncludeNotesChange={async (next) => setIncludeNotes(await change(next))}
+      onClose={() => undefined}
+    />
+  );
+}
+
+const checkbox = () =>
+  screen.getByRole<HTMLInputElement>('checkbox', { name: 'Include notes for the driver' });
+
+describe('ShareLinkDialog', () => {
+  it('leaves the notes out by default and says what anyone with the link sees', () => {
+    render(<Harness change={async (next) => next} />);
+    expect(checkbox().checked).toBe(false);
+    expect(checkbox().getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      screen.getByText(/notes for the driver \(door codes, phone numbers\) are not shown/),
+    ).toBeTruthy();
+  });
+
+  it('asks the server to include them when ticked, and says so', async () => {
+    const change = vi.fn(async (next: boolean) => next);
+    render(<Harness change={change} />);
+    fireEvent.click(checkbox());
+    expect(change).toHaveBeenCalledWith(true);
+    await waitFor(() => expect(checkbox().checked).toBe(true));
+    expect(
+      screen.getByText(/which are done or skipped, and the notes for the driver/),
+    ).toBeTruthy();
+  });
+
+  it('keeps the box as it was and says so when the server refuses', async () => {
+    render(
+      <Harness
+        change={async () => {
+          throw new Error('503');
+        }}
+      />,
+    );
+    fireEvent.click(checkbox());
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The link could not be changed. Please try again.',
+    );
+    expect(checkbox().checked).toBe(false);
+  });
+
+  it('shows that the link was copied when the dashboard could copy it', () => {
+    render(
+      <ShareLinkDialog
+        title="Deliveries"
+        url="http://localhost/share/tok"
+        includeNotes
+        copied
+        onIncludeNotesChange={async () => undefined}
+        onClose={() => undefined}
+      />,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Share link copied to clipboard!');
+    expect(checkbox().checked).toBe(true);
+  });
+});
