@@ -13,9 +13,6 @@ export function identityStub(
     signInWithGoogle: vi.fn(async () => undefined),
     continueAsGuest: vi.fn(),
     signOut: vi.fn(async () => undefined),
-    checkPassword: vi.fn(async () => true),
-    changePassword: vi.fn(async () => undefined),
-    changeEmail: vi.fn(async () => undefined),
     ...overrides,
   };
 }

@@ -5,4 +5,4 @@ export {
   planPostAuth,
   restoreParkedPendingRoute,
 } from './model/pending-route';
-export { AfterSignInContext, type AfterSignIn } from './components/after-sign-in';
+export { AfterSignInContext } from './components/after-sign-in';

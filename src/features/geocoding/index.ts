@@ -1,2 +1,2 @@
-/** The address search box; the search itself is in @/lib/geocoding. */
-export { PlaceSearch, SEARCH_DEBOUNCE_MS, type PlaceSearchProps } from './components/PlaceSearch';
+/** The address search box (the planner page composes it); the search itself is in @/lib/geocoding. */
+export { PlaceSearch } from './components/PlaceSearch';

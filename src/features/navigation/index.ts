@@ -1,18 +1,5 @@
-export { wazeLinks, type WazeLinks } from './model/waze-links';
-export { isMobileDevice } from './model/device';
-export {
-  handOffToWaze,
-  WAZE_FALLBACK_DELAY_MS,
-  type HandOff,
-  type HandOffWindow,
-} from './model/waze-handoff';
-export {
-  initialProgress,
-  progressReducer,
-  progressView,
-  type NavigationProgress,
-  type ProgressAction,
-} from './model/progress';
-export { useStoredProgress, type ProgressStorage } from './hooks/useStoredProgress';
+/** What the shared route page (src/app/routes) reuses of the navigation page. */
+export { progressView } from './model/progress';
+export { useStoredProgress } from './hooks/useStoredProgress';
 export { useWazeHandOff } from './hooks/useWazeHandOff';
 export { StopNote } from './components/StopNote';
