@@ -15,6 +15,10 @@ export const routePatterns = {
   notice: '/notice',
   privacy: '/privacy',
   terms: '/terms',
+  account: '/account',
+  accountDeleted: '/account/deleted',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
 } as const;
 
 /**
@@ -47,6 +51,10 @@ export const paths = {
   notice: () => routePatterns.notice,
   privacy: () => routePatterns.privacy,
   terms: () => routePatterns.terms,
+  account: () => routePatterns.account,
+  accountDeleted: () => routePatterns.accountDeleted,
+  forgotPassword: () => routePatterns.forgotPassword,
+  resetPassword: () => routePatterns.resetPassword,
 } as const;
 
 /** The spec's returnTo markers (section 2). */

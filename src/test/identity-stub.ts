@@ -13,6 +13,9 @@ export function identityStub(
     signInWithGoogle: vi.fn(async () => undefined),
     continueAsGuest: vi.fn(),
     signOut: vi.fn(async () => undefined),
+    checkPassword: vi.fn(async () => true),
+    changePassword: vi.fn(async () => undefined),
+    changeEmail: vi.fn(async () => undefined),
     ...overrides,
   };
 }
