@@ -75,9 +75,20 @@ function expectMinutesApart(earlier: number, later: number, minutes: number) {
 const createRoute = (accounts: Accounts, owner: Account, title: string, stops = STOPS) =>
   accounts.postRoute(owner, title, stops);
 
-/** The share link's path (the link itself names the configured SITE_URL, the same app). */
-async function shareRoute(request: APIRequestContext, owner: Account, id: string): Promise<string> {
-  const response = await request.post(`/api/itineraries/${id}/share`, { headers: bearer(owner) });
+/**
+ * The share link's path (the link itself names the configured SITE_URL, the same app); the
+ * stops' notes are on it only when the owner includes them.
+ */
+async function shareRoute(
+  request: APIRequestContext,
+  owner: Account,
+  id: string,
+  options: { includeNotes?: boolean } = {},
+): Promise<string> {
+  const response = await request.post(`/api/itineraries/${id}/share`, {
+    headers: bearer(owner),
+    ...(options.includeNotes === undefined ? {} : { data: options }),
+  });
   expect(response.ok()).toBe(true);
   const { shareUrl } = (await response.json()) as { shareUrl: string };
   return new URL(shareUrl).pathname;
@@ -181,13 +192,13 @@ test.describe('shared route', () => {
     // Every hand-off of the route, axe and the export menu: longer than most.
     test.slow();
     const owner = await register(accounts);
-    // Stop 1 already done on the road: the link shows it, and every stop's note.
+    // Stop 1 already done on the road: the link shows it, and every stop's note (included by the owner).
     const id = await createRoute(accounts, owner, 'Burgundy deliveries', [
       { ...STOPS[0], status: 'done' },
       STOPS[1],
       STOPS[2],
     ]);
-    const sharePath = await shareRoute(request, owner, id);
+    const sharePath = await shareRoute(request, owner, id, { includeNotes: true });
     const token = sharePath.split('/').pop()!;
 
     const tileReferers = () => Promise.all(tiles.map((tile) => tile.referer()));
