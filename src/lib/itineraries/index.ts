@@ -4,11 +4,7 @@ export { getItinerary, itineraryQueryOptions, useItinerary } from './api/get-iti
 export {
   createItinerary,
   createItineraryMutationOptions,
-  forgetIdempotencyKey,
-  idempotencyKeyFor,
-  newIdempotencyKey,
   useCreateItinerary,
-  type CreateItineraryVariables,
 } from './api/create-itinerary';
 export {
   updateItinerary,
