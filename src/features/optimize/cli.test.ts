@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { afterAll, describe, expect, it } from 'vitest';
 
 // The SPA's tsconfig has no Node types (src/ is browser code), so this Node-only test types the
@@ -23,7 +22,8 @@ const { join } = (await load('node:path')) as { join(...parts: string[]): string
 const { fileURLToPath } = (await load('node:url')) as { fileURLToPath(url: URL): string };
 
 // Runs the command of package.json's "optimize" script, with the deno binary from node_modules.
-const root = fileURLToPath(new URL('../../../', import.meta.url));
+// (A path, not `new URL('../../../', import.meta.url)`: jsdom's URL resolves that against its page.)
+const root = join(fileURLToPath(import.meta.url), '..', '..', '..', '..');
 const script: string = JSON.parse(fs.readFileSync(join(root, 'package.json'), 'utf8')).scripts
   .optimize;
 const [, ...denoArgs] = script.split(' ');
