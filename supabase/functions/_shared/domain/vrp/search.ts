@@ -32,7 +32,7 @@ export interface SearchSettings extends RuinSettings {
   /** Start and end temperatures, as fractions of the first solution's cost per job. */
   initialTemperature: number;
   finalTemperature: number;
-  /** Share of the budget the absence phases may use at most. */
+  /** Share of the budget (from the start) after which the absence phases give way to annealing. */
   assignShare: number;
   fleetShare: number;
   /** Relative weights of the recreate orders SORT_RANDOM..SORT_DUE. */
@@ -55,7 +55,7 @@ export const DEFAULT_SETTINGS: SearchSettings = {
 export interface SearchOptions {
   /** Default 1. With `maxIterations` (and a time limit that is not reached), same seed, same result. */
   seed?: number;
-  /** Budget of the whole run, set-up excluded (default 1000 ms). */
+  /** Budget of the whole run from `startedAt` (default 1000 ms; VrpSolver counts its set-up in). */
   timeLimitMs?: number;
   /** Stop after this many ruin-and-recreate iterations; the annealing schedule then follows them. */
   maxIterations?: number;
