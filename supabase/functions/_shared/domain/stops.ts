@@ -1,11 +1,13 @@
 import { STOP_NAME_DISPLAY_CHARS } from './limits.ts';
 import { COMPOSED_TEXTS, type TextLanguage } from './composed-texts.ts';
+import type { StopDayFields } from './day-plan/day-plan.ts';
 
 /** Where a driver is with a stop; a stop without a status is still to do. */
 export const STOP_STATUSES = ['done', 'skipped'] as const;
 export type StopStatus = (typeof STOP_STATUSES)[number];
 
-export interface Stop {
+/** A stop; the optional fields of the working day (time at stop, window, lock) are in StopDayFields. */
+export interface Stop extends StopDayFields {
   name: string;
   lat: number;
   lng: number;
