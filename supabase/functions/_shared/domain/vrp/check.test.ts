@@ -35,16 +35,9 @@ describe('checkSolution', () => {
   it('names every broken rule', () => {
     const violations = (routes: { vehicle: number; jobs: number[] }[], problem = base) =>
       checkSolution(problem, routes).violations;
-    expect(violations([{ vehicle: 0, jobs: [0, 1, 2] }])).toEqual(
-      ['vehicle 0 ends at 95, after its shift', 'vehicle 0 carries 12, over its capacity 10']
-        .slice(1)
-        .concat([]).length === 1
-        ? expect.arrayContaining(['vehicle 0 carries 12, over its capacity 10'])
-        : [],
-    );
-    expect(violations([{ vehicle: 0, jobs: [0, 1, 2] }])).toContain(
+    expect(violations([{ vehicle: 0, jobs: [0, 1, 2] }])).toEqual([
       'vehicle 0 carries 12, over its capacity 10',
-    );
+    ]);
     expect(violations([{ vehicle: 1, jobs: [2, 1, 0] }])).toEqual([
       'job 2 is locked last but is not',
       'vehicle 1: job 0 reached at 60, after its windows',
