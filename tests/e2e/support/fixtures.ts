@@ -6,7 +6,7 @@
 // - the tile server is stubbed in every test (no test reaches the internet); `tiles` lists the
 //   tile requests (zoom, Referer);
 // - pages are in English (`language` option: test.use({ language: null }) for a first visit
-//   that chooses its own language, or another code);
+//   that chooses its own language, or another code), distances in km (`units` option);
 // - `fakes`: switch a fake upstream down for this test (back to 'ok' after it);
 // - `accounts`: accounts and routes through the /api, sign-in through the form;
 // - `planner`: the planner page's common controls;
@@ -62,6 +62,13 @@ export async function pinLanguage(context: BrowserContext, language: string) {
   await context.addInitScript((lng) => {
     if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', lng);
   }, language);
+}
+
+/** The distance units a first visit finds stored (src/lib/units; kept if the page changes them). */
+export async function pinUnits(context: BrowserContext, units: 'metric' | 'imperial' | 'auto') {
+  await context.addInitScript((chosen) => {
+    if (!localStorage.getItem('distanceUnits')) localStorage.setItem('distanceUnits', chosen);
+  }, units);
 }
 
 export type FakeName = 'nominatim' | 'osrm' | 'photon';
@@ -142,6 +149,11 @@ export interface ScriptRecorder {
 interface TestFixtures {
   /** The language pinned for a first visit ('en'), or null for none. */
   language: string | null;
+  /**
+   * The distance units pinned for a first visit ('metric': the specs' distances are in km
+   * although the browser is en-US), or null for none (the app's automatic choice).
+   */
+  units: 'metric' | 'imperial' | 'auto' | null;
   tiles: TileRequest[];
   fakes: FakeControl;
   accounts: Accounts;
@@ -168,9 +180,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   baseURL: async ({ stack }, use) => use(stack.appUrl),
 
   language: ['en', { option: true }],
+  units: ['metric', { option: true }],
   tiles: [
-    async ({ context, language }, use) => {
+    async ({ context, language, units }, use) => {
       if (language) await pinLanguage(context, language);
+      if (units) await pinUnits(context, units);
       await use(await stubTiles(context));
     },
     { auto: true },
