@@ -60,6 +60,17 @@ describe('solveVrp: hard rules (property)', { timeout: SLOW }, () => {
     );
   });
 
+  it('keeps every rule on travel times without the triangle inequality', () => {
+    fc.assert(
+      fc.property(problemArbitrary(8, 3, true), fc.nat(1000), (problem, seed) => {
+        const solution = solveVrp(problem, { ...quick, seed });
+        expect(checkSolution(problem, solution.routes).violations).toEqual([]);
+        expectEachJobOnce(problem, solution);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('the same seed gives the same result', () => {
     fc.assert(
       fc.property(problemArbitrary(12, 3), fc.nat(1000), (problem, seed) => {

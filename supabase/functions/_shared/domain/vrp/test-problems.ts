@@ -37,10 +37,19 @@ const vehicleArbitrary: fc.Arbitrary<VrpVehicle> = fc.record(
   { requiredKeys: [] },
 );
 
-/** Problems with up to `maxJobs` jobs and `maxVehicles` vehicles, every optional rule mixed in. */
-export function problemArbitrary(maxJobs = 8, maxVehicles = 3): fc.Arbitrary<VrpProblem> {
+/**
+ * Problems with up to `maxJobs` jobs and `maxVehicles` vehicles, every optional rule mixed in.
+ * `matrix`: random asymmetric travel times that break the triangle inequality (like TSPTW's)
+ * instead of Euclidean distances.
+ */
+export function problemArbitrary(
+  maxJobs = 8,
+  maxVehicles = 3,
+  matrix = false,
+): fc.Arbitrary<VrpProblem> {
   return fc
     .record({
+      times: fc.array(fc.integer({ min: 0, max: 60 }), { minLength: 81, maxLength: 81 }),
       points: fc.array(fc.tuple(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 50 })), {
         minLength: 2,
         maxLength: 9,
@@ -59,11 +68,15 @@ export function problemArbitrary(maxJobs = 8, maxVehicles = 3): fc.Arbitrary<Vrp
       end: fc.constantFrom<VrpEnd | 'location'>('depot', 'depot', 'last-stop', 'location'),
       objective: fc.constantFrom('distance' as const, 'vehicles' as const, 'makespan' as const),
     })
-    .map(({ points, jobs, vehicles, end, objective }) => {
+    .map(({ times, points, jobs, vehicles, end, objective }) => {
       const n = points.length;
       const problem: VrpProblem = {
         locationCount: n,
-        travelTimes: euclideanMatrix(points),
+        travelTimes: matrix
+          ? Float64Array.from({ length: n * n }, (_, k) =>
+              Math.floor(k / n) === k % n ? 0 : times[Math.floor(k / n) * 9 + (k % n)],
+            )
+          : euclideanMatrix(points),
         depot: 0,
         end: end === 'location' ? { location: n - 1 } : end,
         vehicles,
