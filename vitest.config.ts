@@ -23,10 +23,15 @@ const UNIT_TIMEOUT_MS = 20_000;
  * imports; a new such test can instead start with `// @vitest-environment jsdom`).
  * `--project 'unit*'` runs both.
  */
-const DOM_THROUGH_IMPORTS = new Set(['i18n.test.ts']);
+const DOM_THROUGH_IMPORTS = new Set([
+  'i18n.test.ts',
+  'optimize-client.test.ts',
+  'save-error.test.ts',
+]);
 const UNIT_TESTS = ['src/**/*.test.{ts,tsx}', 'supabase/functions/_shared/**/*.test.ts'];
+// Globals used as globals (`window.x`, not `job.location.x` or a time window), DOM-only APIs.
 const NEEDS_DOM =
-  /@vitest-environment|@testing-library|\b(document|window|navigator|localStorage|sessionStorage|indexedDB|location|HTMLElement|Element|DOMParser|Blob|File|FileReader|requestAnimationFrame|matchMedia)\b/;
+  /@vitest-environment|@testing-library|(?<![.\w])(document|window|location)\.|(?<![.\w])navigator\b|\b(localStorage|sessionStorage|indexedDB|HTMLElement|DOMParser|FileReader|requestAnimationFrame|matchMedia)\b|\bnew (Blob|File)\b/;
 const root = fileURLToPath(new URL('.', import.meta.url));
 const testFiles = (dir: string): string[] =>
   readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
