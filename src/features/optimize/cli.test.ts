@@ -19,7 +19,7 @@ const fs = (await load('node:fs')) as {
 };
 const { tmpdir } = (await load('node:os')) as { tmpdir(): string };
 const { join } = (await load('node:path')) as { join(...parts: string[]): string };
-const { fileURLToPath } = (await load('node:url')) as { fileURLToPath(url: URL): string };
+const { fileURLToPath } = (await load('node:url')) as { fileURLToPath(url: string): string };
 
 // Runs the command of package.json's "optimize" script, with the deno binary from node_modules.
 // (A path, not `new URL('../../../', import.meta.url)`: jsdom's URL resolves that against its page.)
