@@ -67,9 +67,59 @@ const point = fc.record(
   { lat: fc.oneof(number, weirdString, fc.constant(null)), lng: fc.oneof(number, weirdString) },
   { requiredKeys: [] },
 );
+// The working day's values (issue 17): times of day, windows, locks, plans and group ids.
+const clock = fc.oneof(
+  fc.constantFrom('09:00', '23:59', '00:00', '24:00', '9:00', '12:60', '', 'noon'),
+  weirdString,
+  number,
+);
+const dayWindow = fc.oneof(
+  fc.record({ start: clock, end: clock }, { requiredKeys: [] }),
+  weirdString,
+  fc.jsonValue(),
+);
 const stop = fc.record(
-  { name: fc.oneof(weirdString, number), lat: fc.oneof(number, weirdString), lng: number },
+  {
+    name: fc.oneof(weirdString, number),
+    lat: fc.oneof(number, weirdString),
+    lng: number,
+    serviceMinutes: fc.oneof(number, weirdString, fc.constantFrom(0, 240, 241, -1, 2.5)),
+    window: dayWindow,
+    lock: fc.oneof(fc.constantFrom('first', 'last', 'middle', ''), weirdString, number),
+  },
   { requiredKeys: [] },
+);
+const dayPlan = fc.oneof(
+  fc.record(
+    {
+      departure: fc.oneof(
+        fc.constantFrom(
+          '2026-03-02T08:00+01:00',
+          '2026-03-29T02:30+01:00',
+          '2026-02-30T08:00Z',
+          '2026-03-02T08:00',
+          '2026-03-02T08:00+99:00',
+        ),
+        fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+        weirdString,
+        number,
+      ),
+      timeZone: fc.oneof(
+        fc.constantFrom('Europe/Paris', 'UTC', 'Mars/Olympus', '+01:00', '../../etc'),
+        weirdString,
+      ),
+      defaultServiceMinutes: fc.oneof(number, weirdString),
+      end: fc.oneof(
+        fc.constantFrom('last-stop', 'start', 'home'),
+        stop,
+        weirdString,
+        fc.jsonValue(),
+      ),
+    },
+    { requiredKeys: [] },
+  ),
+  fc.constant(null),
+  fc.jsonValue(),
 );
 const body = fc.oneof(
   fc.jsonValue(),
@@ -77,6 +127,8 @@ const body = fc.oneof(
     {
       title: fc.oneof(weirdString, number, fc.constant(null)),
       stops: fc.oneof(fc.array(stop, { maxLength: 5 }), weirdString, fc.jsonValue()),
+      day_plan: dayPlan,
+      day_group: fc.oneof(fc.uuid(), weirdString, number, fc.constant(null)),
     },
     { requiredKeys: [] },
   ),

@@ -125,7 +125,7 @@ describeOnEveryBackend('Schema catalog', (db) => {
     expect(row).toEqual({ anon: false, authenticated: false });
   });
 
-  it('makes get_shared_route a stable security definer with a fixed, empty search_path returning only title and stops', async () => {
+  it('makes get_shared_route a stable security definer with a fixed, empty search_path returning only title, stops and day plan', async () => {
     const [fn] = await db().admin.query<{
       prosecdef: boolean;
       proconfig: string[] | null;
@@ -138,7 +138,7 @@ describeOnEveryBackend('Schema catalog', (db) => {
     expect(fn.prosecdef).toBe(true);
     expect(fn.proconfig).toContain('search_path=""');
     expect(fn.provolatile).toBe('s');
-    expect(fn.result).toBe('TABLE(title text, stops jsonb)');
+    expect(fn.result).toBe('TABLE(title text, stops jsonb, day_plan jsonb)');
   });
 
   it('pins search_path on every function in public and private (mutable search_path lint)', async () => {

@@ -317,7 +317,8 @@ export function shareToken(): string {
 /** Everything stored for a user, as the admin sees it: compare before and after an attack. */
 export async function snapshotOf(db: TestDatabase, user: TestUser) {
   const itineraries = await db.admin.query(
-    `select id, user_id, title, stops, total_distance, total_duration, created_at, updated_at
+    `select id, user_id, title, stops, total_distance, total_duration, created_at, updated_at,
+            day_plan, day_group
      from public.itineraries where user_id = $1::uuid order by id`,
     [user.id],
   );

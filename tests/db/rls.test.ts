@@ -271,12 +271,14 @@ describeOnEveryBackend('Row-level security', (db) => {
       expect(result.code).toBe(SQLSTATE.insufficientPrivilege);
     });
 
-    it('reads a shared route by its token: title and stops, nothing else', async () => {
+    it('reads a shared route by its token: title, stops and day plan, nothing else', async () => {
       const rows = await asRole(db(), 'anon', anonClaims, (tx) =>
         tx.query(`select * from public.get_shared_route($1)`, [aliceToken]),
       );
-      expect(rows).toEqual([{ title: 'Alice: Manhattan deliveries', stops: sampleStops }]);
-      expect(Object.keys(rows[0]).sort()).toEqual(['stops', 'title']);
+      expect(rows).toEqual([
+        { title: 'Alice: Manhattan deliveries', stops: sampleStops, day_plan: null },
+      ]);
+      expect(Object.keys(rows[0]).sort()).toEqual(['day_plan', 'stops', 'title']);
     });
 
     it.each([

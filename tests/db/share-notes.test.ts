@@ -103,10 +103,10 @@ describeOnEveryBackend('Share links and notes for the driver', (db) => {
       return answer.json();
     };
     expect(await viaDataApi(plainToken)).toEqual([
-      { title: 'Deliveries with door codes', stops: withoutNotes },
+      { title: 'Deliveries with door codes', stops: withoutNotes, day_plan: null },
     ]);
     expect(await viaDataApi(notesToken)).toEqual([
-      { title: 'Shared with notes', stops: stopsWithNotes },
+      { title: 'Shared with notes', stops: stopsWithNotes, day_plan: null },
     ]);
   });
 

@@ -8,12 +8,12 @@ import {
   NO_ACCOUNT_SQLSTATE,
   SHARE_LINK_COLUMNS,
   asShareLink,
+  itineraryFromRow,
+  sharedRouteFromRow,
   updatedAtRange,
-  withIsoTimestamps,
   type Itinerary,
   type ItineraryStore,
   type ItineraryStores,
-  type SharedRoute,
 } from './itinerary-store.ts';
 
 const COLUMNS = ITINERARY_COLUMNS.join(', ');
@@ -29,7 +29,7 @@ function dataOf<T>(answer: Answer<T>): T {
   return answer.data as T;
 }
 
-const asItinerary = (row: unknown): Itinerary => withIsoTimestamps(row as Itinerary);
+const asItinerary = (row: unknown): Itinerary => itineraryFromRow(row as Record<string, unknown>);
 
 function callerStore(db: SupabaseClient, userId: string): ItineraryStore {
   const itineraries = () => db.from('itineraries');
@@ -61,6 +61,8 @@ function callerStore(db: SupabaseClient, userId: string): ItineraryStore {
           new_stops: fields.stops,
           new_total_distance: fields.total_distance,
           new_total_duration: fields.total_duration,
+          new_day_plan: fields.day_plan ?? null,
+          new_day_group: fields.day_group ?? null,
         }),
       ) as Record<string, unknown>[];
       return createOnceResult(rows[0]);
@@ -149,8 +151,8 @@ export function dataApiItineraryStores(config: ApiConfig): ItineraryStores {
     sharedRoute: async (token) => {
       const rows = dataOf(
         await anonymous.rpc('get_shared_route', { share_token: token }),
-      ) as SharedRoute[];
-      return rows[0] ?? null;
+      ) as Record<string, unknown>[];
+      return rows[0] ? sharedRouteFromRow(rows[0]) : null;
     },
   };
 }

@@ -14,15 +14,19 @@ import {
   NO_ACCOUNT_SQLSTATE,
   SHARE_LINK_COLUMNS,
   asShareLink,
+  itineraryFromRow,
+  sharedRouteFromRow,
   updatedAtRange,
-  withIsoTimestamps,
   type Itinerary,
   type ItineraryStore,
   type ItineraryStores,
-  type SharedRoute,
 } from './itinerary-store.ts';
 
-const asItinerary = (row: Rows[number]): Itinerary => withIsoTimestamps(row as Itinerary);
+const asItinerary = (row: Rows[number]): Itinerary => itineraryFromRow(row);
+
+/** A JSON value as a parameter (null stays SQL null). */
+const jsonParameter = (tx: TransactionSql, value: unknown) =>
+  value === null || value === undefined ? null : tx.json(value as postgres.JSONValue);
 
 function callerStore(sql: Sql, claims: Record<string, unknown>): ItineraryStore {
   const userId = String(claims.sub);
@@ -50,8 +54,9 @@ function callerStore(sql: Sql, claims: Record<string, unknown>): ItineraryStore 
         await run(
           (
             tx,
-          ) => tx`insert into public.itineraries (user_id, title, stops, total_distance, total_duration)
-            values (${userId}, ${fields.title}, ${tx.json(fields.stops as unknown as postgres.JSONValue)}, ${fields.total_distance}, ${fields.total_duration})
+          ) => tx`insert into public.itineraries (user_id, title, stops, total_distance, total_duration, day_plan, day_group)
+            values (${userId}, ${fields.title}, ${tx.json(fields.stops as unknown as postgres.JSONValue)}, ${fields.total_distance}, ${fields.total_duration},
+              ${jsonParameter(tx, fields.day_plan)}, ${fields.day_group ?? null})
             returning ${columns(tx)}`,
         ),
       )!,
@@ -62,7 +67,8 @@ function callerStore(sql: Sql, claims: Record<string, unknown>): ItineraryStore 
             (tx) => tx`select * from public.create_itinerary_once(
               ${key}::uuid, ${requestHash}, ${fields.title},
               ${tx.json(fields.stops as unknown as postgres.JSONValue)},
-              ${fields.total_distance}, ${fields.total_duration})`,
+              ${fields.total_distance}, ${fields.total_duration},
+              ${jsonParameter(tx, fields.day_plan)}, ${fields.day_group ?? null}::uuid)`,
           )
         )[0],
       ),
@@ -73,6 +79,8 @@ function callerStore(sql: Sql, claims: Record<string, unknown>): ItineraryStore 
           (tx) => tx`update public.itineraries
             set title = ${fields.title}, stops = ${tx.json(fields.stops as unknown as postgres.JSONValue)},
                 total_distance = ${fields.total_distance}, total_duration = ${fields.total_duration}
+                ${fields.day_plan !== undefined ? tx`, day_plan = ${jsonParameter(tx, fields.day_plan)}` : tx``}
+                ${fields.day_group !== undefined ? tx`, day_group = ${fields.day_group}` : tx``}
             where id = ${id}
               ${version ? tx`and updated_at >= ${version.from} and updated_at < ${version.before}` : tx``}
             returning ${columns(tx)}`,
@@ -159,9 +167,9 @@ export function sqlItineraryStores(sql: Sql): ItineraryStores {
           sql,
           'anon',
           { role: 'anon' },
-          (tx) => tx`select title, stops from public.get_shared_route(${token})`,
+          (tx) => tx`select title, stops, day_plan from public.get_shared_route(${token})`,
         );
-        return (rows[0] as SharedRoute | undefined) ?? null;
+        return rows[0] ? sharedRouteFromRow(rows[0]) : null;
       } catch (error) {
         throw sqlFailure(error);
       }

@@ -5,6 +5,7 @@
  * the caller's role and claims in each transaction (itinerary-store-sql.ts). The API's
  * rules (validation, totals, one active link per itinerary) live in the routes, once.
  */
+import type { DayPlan } from './domain/day-plan/day-plan.ts';
 import type { Stop } from './domain/stops.ts';
 
 export interface Itinerary {
@@ -16,12 +17,24 @@ export interface Itinerary {
   /** ISO 8601 */
   created_at: string;
   updated_at: string;
+  /** The working day (departure, default time at stop, end rule); absent: no times. */
+  day_plan?: DayPlan;
+  /** Shared by the itineraries of one day split among drivers; absent: a route on its own. */
+  day_group?: string;
 }
 
+/**
+ * What a create or an update writes. `day_plan` and `day_group`: a value sets them, null
+ * clears them, undefined (absent) leaves them as they are (a client that does not know them,
+ * such as an older app or the offline outbox of one, never erases them).
+ */
 export type ItineraryFields = Pick<
   Itinerary,
   'title' | 'stops' | 'total_distance' | 'total_duration'
->;
+> & {
+  day_plan?: DayPlan | null;
+  day_group?: string | null;
+};
 
 /**
  * What creating with an Idempotency-Key did: a new itinerary, the key's itinerary again (as it
@@ -112,6 +125,8 @@ export const NO_ACCOUNT_SQLSTATE = 'P0002';
 export interface SharedRoute {
   title: string;
   stops: Stop[];
+  /** The day's plan, when the route has one (the shared page shows its times). */
+  day_plan?: DayPlan;
 }
 
 /** The itinerary stores of one deployment: per caller, and the public shared view. */
@@ -130,6 +145,8 @@ export const ITINERARY_COLUMNS = [
   'total_duration',
   'created_at',
   'updated_at',
+  'day_plan',
+  'day_group',
 ] as const;
 
 /**
@@ -146,10 +163,7 @@ export function createOnceResult(row: Record<string, unknown> | undefined): Crea
   const outcome = row?.outcome;
   if (outcome === 'created' || outcome === 'replayed') {
     const { outcome: _, ...itinerary } = row!;
-    return {
-      outcome,
-      itinerary: withIsoTimestamps(itinerary as unknown as Itinerary),
-    };
+    return { outcome, itinerary: itineraryFromRow(itinerary) };
   }
   if (outcome === 'mismatch' || outcome === 'deleted') return { outcome };
   throw new Error(`create_itinerary_once answered ${JSON.stringify(outcome)}`);
@@ -163,3 +177,27 @@ export const withIsoTimestamps = <Row extends { created_at: unknown; updated_at:
   created_at: new Date(row.created_at as string | Date).toISOString(),
   updated_at: new Date(row.updated_at as string | Date).toISOString(),
 });
+
+/**
+ * A row of public.itineraries as the API answers it: ISO 8601 times, and no day plan or day
+ * group when it has none, so a route saved without them reads exactly as before.
+ */
+export function itineraryFromRow(row: Record<string, unknown>): Itinerary {
+  const { day_plan, day_group, ...rest } = withIsoTimestamps(
+    row as unknown as Itinerary & { day_plan?: unknown; day_group?: unknown },
+  );
+  return {
+    ...rest,
+    ...(day_plan !== null && day_plan !== undefined ? { day_plan } : {}),
+    ...(day_group !== null && day_group !== undefined ? { day_group: String(day_group) } : {}),
+  };
+}
+
+/** The shared view's row: the plan only when there is one. */
+export function sharedRouteFromRow(row: Record<string, unknown>): SharedRoute {
+  return {
+    title: String(row.title),
+    stops: row.stops as Stop[],
+    ...(row.day_plan !== null && row.day_plan !== undefined ? { day_plan: row.day_plan } : {}),
+  };
+}

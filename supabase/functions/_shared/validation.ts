@@ -9,6 +9,15 @@ import {
   TITLE_MAX_CHARS,
 } from './domain/limits.ts';
 import { STOP_STATUSES } from './domain/stops.ts';
+import {
+  SERVICE_MINUTES_MAX,
+  STOP_LOCKS,
+  isServiceMinutes,
+  lockIssue,
+  windowIssue,
+  type DayPlan,
+} from './domain/day-plan/day-plan.ts';
+import { isTimeZone, parseDeparture } from './domain/day-plan/clock.ts';
 import { TEXT_LANGUAGES } from './domain/composed-texts.ts';
 import { SUGGESTION_LIMIT } from './suggestion.ts';
 
@@ -22,6 +31,73 @@ const longitude = z
   .max(180, 'lng must be between -180 and 180');
 
 export const pointSchema = z.object({ lat: latitude, lng: longitude });
+
+const serviceMinutes = (name: string) => {
+  const message = `${name} must be a whole number of minutes from 0 to ${SERVICE_MINUTES_MAX}`;
+  return z.number({ error: message }).refine(isServiceMinutes, { message });
+};
+
+/** "Arrive between start and end": HH:MM within the day, the end not before the start. */
+const windowSchema = z
+  .object(
+    {
+      start: z.string({ error: 'window.start must be a time HH:MM' }),
+      end: z.string({ error: 'window.end must be a time HH:MM' }),
+    },
+    { error: 'window must be {start, end} with times HH:MM' },
+  )
+  .superRefine((window, context) => {
+    const issue = windowIssue(window);
+    if (issue === 'outside-day')
+      context.addIssue({
+        code: 'custom',
+        message: 'window times must be HH:MM within the day, from 00:00 to 23:59',
+      });
+    else if (issue === 'end-before-start')
+      context.addIssue({ code: 'custom', message: 'window ends before it starts' });
+  })
+  .transform(({ start, end }) => ({ start, end }));
+
+/** Where the day ends: "last-stop", "start" or an address. */
+const dayEndSchema = z.union(
+  [
+    z.literal('last-stop'),
+    z.literal('start'),
+    z.object({
+      name: z.string().trim().min(1).max(STOP_NAME_MAX_CHARS),
+      lat: latitude,
+      lng: longitude,
+    }),
+  ],
+  { error: 'end must be "last-stop", "start" or an address {name, lat, lng}' },
+);
+
+/** The route's working day (every field optional); unknown fields are dropped. */
+export const dayPlanSchema = z
+  .object(
+    {
+      departure: z
+        .string({ error: 'departure must be a string' })
+        .refine((text) => parseDeparture(text) !== null, {
+          message:
+            'departure must be a date and time with its UTC offset, e.g. 2026-03-02T08:00+01:00',
+        })
+        .optional(),
+      timeZone: z
+        .string({ error: 'timeZone must be a string' })
+        .refine(isTimeZone, { message: 'timeZone must be an IANA time zone such as Europe/Paris' })
+        .optional(),
+      defaultServiceMinutes: serviceMinutes('defaultServiceMinutes').optional(),
+      end: dayEndSchema.optional(),
+    },
+    { error: 'day_plan must be an object {departure?, timeZone?, defaultServiceMinutes?, end?}' },
+  )
+  .transform(({ departure, timeZone, defaultServiceMinutes, end }): DayPlan => ({
+    ...(departure !== undefined ? { departure } : {}),
+    ...(timeZone !== undefined ? { timeZone } : {}),
+    ...(defaultServiceMinutes !== undefined ? { defaultServiceMinutes } : {}),
+    ...(end !== undefined ? { end } : {}),
+  }));
 
 export const stopSchema = z
   .object({
@@ -40,12 +116,19 @@ export const stopSchema = z
     status: z
       .enum(STOP_STATUSES, { error: `status must be one of: ${STOP_STATUSES.join(', ')}` })
       .optional(),
+    serviceMinutes: serviceMinutes('serviceMinutes').optional(),
+    window: windowSchema.optional(),
+    lock: z.enum(STOP_LOCKS, { error: `lock must be one of: ${STOP_LOCKS.join(', ')}` }).optional(),
   })
-  .transform(({ note, status, ...stop }) => ({
+  .transform(({ note, status, serviceMinutes, window, lock, ...stop }) => ({
     ...stop,
     // A blank note is no note; an absent status is "to do". Neither is stored empty.
     ...(note ? { note } : {}),
     ...(status ? { status } : {}),
+    // The day's fields only when given: a stop without them is stored exactly as before.
+    ...(serviceMinutes !== undefined ? { serviceMinutes } : {}),
+    ...(window ? { window } : {}),
+    ...(lock ? { lock } : {}),
   }));
 
 /** Body of POST and PUT /itineraries. A blank title becomes the auto title. */
@@ -59,7 +142,19 @@ export const itineraryInputSchema = z.object(
       .default(''),
     stops: z
       .array(stopSchema, { error: 'stops must be an array of {name, lat, lng}' })
-      .min(1, 'Please add at least one stop'),
+      .min(1, 'Please add at least one stop')
+      .superRefine((stops, context) => {
+        const issue = lockIssue(stops);
+        if (issue)
+          context.addIssue({
+            code: 'custom',
+            message: `Only one stop can be locked ${issue === 'two-first' ? 'first' : 'last'}`,
+          });
+      }),
+    /** The working day; null removes it, absent leaves a saved route's plan as it is. */
+    day_plan: dayPlanSchema.nullable().optional(),
+    /** The day split among drivers this route belongs to; null removes it, absent keeps it. */
+    day_group: z.uuid({ error: 'day_group must be a UUID' }).nullable().optional(),
     /** the language of an auto title (else Accept-Language's, else English); not stored */
     language: z
       .enum(TEXT_LANGUAGES, { error: `language must be one of: ${TEXT_LANGUAGES.join(', ')}` })

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { stopSchema } from '@/lib/stop-schema';
+import { dayPlanSchema } from '@/lib/day-plan/schema';
 
-/** GET /api/itineraries/share/:token: only the title and the stops are public. */
+/** GET /api/itineraries/share/:token: only the title, the stops and the day's plan are public. */
 export const sharedRouteSchema = z.object({
   title: z.string(),
   stops: z.array(stopSchema),
+  day_plan: dayPlanSchema.optional(),
 });
 
 export type SharedRoute = z.infer<typeof sharedRouteSchema>;

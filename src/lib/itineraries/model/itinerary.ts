@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Stop } from '@domain/stops.ts';
+import type { DayPlan } from '@domain/day-plan/day-plan.ts';
 import { stopSchema } from '@/lib/stop-schema';
+import { dayPlanSchema } from '@/lib/day-plan/schema';
 
 /** Ids are opaque to the SPA; a numeric id from the server is kept as its text. */
 const idSchema = z.union([z.string(), z.number()]).transform(String);
@@ -14,6 +16,10 @@ export const itinerarySchema = z.object({
   total_duration: z.number().nullable().optional(),
   created_at: z.string(),
   updated_at: z.string().optional(),
+  /** The working day (departure, default time at stop, end rule); absent on routes without. */
+  day_plan: dayPlanSchema.optional(),
+  /** The itineraries of one day split among drivers share it. */
+  day_group: z.string().optional(),
 });
 
 export const itineraryListSchema = z.array(itinerarySchema);
@@ -24,6 +30,10 @@ export type Itinerary = z.infer<typeof itinerarySchema>;
 export interface ItineraryInput {
   title: string;
   stops: Stop[];
+  /** A value sets the plan, null removes it, absent leaves a saved route's plan as it is. */
+  day_plan?: DayPlan | null;
+  /** Likewise for the day the route belongs to (a day split among drivers). */
+  day_group?: string | null;
 }
 
 /**

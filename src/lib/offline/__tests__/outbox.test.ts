@@ -69,6 +69,22 @@ describe('outbox model', () => {
     expect(mergeRoadChanges([STOPS[1], STOPS[0]], base, local)).toBeNull();
   });
 
+  it('carries each stop’s time at stop, window and lock: the driver’s changes merge onto them', () => {
+    const day: Stop[] = [
+      { ...STOPS[0], lock: 'first' },
+      { ...STOPS[1], serviceMinutes: 10, window: { start: '09:00', end: '10:00' } },
+    ];
+    const entry = queueChange(undefined, server(day), [day[0], { ...day[1], status: 'done' }], 0);
+    // Sent as it is when the server still has the version the change was made on.
+    expect(planSync(entry, server(day))).toEqual({ kind: 'put', stops: entry.stops });
+    // The window moved elsewhere meanwhile: the server's window stays, the driver's status lands.
+    const moved = [day[0], { ...day[1], window: { start: '10:00', end: '11:00' } }];
+    expect(planSync(entry, server(moved, 't2'))).toEqual({
+      kind: 'put',
+      stops: [day[0], { ...moved[1], status: 'done' }],
+    });
+  });
+
   it('plans a put, nothing, or a conflict', () => {
     const entry = queueChange(undefined, server(), [{ ...STOPS[0], status: 'done' }, STOPS[1]], 0);
     expect(planSync(entry, server())).toEqual({ kind: 'put', stops: entry.stops });

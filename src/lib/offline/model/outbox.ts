@@ -1,3 +1,4 @@
+import type { DayPlan } from '@domain/day-plan/day-plan.ts';
 import type { Stop } from '@domain/stops.ts';
 
 /**
@@ -7,12 +8,18 @@ import type { Stop } from '@domain/stops.ts';
  * edit made elsewhere meanwhile. Pure: the I/O lives in sync.ts.
  */
 
-/** What the outbox needs of an itinerary from the /api. */
+/**
+ * What the outbox needs of an itinerary from the /api. The day's plan and group travel with it
+ * (kept on the device for driving offline); the outbox's saves leave them to the server, which
+ * keeps them when a PUT does not name them.
+ */
 export interface ServerItinerary {
   id: string;
   title: string;
   stops: Stop[];
   updated_at?: string;
+  day_plan?: DayPlan;
+  day_group?: string;
 }
 
 export interface OutboxEntry {

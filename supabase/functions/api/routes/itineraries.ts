@@ -74,11 +74,20 @@ function idempotencyKey(c: Context<AppEnv>): string | undefined {
   return value.toLowerCase();
 }
 
-/** SHA-256 (hex) of what the client asked for: a retry sends the same, a reuse does not. */
-async function requestHash(input: { title: string; stops: unknown }): Promise<string> {
-  const bytes = new TextEncoder().encode(
-    JSON.stringify({ title: input.title, stops: input.stops }),
-  );
+/**
+ * SHA-256 (hex) of what the client asked for: a retry sends the same, a reuse does not. The day
+ * plan and group count only when given, so a request without them hashes as it always did.
+ */
+async function requestHash(input: {
+  title: string;
+  stops: unknown;
+  day_plan?: unknown;
+  day_group?: unknown;
+}): Promise<string> {
+  const asked: Record<string, unknown> = { title: input.title, stops: input.stops };
+  if (input.day_plan !== undefined) asked.day_plan = input.day_plan;
+  if (input.day_group !== undefined) asked.day_group = input.day_group;
+  const bytes = new TextEncoder().encode(JSON.stringify(asked));
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
@@ -102,6 +111,9 @@ async function itineraryFields(c: Context<AppEnv>) {
     stops: input.stops,
     total_distance: route.totalDistance,
     total_duration: route.totalDuration,
+    // Absent: left as they are (see ItineraryFields); null clears them.
+    ...(input.day_plan !== undefined ? { day_plan: input.day_plan } : {}),
+    ...(input.day_group !== undefined ? { day_group: input.day_group } : {}),
   };
   return { fields, input };
 }
@@ -113,7 +125,11 @@ export const itineraryRoutes = new Hono<AppEnv>()
     if (!shareTokenSchema.safeParse(token).success) throw new ApiError(404, SHARED_NOT_FOUND);
     const route = await c.var.itineraryStores.sharedRoute(token);
     if (!route) throw new ApiError(404, SHARED_NOT_FOUND);
-    return c.json({ title: route.title, stops: route.stops });
+    return c.json({
+      title: route.title,
+      stops: route.stops,
+      ...(route.day_plan ? { day_plan: route.day_plan } : {}),
+    });
   })
   .use(requireUser)
   .get('/', async (c) => c.json(await c.var.itineraries.list()))
