@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { autoTitle, type Stop } from '@domain/stops.ts';
+import type { TextLanguage } from '@domain/composed-texts.ts';
+import { registerAccountCache } from '@/lib/account-caches';
 import { stopSchema } from '@/lib/stop-schema';
 
 /**
@@ -62,9 +64,12 @@ function remove(storage: WritableStorage, key: string): void {
   }
 }
 
-/** The title to save: the entered one, or the auto title when blank (spec section 4). */
-export const titleOrAuto = (title: string, stops: readonly Pick<Stop, 'name'>[]): string =>
-  title.trim() === '' ? autoTitle(stops) : title.trim();
+/** The title to save: the entered one, or the auto title (in `language`) when blank (spec section 4). */
+export const titleOrAuto = (
+  title: string,
+  stops: readonly Pick<Stop, 'name'>[],
+  language: TextLanguage = 'en',
+): string => (title.trim() === '' ? autoTitle(stops, language) : title.trim());
 
 export const readPendingRoute = (storage: ReadableStorage = sessionStorage) =>
   read(storage, PENDING_ROUTE_KEY);
@@ -94,3 +99,64 @@ export function writeRouteDraft(route: StoredRoute, storage: WritableStorage = l
 
 export const clearRouteDraft = (storage: WritableStorage = localStorage) =>
   remove(storage, ROUTE_DRAFT_KEY);
+
+/**
+ * Edit mode keeps its own draft per saved route (localStorage 'routeEditDraft:{id}'): the
+ * unsaved edits and the version they were made on (`baseVersion`, the itinerary's updated_at),
+ * so a reload restores them and a save still refuses to overwrite a newer version.
+ */
+export const EDIT_DRAFT_PREFIX = 'routeEditDraft:';
+
+export interface EditDraft extends StoredRoute {
+  baseVersion: string;
+}
+
+/** baseVersion '': the server gave no version (no If-Match then). */
+const editDraftSchema = storedRouteSchema.extend({ baseVersion: z.string() });
+
+export function readEditDraft(
+  itineraryId: string,
+  storage: ReadableStorage = localStorage,
+): EditDraft | null {
+  const route = read(storage, EDIT_DRAFT_PREFIX + itineraryId);
+  if (!route) return null;
+  try {
+    const parsed = editDraftSchema.safeParse(
+      JSON.parse(storage.getItem(EDIT_DRAFT_PREFIX + itineraryId) ?? 'null'),
+    );
+    return parsed.success ? { ...route, baseVersion: parsed.data.baseVersion } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeEditDraft(
+  itineraryId: string,
+  draft: EditDraft,
+  storage: WritableStorage = localStorage,
+): void {
+  try {
+    storage.setItem(
+      EDIT_DRAFT_PREFIX + itineraryId,
+      JSON.stringify({ title: draft.title, stops: draft.stops, baseVersion: draft.baseVersion }),
+    );
+  } catch {
+    // Storage full or disabled: the edits stay on screen, a reload loses them.
+  }
+}
+
+export const clearEditDraft = (itineraryId: string, storage: WritableStorage = localStorage) =>
+  remove(storage, EDIT_DRAFT_PREFIX + itineraryId);
+
+/** Every edit draft on this device: they belong to the account whose routes they edit. */
+export function clearEditDrafts(storage: Storage = localStorage): void {
+  try {
+    const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index));
+    for (const key of keys) if (key?.startsWith(EDIT_DRAFT_PREFIX)) storage.removeItem(key);
+  } catch {
+    // Storage unavailable: nothing was kept.
+  }
+}
+
+// Signing out (or into another account) forgets the previous account's unsaved edits.
+registerAccountCache(() => clearEditDrafts());

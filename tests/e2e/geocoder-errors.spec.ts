@@ -4,8 +4,9 @@ import { expect, test } from './support/fixtures';
  * Issue 8, faults: when the geocoder cannot answer, the address search says so instead of
  * 'No results found', and a map click still adds a stop, named by its coordinates
  * (spec section 5). The upstream is really taken down (this worker's fakes, through their
- * control API), so the whole chain answers as in production: fake Nominatim 503 -> the
- * function's 502 {error}. The `fakes` fixture puts it back up after the test.
+ * control API), so the whole chain answers as in production: fake Photon and Nominatim (its
+ * fallback) 503 -> the function's 502 {error}. The `fakes` fixture puts them back up after.
+ * While only Photon is down, Nominatim answers the same search (tests/e2e/address-search.spec.ts).
  */
 
 const UNAVAILABLE = 'Address search is unavailable right now, try again later';
@@ -19,6 +20,7 @@ test('geocoder down: the search says it is unavailable, a map click names the st
   fakes,
   planner,
 }) => {
+  await fakes.setMode('photon', 'down');
   await fakes.setMode('nominatim', 'down');
   await page.goto('/plan');
   // A text no earlier search cached.
@@ -31,6 +33,7 @@ test('geocoder down: the search says it is unavailable, a map click names the st
   await expect(planner.stopNames).toHaveText([/^Location -?\d+\.\d{4}, -?\d+\.\d{4}$/]);
 
   // Back up: the same search box finds places again.
+  await fakes.setMode('photon', 'ok');
   await fakes.setMode('nominatim', 'ok');
   await planner.search.fill('Dijon');
   await expect(planner.searchResults.getByRole('option').first()).toContainText('Dijon');
@@ -40,7 +43,7 @@ test('geocoder down: the search says it is unavailable, a map click names the st
 test('rate limited: the search says to wait a few seconds', async ({ page, planner }) => {
   // The e2e stack runs without per-client limits (every browser shares one address; the
   // limit itself is tested in tests/load/limits.test.ts): answer as the function does.
-  await page.route('**/api/geocoding/search**', (route) =>
+  await page.route('**/api/geocoding/autocomplete**', (route) =>
     route.fulfill({
       status: 429,
       headers: { 'Retry-After': '12' },

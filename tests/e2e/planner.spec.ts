@@ -2,7 +2,13 @@ import { expect, test, type Page, type PlannerControls } from './support/fixture
 
 /** Lyon, where the browser says the user is in these tests (the pages are pinned to English). */
 const HERE = { latitude: 45.764, longitude: 4.8357 };
-const OCEAN = { display_name: 'North Atlantic Ocean', lat: 35, lng: -40 };
+const OCEAN = {
+  name: 'North Atlantic Ocean',
+  address: '',
+  display_name: 'North Atlantic Ocean',
+  lat: 35,
+  lng: -40,
+};
 
 test.use({ geolocation: HERE, permissions: ['geolocation'] });
 
@@ -124,7 +130,7 @@ test.describe('planner', () => {
     await page.route('**/api/geocoding/reverse**', (route) =>
       route.fulfill({ status: 502, json: { error: 'down' } }),
     );
-    await page.route('**/api/geocoding/search**', (route) =>
+    await page.route('**/api/geocoding/autocomplete**', (route) =>
       route.fulfill({ status: 502, json: { error: 'down' } }),
     );
     await page.goto('/plan');
@@ -184,7 +190,7 @@ test.describe('planner', () => {
     page,
     planner,
   }) => {
-    await page.route('**/api/geocoding/search?q=Atlantic**', (route) =>
+    await page.route('**/api/geocoding/autocomplete?q=Atlantic**', (route) =>
       route.fulfill({ json: [OCEAN] }),
     );
     await page.goto('/plan');

@@ -1,15 +1,18 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { Stop } from '@domain/stops.ts';
 import { truncateStopName } from '@domain/stops.ts';
+import { textLanguage } from '@domain/composed-texts.ts';
 import { MIN_STOPS_TO_CALCULATE } from '@domain/limits.ts';
-import { FOCUS_ZOOM, LOCATED_ZOOM, type CameraRequest } from '@/components/map';
+import { FOCUS_ZOOM, LOCATED_ZOOM, type MapViewport } from '@/components/map';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { Dialog } from '@/components/Dialog';
 import { LoadingState } from '@/components/LoadingState';
+import { useLeaveGuard } from '@/components/hooks/useLeaveGuard';
 import { useIdentity } from '@/lib/auth';
 import { ExportMenu } from '@/components/export-menu/ExportMenu';
-import { PlaceSearch } from '@/features/geocoding';
-import type { Place } from '@/lib/geocoding';
+import { PlaceSearch, searchBias, type Suggestion } from '@/features/geocoding';
 import { ImportPanel } from '@/features/import';
 import { OptimizeRoute } from '@/features/optimize';
 import {
@@ -17,7 +20,9 @@ import {
   PlannerMap,
   StopList,
   toStops,
+  useCameraRequests,
   useCurrentPosition,
+  useEditConflict,
   usePlannerRoute,
   useRouteCalculation,
   useSaveRoute,
@@ -26,6 +31,7 @@ import {
   type ActionFeedback,
 } from '@/features/planner';
 import { titleOrAuto } from '@/lib/route-storage';
+import { useFormatDistance } from '@/lib/units';
 import '@/components/forms.css';
 import './PlannerPage.css';
 
@@ -46,14 +52,17 @@ function Feedback({ feedback }: { feedback: ActionFeedback | null }) {
 }
 
 function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const titleId = useId();
   const { identity } = useIdentity();
   const signedIn = identity.status === 'signed-in';
   const isEdit = itineraryId !== undefined;
+  const planner = usePlannerRoute(itineraryId);
   const { state, dispatch, loading, loadFailed, retryLoad, ready, loadedVersion, loadLatest } =
-    usePlannerRoute(itineraryId);
+    planner;
   const { stops, title } = state;
+  /** Edit mode: nothing can be typed or changed until the saved route is on screen. */
+  const locked = !ready;
 
   const [announcement, setAnnouncement] = useState('');
   /** The stop the user last chose in the list, highlighted on the map and in the list. */
@@ -65,40 +74,38 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
   const [importUsed, setImportUsed] = useState(false);
   const importToggle = useRef<HTMLButtonElement>(null);
   const importPanelId = useId();
-  const cameraId = useRef(0);
-  const [camera, setCamera] = useState<CameraRequest | null>(null);
-  const centerOn = useCallback((point: { lat: number; lng: number }, zoom: number) => {
-    cameraId.current += 1;
-    setCamera({ id: cameraId.current, kind: 'center', point, zoom });
-  }, []);
-  const fitTo = useCallback((points: readonly { lat: number; lng: number }[]) => {
-    cameraId.current += 1;
-    setCamera({ id: cameraId.current, kind: 'fit', points });
-  }, []);
+  const { camera, centerOn, fitTo } = useCameraRequests();
+  /** The map's view, where the address search prefers results. */
+  const [view, setView] = useState<MapViewport | null>(null);
 
   // Show the route that was there on arrival (draft or saved route); otherwise find the user.
   const [arrivedWithStops] = useState(() => stops.length > 0);
-  const fittedOnLoad = useRef(false);
-  if (ready && !fittedOnLoad.current && stops.length > 0) {
-    fittedOnLoad.current = true;
-    cameraId.current += 1;
-    setCamera({ id: cameraId.current, kind: 'fit', points: stops });
+  const [fittedOnArrival, setFittedOnArrival] = useState(false);
+  if (ready && !fittedOnArrival && stops.length > 0) {
+    setFittedOnArrival(true);
+    fitTo(stops);
   }
   const { state: position, retry: retryPosition } = useCurrentPosition(
     !isEdit && !arrivedWithStops,
   );
   const locatedPoint = position.status === 'located' ? position.point : null;
-  const lastLocated = useRef<typeof locatedPoint>(null);
-  if (locatedPoint && lastLocated.current !== locatedPoint) {
-    lastLocated.current = locatedPoint;
-    cameraId.current += 1;
-    setCamera({ id: cameraId.current, kind: 'center', point: locatedPoint, zoom: LOCATED_ZOOM });
+  const [centeredOn, setCenteredOn] = useState<typeof locatedPoint>(null);
+  if (locatedPoint && locatedPoint !== centeredOn) {
+    setCenteredOn(locatedPoint);
+    centerOn(locatedPoint, LOCATED_ZOOM);
   }
 
   const calculation = useRouteCalculation(stops);
   const saving = useSaveRoute(itineraryId, loadedVersion);
   const starting = useStartRoute(itineraryId);
   const route = { title, stops: toStops(stops) };
+  const language = textLanguage(i18n.resolvedLanguage);
+  const formatDistance = useFormatDistance();
+  const legs = calculation.route?.legs;
+  const legDistances =
+    legs && legs.length === stops.length - 1
+      ? [null, ...legs.map((leg) => formatDistance(leg.distance))]
+      : undefined;
 
   const addStop = useCallback(
     (stop: Stop, fit: boolean) => {
@@ -112,7 +119,8 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
   const addClickedStop = useStopAtPoint(
     useCallback((stop: Stop) => addStop(stop, false), [addStop]),
   );
-  const addPlace = (place: Place) =>
+  const addTypedPoint = useStopAtPoint(useCallback((stop: Stop) => addStop(stop, true), [addStop]));
+  const addPlace = (place: Suggestion) =>
     addStop({ name: truncateStopName(place.display_name), lat: place.lat, lng: place.lng }, true);
 
   const addImportedStops = (imported: Stop[]) => {
@@ -124,7 +132,7 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
 
   const removeStop = (index: number) => {
     const removed = stops[index];
-    if (!removed) return;
+    if (!removed || locked) return;
     dispatch({ type: 'remove', index });
     setAnnouncement(t('planner.announceRemoved', { name: removed.name }));
   };
@@ -140,14 +148,22 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
     (id: string, note: string) => dispatch({ type: 'setNote', id, note }),
     [dispatch],
   );
+  const renameStop = useCallback(
+    (id: string, name: string) => dispatch({ type: 'renameStop', id, name }),
+    [dispatch],
+  );
   const showStop = (index: number) => {
     dispatch({ type: 'focus', index });
     setHighlightedId(stops[index].id);
     centerOn(stops[index], FOCUS_ZOOM);
   };
   const clearAll = () => {
-    dispatch({ type: 'clear' });
+    planner.clearAll();
     setAnnouncement(t('planner.announceCleared'));
+  };
+  const undoClear = () => {
+    planner.undoClear();
+    setAnnouncement(t('planner.announceRestored'));
   };
   const calculateRoute = () => {
     if (stops.length < MIN_STOPS_TO_CALCULATE) {
@@ -160,39 +176,40 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
   };
 
   const saveButton = useRef<HTMLButtonElement>(null);
-  const [latestLoading, setLatestLoading] = useState(false);
-  const [latestFailed, setLatestFailed] = useState(false);
-  const saveMineAnyway = () => {
-    setLatestFailed(false);
-    void saving.saveAnyway(route);
-  };
-  const loadLatestVersion = async () => {
-    setLatestLoading(true);
-    setLatestFailed(false);
-    try {
-      const latest = await loadLatest();
-      saving.clearConflict();
+  const busy = saving.saving || starting.starting;
+  const conflict = useEditConflict({
+    loadLatest,
+    clearConflict: saving.clearConflict,
+    busy,
+    saveButton,
+    onLatestLoaded: (latest) => {
       setHighlightedId(null);
       setCalculateMessage('');
       setAnnouncement(t('planner.announceLatestLoaded'));
       if (latest.stops.length > 0) fitTo(latest.stops);
-      focusSaveWhenEnabled.current = true;
+    },
+  });
+  const pageBusy = busy || conflict.latestLoading;
+
+  // Unsaved edits of a saved route: leaving asks first; starting the route offers to save them.
+  const leaveGuard = useLeaveGuard(planner.dirty && !pageBusy);
+  const [offerSaveFirst, setOfferSaveFirst] = useState(false);
+  const saveFirstButton = useRef<HTMLButtonElement>(null);
+  const startRoute = () => {
+    if (isEdit && planner.dirty && signedIn) setOfferSaveFirst(true);
+    else void starting.start(route);
+  };
+  const discardRestored = async () => {
+    try {
+      const latest = await loadLatest();
+      planner.dismissRestored();
+      setAnnouncement(t('planner.editsDiscarded'));
+      if (latest.stops.length > 0) fitTo(latest.stops);
     } catch (error) {
-      console.error('Loading the latest version of the route failed', error);
-      setLatestFailed(true);
-    } finally {
-      setLatestLoading(false);
+      console.error('Loading the saved version of the route failed', error);
     }
   };
 
-  const busy = saving.saving || starting.starting || latestLoading;
-  // The conflict message (which had the focus) is gone: the focus goes on to the save button.
-  const focusSaveWhenEnabled = useRef(false);
-  useEffect(() => {
-    if (busy || !focusSaveWhenEnabled.current) return;
-    focusSaveWhenEnabled.current = false;
-    saveButton.current?.focus();
-  }, [busy]);
   const saveLabel = !signedIn
     ? t('planner.signUpToSave')
     : isEdit
@@ -215,155 +232,260 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
             </button>
           </div>
         ) : null}
-
-        <div className="form-field">
-          <label htmlFor={titleId} className="form-label">
-            {t('planner.titleLabel')}
-          </label>
-          <input
-            id={titleId}
-            className="form-input"
-            type="text"
-            maxLength={200}
-            placeholder={t('planner.titlePlaceholder')}
-            value={title}
-            onChange={(event) => dispatch({ type: 'renameTitle', title: event.target.value })}
-          />
-        </div>
-
-        <PlaceSearch onPick={addPlace} />
-        <p className="form-hint">{t('planner.hint')}</p>
-
-        <section className="planner__stops" aria-labelledby="planner-stops-heading">
-          <div className="planner__stops-header">
-            <h2 id="planner-stops-heading" className="form-heading">
-              {t('planner.stopsHeading', { count: stops.length })}
-            </h2>
-            <div className="planner__stops-tools">
+        {planner.restored ? (
+          <div className="planner__notice" role="status">
+            <span>{t('planner.editsRestored')}</span>
+            <span className="planner__notice-actions">
               <button
                 type="button"
                 className="button button--small"
-                ref={importToggle}
-                aria-expanded={importOpen}
-                aria-controls={importPanelId}
-                onClick={() => {
-                  setImportUsed(true);
-                  setImportOpen((open) => !open);
-                }}
+                onClick={planner.dismissRestored}
               >
-                {t('importStops.open')}
+                {t('planner.keepEdits')}
               </button>
-              {stops.length > 0 ? (
+              <button
+                type="button"
+                className="button button--small button--ghost"
+                disabled={pageBusy}
+                onClick={() => void discardRestored()}
+              >
+                {t('planner.discardEdits')}
+              </button>
+            </span>
+          </div>
+        ) : null}
+
+        <fieldset className="planner__form" disabled={locked} aria-busy={locked}>
+          <legend className="visually-hidden">{t('planner.sidebarRegion')}</legend>
+          <div className="form-field">
+            <label htmlFor={titleId} className="form-label">
+              {t('planner.titleLabel')}
+            </label>
+            <input
+              id={titleId}
+              className="form-input"
+              type="text"
+              maxLength={200}
+              placeholder={t('planner.titlePlaceholder')}
+              value={title}
+              onChange={(event) => dispatch({ type: 'renameTitle', title: event.target.value })}
+            />
+          </div>
+
+          <PlaceSearch
+            onPick={addPlace}
+            onPickPoint={addTypedPoint}
+            bias={searchBias(view, locatedPoint)}
+          />
+          <p className="form-hint">{t('planner.hint')}</p>
+
+          <section className="planner__stops" aria-labelledby="planner-stops-heading">
+            <div className="planner__stops-header">
+              <h2 id="planner-stops-heading" className="form-heading">
+                {t('planner.stopsHeading', { count: stops.length })}
+              </h2>
+              <div className="planner__stops-tools">
                 <button
                   type="button"
-                  className="button button--small button--ghost"
-                  onClick={clearAll}
+                  className="button button--small"
+                  ref={importToggle}
+                  aria-expanded={importOpen}
+                  aria-controls={importPanelId}
+                  onClick={() => {
+                    setImportUsed(true);
+                    setImportOpen((open) => !open);
+                  }}
                 >
-                  {t('planner.clearAll')}
+                  {t('importStops.open')}
                 </button>
+                {stops.length > 0 ? (
+                  <button
+                    type="button"
+                    className="button button--small button--ghost"
+                    onClick={clearAll}
+                  >
+                    {t('planner.clearAll')}
+                  </button>
+                ) : null}
+              </div>
+            </div>
+            {planner.clearedCount > 0 ? (
+              <div className="planner__notice planner__undo" role="status">
+                <span>{t('planner.clearedStops', { count: planner.clearedCount })}</span>
+                <button type="button" className="button button--small" onClick={undoClear}>
+                  {t('planner.undo')}
+                </button>
+              </div>
+            ) : null}
+            <div id={importPanelId} hidden={!importOpen}>
+              {importUsed ? (
+                <ImportPanel
+                  onAdd={addImportedStops}
+                  onClose={() => {
+                    setImportOpen(false);
+                    importToggle.current?.focus();
+                  }}
+                />
               ) : null}
             </div>
-          </div>
-          <div id={importPanelId} hidden={!importOpen}>
-            {importUsed ? (
-              <ImportPanel
-                onAdd={addImportedStops}
-                onClose={() => {
-                  setImportOpen(false);
-                  importToggle.current?.focus();
-                }}
+            {stops.length === 0 ? (
+              <p className="planner__empty-list">{t('planner.emptyList')}</p>
+            ) : (
+              <StopList
+                stops={stops}
+                highlightedIndex={highlightedIndex}
+                onShow={showStop}
+                onMove={moveStop}
+                onRemove={removeStop}
+                onNoteChange={setStopNote}
+                onRename={renameStop}
+                legDistances={legDistances}
               />
-            ) : null}
-          </div>
-          {stops.length === 0 ? (
-            <p className="planner__empty-list">{t('planner.emptyList')}</p>
-          ) : (
-            <StopList
-              stops={stops}
-              highlightedIndex={highlightedIndex}
-              onShow={showStop}
-              onMove={moveStop}
-              onRemove={removeStop}
-              onNoteChange={setStopNote}
-            />
-          )}
-          <p className="visually-hidden" role="status" aria-live="polite">
-            {announcement}
-          </p>
-        </section>
-
-        <OptimizeRoute
-          stops={stops}
-          onApply={(reordered) => {
-            dispatch({ type: 'reorder', ids: reordered.map((stop) => stop.id) });
-            setAnnouncement(t('planner.announceOptimized'));
-          }}
-          onUndo={(previous) => dispatch({ type: 'reorder', ids: previous.map((stop) => stop.id) })}
-        />
-
-        <div className="planner__actions">
-          <button type="button" className="button button--block" onClick={calculateRoute}>
-            {t('planner.calculateRoute')}
-          </button>
-          {calculateMessage ? (
-            <p className="planner__message" role="alert">
-              {calculateMessage}
+            )}
+            <p className="visually-hidden" role="status" aria-live="polite">
+              {announcement}
             </p>
-          ) : null}
-          <button
-            ref={saveButton}
-            type="button"
-            className="button button--primary button--block"
-            disabled={busy}
-            onClick={() => {
-              setLatestFailed(false);
-              void saving.save(route);
-            }}
-          >
-            {saving.saving ? t('planner.saving') : saveLabel}
-          </button>
-          <button
-            type="button"
-            className="button button--block planner__waze"
-            disabled={busy}
-            onClick={() => void starting.start(route)}
-          >
-            {t('planner.startWaze')}
-          </button>
-          <ExportMenu
-            title={titleOrAuto(title, stops)}
+          </section>
+
+          <OptimizeRoute
             stops={stops}
-            legs={calculation.route?.legs}
+            onApply={(reordered) => {
+              dispatch({ type: 'reorder', ids: reordered.map((stop) => stop.id) });
+              setAnnouncement(t('planner.announceOptimized'));
+            }}
+            onUndo={(previous) =>
+              dispatch({ type: 'reorder', ids: previous.map((stop) => stop.id) })
+            }
           />
-          {saving.conflict ? (
-            <EditConflict
-              busy={busy}
-              loadFailed={latestFailed}
-              onSaveMine={saveMineAnyway}
-              onLoadLatest={() => void loadLatestVersion()}
+
+          <div className="planner__actions">
+            <button type="button" className="button button--block" onClick={calculateRoute}>
+              {t('planner.calculateRoute')}
+            </button>
+            {calculateMessage ? (
+              <p className="planner__message" role="alert">
+                {calculateMessage}
+              </p>
+            ) : null}
+            <button
+              ref={saveButton}
+              type="button"
+              className="button button--primary button--block"
+              disabled={pageBusy}
+              onClick={() => {
+                conflict.resetLatestFailure();
+                void saving.save(route);
+              }}
+            >
+              {saving.saving ? t('planner.saving') : saveLabel}
+            </button>
+            <button
+              type="button"
+              className="button button--block planner__waze"
+              disabled={pageBusy}
+              onClick={startRoute}
+            >
+              {t('planner.startWaze')}
+            </button>
+            <ExportMenu
+              title={titleOrAuto(title, stops, language)}
+              stops={stops}
+              legs={legs}
+              totals={
+                calculation.route
+                  ? {
+                      distance: calculation.route.totalDistance,
+                      duration: calculation.route.totalDuration,
+                    }
+                  : null
+              }
             />
-          ) : (
-            <Feedback feedback={saving.feedback ?? starting.feedback} />
-          )}
-          {!signedIn ? <p className="planner__note">{t('planner.anonymousNote')}</p> : null}
-        </div>
+            {saving.conflict ? (
+              <EditConflict
+                busy={pageBusy}
+                loadFailed={conflict.latestFailed}
+                onSaveMine={() => {
+                  conflict.resetLatestFailure();
+                  void saving.saveAnyway(route);
+                }}
+                onLoadLatest={() => void conflict.loadLatestVersion()}
+              />
+            ) : (
+              <Feedback feedback={saving.feedback ?? starting.feedback} />
+            )}
+            {!signedIn ? <p className="planner__note">{t('planner.anonymousNote')}</p> : null}
+          </div>
+        </fieldset>
       </aside>
 
       <div className="planner__map">
         <PlannerMap
           stops={stops}
           highlightedIndex={highlightedIndex}
-          legs={calculation.route?.legs ?? []}
+          legs={legs ?? []}
           totals={calculation.route}
           calculating={calculation.calculating}
           estimated={calculation.estimated}
           camera={camera}
           position={position}
           onRetryPosition={retryPosition}
-          onMapClick={addClickedStop}
+          onMapClick={(point) => {
+            if (!locked) addClickedStop(point);
+          }}
           onRemoveStop={removeStop}
+          onViewportChange={setView}
         />
       </div>
+
+      {leaveGuard.pending !== null ? (
+        <ConfirmDialog
+          title={t('planner.leaveTitle')}
+          message={t('planner.leaveMessage')}
+          confirmLabel={t('planner.leaveConfirm')}
+          onConfirm={leaveGuard.leave}
+          onCancel={leaveGuard.stay}
+        />
+      ) : null}
+      {offerSaveFirst ? (
+        <Dialog
+          role="alertdialog"
+          title={t('planner.saveFirstTitle')}
+          description={<p>{t('planner.saveFirstMessage')}</p>}
+          onCancel={() => setOfferSaveFirst(false)}
+          initialFocus={saveFirstButton}
+        >
+          <div className="dialog__actions dialog__actions--stacked">
+            <button
+              ref={saveFirstButton}
+              type="button"
+              className="button button--primary"
+              onClick={() => {
+                setOfferSaveFirst(false);
+                void saving.saveAndStart(route);
+              }}
+            >
+              {t('planner.saveAndStart')}
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setOfferSaveFirst(false);
+                void starting.start(route);
+              }}
+            >
+              {t('planner.startWithoutSaving')}
+            </button>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => setOfferSaveFirst(false)}
+            >
+              {t('common.cancel')}
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
     </div>
   );
 }

@@ -3,6 +3,7 @@ export { StopMarkersLayer, type MarkerStop, type StopMarkersLayerProps } from '.
 export { RouteLines, type RouteLinesProps } from './RouteLines';
 export { MapCamera, useMapCamera, type CameraRequest } from './MapCamera';
 export { MapClickHandler } from './MapClickHandler';
+export { MapViewportReporter, type MapViewport } from './MapViewportReporter';
 export { TripSummary, type TripSummaryProps } from './TripSummary';
 export { legLines, type LegLines } from './route-lines';
 export * from './map-constants';

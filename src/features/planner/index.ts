@@ -2,7 +2,9 @@
 export { EditConflict } from './components/EditConflict';
 export { PlannerMap } from './components/PlannerMap';
 export { StopList } from './components/StopList';
+export { useCameraRequests } from './hooks/useCameraRequests';
 export { useCurrentPosition } from './hooks/useCurrentPosition';
+export { useEditConflict } from './hooks/useEditConflict';
 export { usePlannerRoute } from './hooks/usePlannerRoute';
 export { useRouteCalculation } from './hooks/useRouteCalculation';
 export { useSaveRoute, useStartRoute, type ActionFeedback } from './hooks/useRouteActions';

@@ -4,7 +4,11 @@ export { getItinerary, itineraryQueryOptions, useItinerary } from './api/get-iti
 export {
   createItinerary,
   createItineraryMutationOptions,
+  forgetIdempotencyKey,
+  idempotencyKeyFor,
+  newIdempotencyKey,
   useCreateItinerary,
+  type CreateItineraryVariables,
 } from './api/create-itinerary';
 export {
   updateItinerary,

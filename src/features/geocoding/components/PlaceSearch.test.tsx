@@ -14,23 +14,32 @@ vi.mock('@/lib/api-client', async (importOriginal) => ({
 import { ApiError } from '@/lib/api-client';
 import { PlaceSearch } from './PlaceSearch';
 
-const paris = { display_name: 'Paris, Île-de-France, France', lat: 48.85, lng: 2.35 };
+const paris = {
+  name: 'Paris',
+  address: 'Île-de-France, France',
+  display_name: 'Paris, Île-de-France, France',
+  lat: 48.85,
+  lng: 2.35,
+};
 const parisTx = {
+  name: 'Paris',
+  address: 'Lamar County, Texas, United States',
   display_name: 'Paris, Lamar County, Texas, United States',
   lat: 33.66,
   lng: -95.55,
 };
 
-function renderSearch() {
+function renderSearch(bias: { lat: number; lng: number; zoom?: number } | null = null) {
   const onPick = vi.fn();
+  const onPickPoint = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <PlaceSearch onPick={onPick} />
+      <PlaceSearch onPick={onPick} onPickPoint={onPickPoint} bias={bias} />
     </QueryClientProvider>,
   );
   const input = screen.getByRole('combobox', { name: 'Search for an address' });
-  return { onPick, input };
+  return { onPick, onPickPoint, input };
 }
 
 const typeText = (input: HTMLElement, value: string) => {
@@ -72,7 +81,8 @@ describe('PlaceSearch', () => {
     expect(get).not.toHaveBeenCalled();
     await settle();
     expect(get).toHaveBeenCalledTimes(1);
-    expect(get.mock.calls[0][1]).toMatchObject({ query: { q: 'Pari' } });
+    expect(get.mock.calls[0][0]).toBe('/geocoding/autocomplete');
+    expect(get.mock.calls[0][1]).toMatchObject({ query: { q: 'Pari', limit: 8, lang: 'en' } });
     expect(screen.getByRole('option', { name: paris.display_name })).toBeTruthy();
     expect(input.getAttribute('aria-expanded')).toBe('true');
 
@@ -169,7 +179,7 @@ describe('PlaceSearch', () => {
       get.mockRejectedValue(geocoderAnswer(status, serverError, status === 503 ? 2 : undefined));
       render(
         <QueryClientProvider client={client}>
-          <PlaceSearch onPick={vi.fn()} />
+          <PlaceSearch onPick={vi.fn()} onPickPoint={vi.fn()} />
         </QueryClientProvider>,
       );
       const input = screen.getByRole('combobox', { name: 'Search for an address' });
@@ -201,6 +211,48 @@ describe('PlaceSearch', () => {
       screen.queryByText('Address search is unavailable right now, try again later'),
     ).toBeNull();
   });
+
+  it('shows each place as a name and a second line, so two places of one name differ', async () => {
+    get.mockResolvedValue([paris, parisTx]);
+    const { input } = renderSearch();
+    typeText(input, 'Paris');
+    await debounce();
+    const options = screen.getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'ParisÎle-de-France, France',
+      'ParisLamar County, Texas, United States',
+    ]);
+    expect(options[1].querySelector('.place-search__address')?.textContent).toBe(
+      'Lamar County, Texas, United States',
+    );
+  });
+
+  it('asks for places near the bias (3 decimals), in the interface language, up to 8', async () => {
+    get.mockResolvedValue([paris]);
+    const { input } = renderSearch({ lat: 41.763712, lng: -72.673111, zoom: 12.4 });
+    typeText(input, 'Main Street');
+    await debounce();
+    expect(get.mock.calls[0][1]).toMatchObject({
+      query: { q: 'Main Street', lat: 41.764, lng: -72.673, zoom: 12, lang: 'en', limit: 8 },
+    });
+    // The call can be cancelled: a superseded search passes its signal through.
+    expect(get.mock.calls[0][1].signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it.each(['48.8584, 2.2945', '48,8584; 2,2945', 'geo:48.8584,2.2945'])(
+    'adds typed coordinates %j as a stop directly, without a search',
+    async (text) => {
+      const { input, onPickPoint, onPick } = renderSearch();
+      typeText(input, text);
+      await debounce();
+      expect(get).not.toHaveBeenCalled();
+      expect(screen.getByRole('option', { name: 'Coordinates, 48.858400, 2.294500' })).toBeTruthy();
+      fireEvent.keyDown(input, { key: 'Enter' });
+      expect(onPickPoint).toHaveBeenCalledWith({ lat: 48.8584, lng: 2.2945 });
+      expect(onPick).not.toHaveBeenCalled();
+      expect((input as HTMLInputElement).value).toBe('');
+    },
+  );
 
   it('never shows a stale answer for a newer text', async () => {
     let answerOld: (places: unknown[]) => void = () => undefined;

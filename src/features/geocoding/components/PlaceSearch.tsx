@@ -1,46 +1,71 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '@/components/hooks/useDebouncedValue';
-import { geocoderFailure, isSearchable, useSearchPlaces, type Place } from '@/lib/geocoding';
+import { formatLatLng } from '@/lib/format';
+import { geocoderFailure, isSearchable } from '@/lib/geocoding';
+import {
+  useAutocompletePlaces,
+  type SearchBias,
+  type Suggestion,
+} from '../api/autocomplete-places';
+import { parseTypedCoordinates, type TypedPoint } from '../model/coordinates';
 import './PlaceSearch.css';
 
 /** Spec section 9: search debounce 300 ms. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 export interface PlaceSearchProps {
-  onPick: (place: Place) => void;
+  onPick: (place: Suggestion) => void;
+  /** Coordinates typed into the box ('48.8584, 2.2945' or a geo: URI): a stop there, no search. */
+  onPickPoint: (point: TypedPoint) => void;
+  /** Prefer places near this point (the map's view or the user's position). */
+  bias?: SearchBias | null;
 }
 
 /**
  * Address search as an ARIA combobox: type 3+ characters, pick with the mouse
  * or with Arrow keys and Enter; Escape closes the list, then clears the text.
+ * Results come as you type from a geocoder built for it (Photon, through the proxy), biased
+ * to `bias`, in the interface language, up to 8, each a name and a second line (street,
+ * city, country). Coordinates typed in the box are offered as one option and need no search.
  * A failed search shows an empty result ('No results found'), unless the geocoder
  * said why (rate limited, or the service down, busy or too slow): then it says so.
  */
-export function PlaceSearch({ onPick }: PlaceSearchProps) {
-  const { t } = useTranslation();
+export function PlaceSearch({ onPick, onPickPoint, bias = null }: PlaceSearchProps) {
+  const { t, i18n } = useTranslation();
   const inputId = useId();
   const listId = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [debouncedText] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  const search = useSearchPlaces(debouncedText);
+  const typedPoint = parseTypedCoordinates(text);
+  const search = useAutocompletePlaces(
+    debouncedText,
+    bias,
+    i18n.resolvedLanguage ?? 'en',
+    parseTypedCoordinates(debouncedText) === null,
+  );
 
   // Only answers for the text as it is now: never a previous text's results.
-  const searchable = isSearchable(text) && debouncedText.trim() === text.trim();
-  const results: Place[] = searchable && search.isSuccess ? search.data : [];
-  const searching = isSearchable(text) && (!searchable || search.isFetching);
+  const searchable = !typedPoint && isSearchable(text) && debouncedText.trim() === text.trim();
+  const suggestions: Suggestion[] = searchable && search.isSuccess ? search.data : [];
+  /** Typed coordinates are the one option: a stop exactly there. */
+  const results: (Suggestion | TypedPoint)[] = typedPoint ? [typedPoint] : suggestions;
+  const searching = !typedPoint && isSearchable(text) && (!searchable || search.isFetching);
   const finished = searchable && !searching && (search.isSuccess || search.isError);
-  const showList = open && isSearchable(text) && (results.length > 0 || searching || finished);
+  const showList =
+    open &&
+    (typedPoint !== null || (isSearchable(text) && (results.length > 0 || searching || finished)));
 
   // The highlighted option belongs to one list of results: a new list starts with none.
-  const resultsKey = `${debouncedText}|${search.dataUpdatedAt}`;
+  const resultsKey = typedPoint ? `point|${text}` : `${debouncedText}|${search.dataUpdatedAt}`;
   const [active, setActive] = useState({ key: '', index: -1 });
   const activeIndex = active.key === resultsKey ? active.index : -1;
   const setActiveIndex = (index: number) => setActive({ key: resultsKey, index });
 
-  const pick = (place: Place) => {
-    onPick(place);
+  const pick = (place: Suggestion | TypedPoint) => {
+    if ('name' in place) onPick(place);
+    else onPickPoint(place);
     setText('');
     setOpen(false);
     setActiveIndex(-1);
@@ -122,22 +147,28 @@ export function PlaceSearch({ onPick }: PlaceSearchProps) {
           role="listbox"
           aria-label={t('search.results')}
         >
-          {results.map((place, index) => (
-            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- a combobox option: the input handles the keys (aria-activedescendant)
-            <li
-              key={`${place.lat},${place.lng},${place.display_name}`}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === activeIndex}
-              className="place-search__option"
-              // Keep the focus in the input so blur does not close the list before the click lands.
-              onMouseDown={(event) => event.preventDefault()}
-              onMouseMove={() => setActiveIndex(index)}
-              onClick={() => pick(place)}
-            >
-              {place.display_name}
-            </li>
-          ))}
+          {results.map((place, index) => {
+            const name = 'name' in place ? place.name : t('search.coordinates');
+            const detail = 'name' in place ? place.address : formatLatLng(place, 6);
+            return (
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- a combobox option: the input handles the keys (aria-activedescendant)
+              <li
+                key={`${place.lat},${place.lng},${'name' in place ? place.display_name : ''}`}
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === activeIndex}
+                aria-label={detail ? `${name}, ${detail}` : name}
+                className="place-search__option"
+                // Keep the focus in the input so blur does not close the list before the click lands.
+                onMouseDown={(event) => event.preventDefault()}
+                onMouseMove={() => setActiveIndex(index)}
+                onClick={() => pick(place)}
+              >
+                <span className="place-search__name">{name}</span>
+                {detail ? <span className="place-search__address">{detail}</span> : null}
+              </li>
+            );
+          })}
         </ul>
         {status ? (
           <p

@@ -5,10 +5,12 @@ import {
   MapCamera,
   MapClickHandler,
   MapView,
+  MapViewportReporter,
   RouteLines,
   StopMarkersLayer,
   TripSummary,
   type CameraRequest,
+  type MapViewport,
   type MarkerStop,
 } from '@/components/map';
 import { formatLatLng } from '@/lib/format';
@@ -30,6 +32,8 @@ export interface PlannerMapProps {
   onRetryPosition: () => void;
   onMapClick: (point: { lat: number; lng: number }) => void;
   onRemoveStop: (index: number) => void;
+  /** The map's view after each pan or zoom (the address search prefers places in it). */
+  onViewportChange?: (view: MapViewport) => void;
 }
 
 /** The planner's map: click to add, numbered stops with popups, route lines, Trip Summary. */
@@ -113,6 +117,7 @@ export function PlannerMap(props: PlannerMapProps) {
         renderPopup={popup}
       />
       <MapCamera request={camera} />
+      {props.onViewportChange ? <MapViewportReporter onChange={props.onViewportChange} /> : null}
     </MapView>
   );
 }

@@ -98,3 +98,26 @@ describe('StopList moves', () => {
     expect(onRemove).toHaveBeenCalledWith(0);
   });
 });
+
+describe('StopList renaming and leg distances', () => {
+  it('renames a stop in the edit panel: each non-blank name is reported, a blank one is not', () => {
+    const onRename = vi.fn();
+    renderList({ onRename });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit stop 1: name and note' }));
+    const name = screen.getByRole<HTMLInputElement>('textbox', { name: 'Name of stop 1' });
+    expect(document.activeElement).toBe(name);
+    expect(name.value).toBe('Paris, France');
+    fireEvent.change(name, { target: { value: 'Bakery' } });
+    expect(onRename).toHaveBeenLastCalledWith('stop-1', 'Bakery');
+    fireEvent.change(name, { target: { value: '   ' } });
+    expect(onRename).toHaveBeenCalledTimes(1);
+    // The note stays editable in the same panel.
+    expect(screen.getByRole('textbox', { name: 'Note for stop 1' })).toBeTruthy();
+  });
+
+  it('says how far each stop is from the one before, once the route is calculated', () => {
+    renderList({ legDistances: [null, '289 mi'] });
+    expect(screen.getByText('289 mi from stop 1')).toBeTruthy();
+    expect(screen.queryByText(/from stop 0/)).toBeNull();
+  });
+});

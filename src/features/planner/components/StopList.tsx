@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { STOP_NOTE_MAX_CHARS } from '@domain/limits.ts';
+import { STOP_NAME_MAX_CHARS, STOP_NOTE_MAX_CHARS } from '@domain/limits.ts';
 import { useSortableList } from '@/components/hooks/useSortableList';
 import { formatLatLng } from '@/lib/format';
 import type { PlannedStop } from '../model/stop-list';
@@ -25,6 +25,10 @@ export interface StopListProps {
   onRemove: (index: number) => void;
   /** Sets a stop's note; without it the list offers no note editing. */
   onNoteChange?: (id: string, note: string) => void;
+  /** Renames a stop (the edit panel then has a name field too). */
+  onRename?: (id: string, name: string) => void;
+  /** Per stop, the driving distance from the stop before it, formatted; null where unknown. */
+  legDistances?: readonly (string | null)[];
 }
 
 /** Longer lists render only the rows in and near view, in a scrolling box of their own. */
@@ -39,6 +43,7 @@ interface RowActions {
   move(index: number, to: number): void;
   remove(index: number): void;
   setNote(id: string, note: string): void;
+  rename(id: string, name: string): void;
   toggleNote(id: string): void;
   keyDown(event: KeyboardEvent, index: number): void;
   registerShowButton(id: string, element: HTMLButtonElement | null): void;
@@ -51,6 +56,9 @@ interface StopRowProps {
   highlighted: boolean;
   noteOpen: boolean;
   notesEnabled: boolean;
+  renameEnabled: boolean;
+  /** The distance from the stop before, formatted, when the route is calculated. */
+  legDistance: string | null;
   actions: RowActions;
   /** The id of the list's hidden help (how to move a stop with the keyboard). */
   helpId: string;
@@ -66,6 +74,8 @@ const StopRow = memo(function StopRow({
   highlighted,
   noteOpen,
   notesEnabled,
+  renameEnabled,
+  legDistance,
   actions,
   helpId,
   setSize,
@@ -76,13 +86,22 @@ const StopRow = memo(function StopRow({
   const noteId = `stop-note-${stop.id}`;
   const editorId = `stop-note-editor-${stop.id}`;
   const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
   const noteButtonRef = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(noteOpen);
   useEffect(() => {
-    if (noteOpen && !wasOpen.current) textareaRef.current?.focus();
+    if (noteOpen && !wasOpen.current) (nameRef.current ?? textareaRef.current)?.focus();
     wasOpen.current = noteOpen;
   }, [noteOpen]);
   const note = stop.note ?? '';
+  // The name as typed: a blank name is not a name, so the stop keeps its last one meanwhile.
+  const [nameDraft, setNameDraft] = useState<string | null>(null);
+  const nameValue = nameDraft ?? stop.name;
+  const editLabel = renameEnabled
+    ? t('planner.editStop', { number })
+    : note
+      ? t('planner.editNote', { number })
+      : t('planner.addNote', { number });
 
   return (
     <li
@@ -113,6 +132,11 @@ const StopRow = memo(function StopRow({
       >
         <span className="stop-item__name">{stop.name}</span>
         <span className="stop-item__coords">{formatLatLng(stop)}</span>
+        {legDistance ? (
+          <span className="stop-item__leg">
+            {t('planner.legFrom', { distance: legDistance, number: number - 1 })}
+          </span>
+        ) : null}
       </button>
       <span className="stop-item__tools">
         {notesEnabled ? (
@@ -124,8 +148,8 @@ const StopRow = memo(function StopRow({
                 ? 'stop-item__icon stop-item__note-button stop-item__note-button--filled'
                 : 'stop-item__icon stop-item__note-button'
             }
-            aria-label={note ? t('planner.editNote', { number }) : t('planner.addNote', { number })}
-            title={note ? t('planner.editNote', { number }) : t('planner.addNote', { number })}
+            aria-label={editLabel}
+            title={editLabel}
             aria-expanded={noteOpen}
             aria-controls={noteOpen ? editorId : undefined}
             onClick={() => actions.toggleNote(stop.id)}
@@ -169,6 +193,38 @@ const StopRow = memo(function StopRow({
       ) : null}
       {noteOpen ? (
         <div className="stop-item__note-editor" id={editorId}>
+          {renameEnabled ? (
+            <>
+              <label className="stop-item__note-label" htmlFor={`${editorId}-name`}>
+                {t('planner.nameLabel', { number })}
+              </label>
+              <input
+                id={`${editorId}-name`}
+                ref={nameRef}
+                className="stop-item__name-input"
+                type="text"
+                maxLength={STOP_NAME_MAX_CHARS}
+                value={nameValue}
+                onChange={(event) => {
+                  setNameDraft(event.target.value);
+                  const name = event.target.value.trim();
+                  if (name !== '') actions.rename(stop.id, name);
+                }}
+                onBlur={() => setNameDraft(null)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter') {
+                    event.preventDefault();
+                    textareaRef.current?.focus();
+                  } else if (event.key === 'Escape') {
+                    event.preventDefault();
+                    setNameDraft(null);
+                    actions.toggleNote(stop.id);
+                    noteButtonRef.current?.focus();
+                  }
+                }}
+              />
+            </>
+          ) : null}
           <label className="stop-item__note-label" htmlFor={`${editorId}-text`}>
             {t('planner.noteLabel', { number })}
           </label>
@@ -228,6 +284,8 @@ export function StopList({
   onMove,
   onRemove,
   onNoteChange,
+  onRename,
+  legDistances,
 }: StopListProps) {
   const listRef = useRef<HTMLOListElement>(null);
   const viewportRef = useRef<HTMLDivElement>(null);
@@ -251,9 +309,9 @@ export function StopList({
   /** Index of the first rendered row: Sortable reports positions among the rendered rows. */
   const firstRendered = virtual ? (items[0]?.index ?? 0) : 0;
 
-  const latest = useRef({ stops, onShow, onMove, onRemove, onNoteChange, firstRendered });
+  const latest = useRef({ stops, onShow, onMove, onRemove, onNoteChange, onRename, firstRendered });
   useLayoutEffect(() => {
-    latest.current = { stops, onShow, onMove, onRemove, onNoteChange, firstRendered };
+    latest.current = { stops, onShow, onMove, onRemove, onNoteChange, onRename, firstRendered };
   });
 
   useSortableList(listRef, {
@@ -282,6 +340,7 @@ export function StopList({
       move,
       remove: (index) => latest.current.onRemove(index),
       setNote: (id, note) => latest.current.onNoteChange?.(id, note),
+      rename: (id, name) => latest.current.onRename?.(id, name),
       toggleNote: (id) => setOpenNoteId((current) => (current === id ? null : id)),
       keyDown: (event, index) => {
         if (!event.altKey) return;
@@ -327,7 +386,9 @@ export function StopList({
       isLast={index === stops.length - 1}
       highlighted={index === highlightedIndex}
       noteOpen={openNoteId === stop.id}
-      notesEnabled={onNoteChange !== undefined}
+      notesEnabled={onNoteChange !== undefined || onRename !== undefined}
+      renameEnabled={onRename !== undefined}
+      legDistance={legDistances?.[index] ?? null}
       actions={actions}
       helpId={helpId}
       setSize={virtual ? stops.length : undefined}

@@ -1,13 +1,22 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { Stop } from '@domain/stops.ts';
 import { itineraryQueryOptions, useItinerary, type Itinerary } from '@/lib/itineraries';
-import { readRouteDraft, writeRouteDraft } from '@/lib/route-storage';
+import {
+  clearEditDraft,
+  readEditDraft,
+  readRouteDraft,
+  writeEditDraft,
+  writeRouteDraft,
+  type EditDraft,
+} from '@/lib/route-storage';
 import {
   initialStopListState,
   stopListReducer,
   toStops,
   type StopListState,
 } from '../model/stop-list';
+import { useClearAllUndo } from './useClearAllUndo';
 
 function initialState(isEdit: boolean): StopListState {
   if (isEdit) return initialStopListState;
@@ -17,12 +26,24 @@ function initialState(isEdit: boolean): StopListState {
     : initialStopListState;
 }
 
+/** The saved route the edits are made on: the server's content and its version (If-Match). */
+interface EditBase {
+  id: string;
+  /** updated_at of the version the edits were made on (unknown from an older server) */
+  version: string | undefined;
+  title: string;
+  stops: Stop[];
+}
+
+const sameRoute = (a: { title: string; stops: Stop[] }, b: { title: string; stops: Stop[] }) =>
+  a.title === b.title && JSON.stringify(a.stops) === JSON.stringify(b.stops);
+
 /**
- * The route being planned. New mode (/plan) starts from the local draft and
- * keeps it up to date, so a reload loses nothing; edit mode loads the
- * itinerary once and leaves the new-route draft alone; it remembers which
- * version it shows (`loadedVersion`, the itinerary's updated_at) so a save
- * never overwrites a version it did not show.
+ * The route being planned. New mode (/plan) starts from the local draft and keeps it up to
+ * date, so a reload loses nothing. Edit mode loads the itinerary's current version, and keeps
+ * its own draft per itinerary ('routeEditDraft:{id}') while the route on screen differs from
+ * the saved one: a reload restores the unsaved edits (`restored` says so) on the version they
+ * were made on (`loadedVersion`), so a save never overwrites a version it did not show.
  */
 export function usePlannerRoute(itineraryId: string | undefined) {
   const isEdit = itineraryId !== undefined;
@@ -30,28 +51,52 @@ export function usePlannerRoute(itineraryId: string | undefined) {
   // Edit mode waits for the server's current version rather than a cached copy: editing an
   // older version would only meet the "changed elsewhere" conflict at save time.
   const itinerary = useItinerary(itineraryId, { current: true });
-  const loadedId = useRef<string | null>(null);
-  const [loadedVersion, setLoadedVersion] = useState<string | undefined>(undefined);
+  const [base, setBase] = useState<EditBase | null>(null);
+  const [restored, setRestored] = useState(false);
   const queryClient = useQueryClient();
+  // Clear all is undoable: during its window the device's copy is kept as it was (so a reload
+  // then still finds the stops), and written again once the window has passed.
+  const clearing = useClearAllUndo(state, dispatch);
+  const holdDraft = clearing.holding;
 
-  const show = useCallback((shown: Itinerary) => {
-    loadedId.current = shown.id;
-    setLoadedVersion(shown.updated_at);
-    dispatch({ type: 'load', title: shown.title, stops: shown.stops });
+  const show = useCallback((shown: Itinerary, draft: EditDraft | null) => {
+    setBase({
+      id: shown.id,
+      version: draft ? draft.baseVersion || undefined : shown.updated_at,
+      title: shown.title,
+      stops: shown.stops,
+    });
+    setRestored(draft !== null);
+    dispatch({
+      type: 'load',
+      title: draft?.title ?? shown.title,
+      stops: draft?.stops ?? shown.stops,
+    });
   }, []);
 
-  useEffect(() => {
-    if (!isEdit) writeRouteDraft({ title: state.title, stops: toStops(state.stops) });
-  }, [isEdit, state.title, state.stops]);
-
   const loaded = itinerary.data;
-  const fetching = itinerary.isFetching;
+  // On arrival (once the server's current version is in), the route goes on screen with the
+  // unsaved edits this device kept for it, if any: adjusted during render, not in an effect.
+  if (isEdit && loaded && !itinerary.isFetching && base?.id !== loaded.id)
+    show(loaded, readEditDraft(loaded.id));
+
+  const route = { title: state.title, stops: toStops(state.stops) };
+  /** Edit mode: the route on screen differs from the saved version it was loaded from. */
+  const dirty = isEdit && base !== null && !sameRoute(route, base);
+  const routeKey = JSON.stringify(route);
+
+  // The device's copy: the new-route draft, or this itinerary's edit draft while it is dirty.
   useEffect(() => {
-    if (!isEdit || !loaded || fetching || loadedId.current === loaded.id) return;
-    show(loaded);
-  }, [isEdit, loaded, fetching, show]);
-  /** The version to show is known: fetched now, or the cached copy when the fetch failed. */
-  const settled = loaded !== undefined && !fetching;
+    if (holdDraft) return;
+    const current = JSON.parse(routeKey) as { title: string; stops: Stop[] };
+    if (!isEdit) {
+      writeRouteDraft(current);
+      return;
+    }
+    if (!base) return;
+    if (dirty) writeEditDraft(base.id, { ...current, baseVersion: base.version ?? '' });
+    else clearEditDraft(base.id);
+  }, [holdDraft, isEdit, base, dirty, routeKey]);
 
   /** Edit mode: replaces the route on screen with the server's current version (fetched now). */
   const loadLatest = useCallback(async (): Promise<Itinerary> => {
@@ -60,21 +105,32 @@ export function usePlannerRoute(itineraryId: string | undefined) {
       ...itineraryQueryOptions(itineraryId),
       staleTime: 0,
     });
-    show(latest);
+    clearEditDraft(itineraryId);
+    show(latest, null);
     return latest;
   }, [itineraryId, queryClient, show]);
 
   return {
     state,
     dispatch,
-    /** Edit mode only: the itinerary is still loading, or failed to load. */
-    loading: isEdit && (itinerary.isPending || (fetching && loadedId.current === null)),
+    /** Edit mode only: the itinerary is still loading (the form stays read-only meanwhile). */
+    loading: isEdit && base === null && !(itinerary.isError && loaded === undefined),
     loadFailed: isEdit && itinerary.isError && loaded === undefined,
     retryLoad: () => void itinerary.refetch(),
-    /** Edit mode: the updated_at of the version on screen (as loaded, or last loaded again). */
-    loadedVersion,
+    /** Edit mode: the updated_at of the version the edits on screen were made on. */
+    loadedVersion: base?.version,
     loadLatest,
     /** True once the route to show is in place (draft read, or itinerary loaded). */
-    ready: !isEdit || settled || loadedId.current !== null,
+    ready: !isEdit || base !== null,
+    /** Edit mode: the route on screen has edits the server does not have. */
+    dirty,
+    /** Edit mode: unsaved edits kept on this device were put back on arrival. */
+    restored,
+    dismissRestored: () => setRestored(false),
+    /** Clears every stop, with Undo offered for CLEAR_UNDO_MS. */
+    clearAll: clearing.clearAll,
+    undoClear: clearing.undo,
+    /** While Undo is offered: how many stops Clear all took away; 0 otherwise. */
+    clearedCount: clearing.clearedCount,
   };
 }

@@ -144,7 +144,7 @@ describe('useSaveRoute', () => {
     expect(localStorage.getItem('routeDraft')).toBe(draft);
   });
 
-  it("the API down: 'Network error: ...' under 'Failed to update route'", async () => {
+  it("the API down: 'the connection was lost' under 'Failed to update route'", async () => {
     stubFetch(() => {
       throw new TypeError('Failed to fetch');
     });
@@ -152,8 +152,93 @@ describe('useSaveRoute', () => {
     await act(() => actions.save.save({ title: 'x', stops: [paris] }));
     expect(actions.save.feedback).toEqual({
       message: 'Failed to update route',
-      detail: 'Network error: Failed to fetch',
+      detail:
+        'The connection was lost, so your changes may not be saved. Check your connection and try again.',
     });
+  });
+
+  it('sends an Idempotency-Key with a new route, the same one when the same route is tried again', async () => {
+    let calls = 0;
+    const fetchMock = stubFetch(() => {
+      calls += 1;
+      // The first answer is lost (the connection drops after the server saved the route).
+      if (calls === 1) throw new TypeError('Failed to fetch');
+      return Response.json(saved('n3', 'Paris to Lyon'), { status: 201 });
+    });
+    const router = renderActions(signedIn);
+    await act(() => actions.save.save({ title: '', stops: [paris, lyon] }));
+    expect(actions.save.feedback?.detail).toBe(
+      'The connection was lost, so the route may not be saved. Try again: it will not be saved twice.',
+    );
+    expect(router.state.location.pathname).toBe('/plan');
+    await act(() => actions.save.save({ title: '', stops: [paris, lyon] }));
+    const keys = fetchMock.mock.calls.map(([, init]) =>
+      new Headers(init?.headers).get('Idempotency-Key'),
+    );
+    expect(keys[0]).toMatch(/^"[0-9a-f-]{36}"$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(router.state.location.pathname).toBe('/dashboard');
+
+    // Once the server has answered, another save of a route is a new attempt with a new key.
+    await act(() => actions.save.save({ title: '', stops: [paris, lyon] }));
+    const third = new Headers(fetchMock.mock.calls[2][1]?.headers).get('Idempotency-Key');
+    expect(third).not.toBe(keys[0]);
+  });
+
+  it('a changed route after a failed attempt is a new attempt with a new key', async () => {
+    const fetchMock = stubFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderActions(signedIn);
+    await act(() => actions.save.save({ title: 'A', stops: [paris] }));
+    await act(() => actions.save.save({ title: 'A', stops: [paris, lyon] }));
+    const [first, second] = fetchMock.mock.calls.map(([, init]) =>
+      new Headers(init?.headers).get('Idempotency-Key'),
+    );
+    expect(second).not.toBe(first);
+  });
+
+  it('a timeout never says the route was saved', async () => {
+    vi.useFakeTimers();
+    try {
+      stubFetch(
+        (_url, init) =>
+          new Promise((_resolve, reject) =>
+            init?.signal?.addEventListener('abort', () =>
+              reject(new DOMException('aborted', 'AbortError')),
+            ),
+          ),
+      );
+      renderActions(signedIn);
+      const saving = actions.save.save({ title: 'Slow', stops: [paris] });
+      await act(() => vi.advanceTimersByTimeAsync(15_001));
+      await act(() => saving);
+      expect(actions.save.feedback).toEqual({
+        message: 'Failed to save route',
+        detail:
+          'The server did not answer in time, so the route may not be saved. Try again: it will not be saved twice.',
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a saved edit forgets the edit draft kept on the device', async () => {
+    localStorage.setItem(
+      'routeEditDraft:r7',
+      JSON.stringify({ title: 'x', stops: [paris], baseVersion: 'v' }),
+    );
+    stubFetch(() => Response.json(saved('r7', 'x')));
+    renderActions(signedIn, 'r7', 'v');
+    await act(() => actions.save.save({ title: 'x', stops: [paris] }));
+    expect(localStorage.getItem('routeEditDraft:r7')).toBeNull();
+  });
+
+  it('saveAndStart saves the edits, then opens the navigation page', async () => {
+    stubFetch(() => Response.json(saved('r7', 'x')));
+    const router = renderActions(signedIn, 'r7', 'v');
+    await act(() => actions.save.saveAndStart({ title: 'x', stops: [paris] }));
+    expect(router.state.location.pathname).toBe('/waze-route/r7');
   });
 });
 

@@ -18,6 +18,24 @@ const names = (state: StopListState) => state.stops.map((stop) => stop.name.spli
 
 const threeStops = () => run([paris, dijon, lyon].map((stop) => ({ type: 'add', stop }) as const));
 
+describe('restore (undo of Clear all)', () => {
+  it('brings back the same stops, ids and title, and never reuses an id handed out since', () => {
+    let state = stopListReducer(initialStopListState, { type: 'renameTitle', title: 'Errands' });
+    state = stopListReducer(state, { type: 'add', stop: { name: 'A', lat: 1, lng: 2 } });
+    state = stopListReducer(state, { type: 'add', stop: { name: 'B', lat: 3, lng: 4 } });
+    const before = state;
+    state = stopListReducer(state, { type: 'clear' });
+    expect(state.stops).toEqual([]);
+    state = stopListReducer(state, { type: 'add', stop: { name: 'C', lat: 5, lng: 6 } });
+    const restored = stopListReducer(state, { type: 'restore', state: before });
+    expect(restored.stops).toEqual(before.stops);
+    expect(restored.title).toBe('Errands');
+    expect(restored.nextId).toBe(state.nextId);
+    const next = stopListReducer(restored, { type: 'add', stop: { name: 'D', lat: 7, lng: 8 } });
+    expect(new Set(next.stops.map((stop) => stop.id)).size).toBe(3);
+  });
+});
+
 describe('stopListReducer', () => {
   it('adds stops at the end with unique ids', () => {
     const state = threeStops();

@@ -1,0 +1,110 @@
+import { act, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { usePlannerRoute } from './usePlannerRoute';
+import { CLEAR_UNDO_MS } from './useClearAllUndo';
+
+vi.mock('@/config/env', () => ({ env: { apiUrl: '/api' } }));
+vi.mock('@/lib/supabase', () => ({ supabase: { auth: {} }, getAccessToken: async () => 'jwt' }));
+
+const paris = { name: 'Paris', lat: 48.85, lng: 2.35 };
+const lyon = { name: 'Lyon', lat: 45.76, lng: 4.84 };
+const saved = {
+  id: 'r1',
+  title: 'Saved title',
+  stops: [paris, lyon],
+  total_distance: 1,
+  total_duration: 1,
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-02T00:00:00.000Z',
+};
+
+let planner: ReturnType<typeof usePlannerRoute>;
+function Probe({ id }: { id?: string }) {
+  planner = usePlannerRoute(id);
+  return null;
+}
+
+describe('usePlannerRoute', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(saved)),
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('edit mode: read-only (loading) until the route is in, then neither dirty nor restored', async () => {
+    renderWithProviders(<Probe id="r1" />, {
+      identity: { status: 'signed-in', user: { id: 'u', email: 'a@b.c' } },
+    });
+    expect(planner.ready).toBe(false);
+    expect(planner.loading).toBe(true);
+    await waitFor(() => expect(planner.ready).toBe(true));
+    expect(planner.state.title).toBe('Saved title');
+    expect(planner.dirty).toBe(false);
+    expect(planner.restored).toBe(false);
+    expect(planner.loadedVersion).toBe(saved.updated_at);
+  });
+
+  it('edit mode keeps its own draft while the route differs from the saved one, and a reload restores it', async () => {
+    const first = renderWithProviders(<Probe id="r1" />);
+    await waitFor(() => expect(planner.ready).toBe(true));
+    act(() => planner.dispatch({ type: 'renameTitle', title: 'Typed, not saved' }));
+    expect(planner.dirty).toBe(true);
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('routeEditDraft:r1')!)).toEqual({
+        title: 'Typed, not saved',
+        stops: [paris, lyon],
+        baseVersion: saved.updated_at,
+      }),
+    );
+    // The new-route draft is left alone.
+    expect(localStorage.getItem('routeDraft')).toBeNull();
+    first.unmount();
+
+    renderWithProviders(<Probe id="r1" />);
+    await waitFor(() => expect(planner.ready).toBe(true));
+    expect(planner.state.title).toBe('Typed, not saved');
+    expect(planner.restored).toBe(true);
+    expect(planner.dirty).toBe(true);
+    // Back to the saved content: nothing to keep any more.
+    act(() => planner.dispatch({ type: 'renameTitle', title: 'Saved title' }));
+    await waitFor(() => expect(localStorage.getItem('routeEditDraft:r1')).toBeNull());
+  });
+
+  it('Clear all: Undo brings the stops back, and the draft keeps them until the window has passed', async () => {
+    vi.useFakeTimers();
+    localStorage.setItem('routeDraft', JSON.stringify({ title: 'Day', stops: [paris, lyon] }));
+    renderWithProviders(<Probe />);
+    expect(planner.state.stops).toHaveLength(2);
+    act(() => planner.clearAll());
+    expect(planner.state.stops).toHaveLength(0);
+    expect(planner.clearedCount).toBe(2);
+    await act(() => vi.advanceTimersByTimeAsync(CLEAR_UNDO_MS - 1000));
+    // A reload now would still find the stops.
+    expect(JSON.parse(localStorage.getItem('routeDraft')!).stops).toHaveLength(2);
+    act(() => planner.undoClear());
+    expect(planner.state.stops.map((stop) => stop.name)).toEqual(['Paris', 'Lyon']);
+    expect(planner.clearedCount).toBe(0);
+
+    act(() => planner.clearAll());
+    await act(() => vi.advanceTimersByTimeAsync(CLEAR_UNDO_MS + 10));
+    expect(planner.clearedCount).toBe(0);
+    expect(JSON.parse(localStorage.getItem('routeDraft')!)).toEqual({ title: 'Day', stops: [] });
+  });
+
+  it('Clear all: another change ends the undo window at once', () => {
+    localStorage.setItem('routeDraft', JSON.stringify({ title: '', stops: [paris] }));
+    renderWithProviders(<Probe />);
+    act(() => planner.clearAll());
+    expect(planner.clearedCount).toBe(1);
+    act(() => planner.dispatch({ type: 'add', stop: lyon }));
+    expect(planner.clearedCount).toBe(0);
+    expect(JSON.parse(localStorage.getItem('routeDraft')!).stops).toEqual([lyon]);
+  });
+});
