@@ -114,9 +114,10 @@ export class VrpSearch {
   private candidateKey: Key = { absent: 0, vehicles: 0, cost: 0 };
   private readonly recreateSettings: RecreateSettings;
 
-  /** Best solution found: each vehicle's jobs, and its key. */
-  private bestRoutes: Int32Array[];
-  private bestKey: Key = { absent: Infinity, vehicles: Infinity, cost: Infinity };
+  /** Best solution found: vehicle v's jobs are bestJobs[bestStart[v] .. bestStart[v + 1]). */
+  private readonly bestJobs: Int32Array;
+  private readonly bestStart: Int32Array;
+  private readonly bestKey: Key = { absent: Infinity, vehicles: Infinity, cost: Infinity };
   /** Fewest vehicles with every servable job (fleet phase). */
   private fleetBest: Int32Array[] | null = null;
 
@@ -142,7 +143,8 @@ export class VrpSearch {
     this.changed = new Uint8Array(instance.vehicleCount);
     this.changedList = new Int32Array(instance.vehicleCount);
     this.absences = new Float64Array(m);
-    this.bestRoutes = Array.from({ length: instance.vehicleCount }, () => new Int32Array(0));
+    this.bestJobs = new Int32Array(m);
+    this.bestStart = new Int32Array(instance.vehicleCount + 1);
     this.sortTotal = this.settings.sortWeights.reduce((sum, w) => sum + w, 0);
     this.recreateSettings = {
       random: this.random,
@@ -183,7 +185,10 @@ export class VrpSearch {
 
   /** The best solution so far: each vehicle's jobs in visiting order (empty when unused). */
   bestSequences(): number[][] {
-    return this.bestRoutes.map((jobs) => Array.from(jobs));
+    const { bestJobs, bestStart } = this;
+    return this.current.routes.map((_, v) =>
+      Array.from(bestJobs.subarray(bestStart[v], bestStart[v + 1])),
+    );
   }
 
   /** Writes the solution's key into `into` (default: a new object). */
@@ -203,8 +208,19 @@ export class VrpSearch {
   }
 
   private saveBest(key: Key): void {
-    this.bestKey = { ...key };
-    this.bestRoutes = this.current.routes.map((route) => route.jobs.slice(1, route.len + 1));
+    // Copied into preallocated storage: improvements are frequent early in a run.
+    const { bestKey, bestJobs, bestStart } = this;
+    bestKey.absent = key.absent;
+    bestKey.vehicles = key.vehicles;
+    bestKey.cost = key.cost;
+    const routes = this.current.routes;
+    let at = 0;
+    for (let v = 0; v < routes.length; v++) {
+      const route = routes[v];
+      bestStart[v] = at;
+      for (let p = 1; p <= route.len; p++) bestJobs[at++] = route.jobs[p];
+    }
+    bestStart[routes.length] = at;
   }
 
   private pickOrder(): number {
