@@ -1,5 +1,6 @@
 import { STOP_NOTE_MAX_CHARS } from '@domain/limits.ts';
 import type { Stop } from '@domain/stops.ts';
+import type { DayPlan, StopDayFields } from '@domain/day-plan/day-plan.ts';
 
 /** A stop in the planner: the domain stop plus a stable id for list keys and markers. */
 export interface PlannedStop extends Stop {
@@ -13,6 +14,8 @@ export interface StopListState {
   currentStopIndex: number;
   /** Ids come from this counter, so the reducer stays pure and deterministic. */
   nextId: number;
+  /** The working day (departure, default time at stop, end rule); null: the route has no times. */
+  dayPlan: DayPlan | null;
 }
 
 export type StopListAction =
@@ -24,20 +27,26 @@ export type StopListAction =
   /** A new order of the same stops (e.g. from the optimiser), by id. */
   | { type: 'reorder'; ids: readonly string[] }
   | { type: 'clear' }
-  /** Back to an earlier state of the list (undo of Clear all): the same stops and ids. */
-  | { type: 'restore'; state: StopListState }
-  | { type: 'load'; title: string; stops: readonly Stop[] }
+  | { type: 'load'; title: string; stops: readonly Stop[]; dayPlan?: DayPlan | null }
   | { type: 'renameTitle'; title: string }
   | { type: 'renameStop'; id: string; name: string }
   /** The stop's note (door code, phone...) as typed, cut to STOP_NOTE_MAX_CHARS; empty removes it. */
   | { type: 'setNote'; id: string; note: string }
-  | { type: 'focus'; index: number };
+  | { type: 'focus'; index: number }
+  /** The route's working day; null removes it (the route has no times). */
+  | { type: 'setDayPlan'; plan: DayPlan | null }
+  /**
+   * A stop's own time at stop, window and lock (each absent: none). Locking a stop first (or
+   * last) takes that lock from any other stop: a route has one of each.
+   */
+  | { type: 'setStopDayFields'; id: string; fields: StopDayFields };
 
 export const initialStopListState: StopListState = {
   title: '',
   stops: [],
   currentStopIndex: 0,
   nextId: 1,
+  dayPlan: null,
 };
 
 const clampIndex = (index: number, length: number): number =>
@@ -51,15 +60,22 @@ const noteOf = (note: string | undefined): { note?: string } =>
   note && note.trim() !== '' ? { note } : {};
 /** A stop's status on the road (done/skipped), kept through planning so an edit does not reset it. */
 const statusOf = (status: Stop['status']): Pick<Stop, 'status'> => (status ? { status } : {});
+/** A stop's fields of the working day, only those it has (a stop without them stays as it was). */
+const dayFieldsOf = ({ serviceMinutes, window, lock }: StopDayFields): StopDayFields => ({
+  ...(serviceMinutes !== undefined ? { serviceMinutes } : {}),
+  ...(window ? { window: { start: window.start, end: window.end } } : {}),
+  ...(lock ? { lock } : {}),
+});
 
 function withIds(stops: readonly Stop[], nextId: number): { stops: PlannedStop[]; nextId: number } {
-  const planned = stops.map(({ name, lat, lng, note, status }, offset) => ({
+  const planned = stops.map((stop, offset) => ({
     id: `stop-${nextId + offset}`,
-    name,
-    lat,
-    lng,
-    ...noteOf(note),
-    ...statusOf(status),
+    name: stop.name,
+    lat: stop.lat,
+    lng: stop.lng,
+    ...noteOf(stop.note),
+    ...statusOf(stop.status),
+    ...dayFieldsOf(stop),
   }));
   return { stops: planned, nextId: nextId + stops.length };
 }
@@ -77,17 +93,25 @@ export function stopListReducer(state: StopListState, action: StopListAction): S
   switch (action.type) {
     case 'add': {
       const { name, lat, lng, note } = action.stop;
-      const stop: PlannedStop = { id: `stop-${state.nextId}`, name, lat, lng, ...noteOf(note) };
+      const stop: PlannedStop = {
+        id: `stop-${state.nextId}`,
+        name,
+        lat,
+        lng,
+        ...noteOf(note),
+        ...dayFieldsOf(action.stop),
+      };
       return { ...state, stops: [...state.stops, stop], nextId: state.nextId + 1 };
     }
     case 'appendMany': {
       if (action.stops.length === 0) return state;
-      const appended = action.stops.map(({ name, lat, lng, note }, offset): PlannedStop => ({
+      const appended = action.stops.map((imported, offset): PlannedStop => ({
         id: `stop-${state.nextId + offset}`,
-        name,
-        lat,
-        lng,
-        ...(note ? { note } : {}),
+        name: imported.name,
+        lat: imported.lat,
+        lng: imported.lng,
+        ...(imported.note ? { note: imported.note } : {}),
+        ...dayFieldsOf(imported),
       }));
       return {
         ...state,
@@ -129,9 +153,6 @@ export function stopListReducer(state: StopListState, action: StopListAction): S
     }
     case 'clear':
       return state.stops.length === 0 ? state : { ...state, stops: [], currentStopIndex: 0 };
-    case 'restore':
-      // Ids handed out since stay unused, so a restored stop never shares one with a newer stop.
-      return { ...action.state, nextId: Math.max(state.nextId, action.state.nextId) };
     case 'load': {
       const loaded = withIds(action.stops, state.nextId);
       return {
@@ -139,6 +160,7 @@ export function stopListReducer(state: StopListState, action: StopListAction): S
         stops: loaded.stops,
         currentStopIndex: 0,
         nextId: loaded.nextId,
+        dayPlan: action.dayPlan ?? null,
       };
     }
     case 'renameTitle':
@@ -160,6 +182,26 @@ export function stopListReducer(state: StopListState, action: StopListAction): S
       stops[index] = note === '' ? stop : { ...stop, note };
       return { ...state, stops };
     }
+    case 'setDayPlan':
+      return action.plan === state.dayPlan ? state : { ...state, dayPlan: action.plan };
+    case 'setStopDayFields': {
+      const index = state.stops.findIndex((stop) => stop.id === action.id);
+      if (index === -1) return state;
+      const fields = dayFieldsOf(action.fields);
+      const stops = state.stops.map((stop, i) => {
+        if (i === index) {
+          const { serviceMinutes: _minutes, window: _window, lock: _lock, ...rest } = stop;
+          return { ...rest, ...fields };
+        }
+        // One stop of each lock: the stop that held this one lets it go.
+        if (fields.lock && stop.lock === fields.lock) {
+          const { lock: _lock, ...rest } = stop;
+          return rest;
+        }
+        return stop;
+      });
+      return { ...state, stops };
+    }
     case 'focus':
       if (!isIndex(action.index, state.stops.length)) return state;
       return action.index === state.currentStopIndex
@@ -170,10 +212,11 @@ export function stopListReducer(state: StopListState, action: StopListAction): S
 
 /** The stops as the /api and storage take them (without the planner's ids; a blank note is no note). */
 export const toStops = (stops: readonly PlannedStop[]): Stop[] =>
-  stops.map(({ name, lat, lng, note, status }) => ({
-    name,
-    lat,
-    lng,
-    ...noteOf(note?.trim()),
-    ...statusOf(status),
+  stops.map((stop) => ({
+    name: stop.name,
+    lat: stop.lat,
+    lng: stop.lng,
+    ...noteOf(stop.note?.trim()),
+    ...statusOf(stop.status),
+    ...dayFieldsOf(stop),
   }));
