@@ -1,8 +1,9 @@
-// Once per `playwright test`, before any worker starts its stack (support/stack.ts):
+// Once per `playwright test`, before the workers start:
 // - the production build of the SPA (what a user gets: bundled chunks, the service worker),
 //   with source maps so a test can tell which modules a page loaded (support/fixtures.ts);
 // - a database with the migrations and the seed applied, which each worker copies instead of
-//   migrating its own.
+//   migrating its own;
+// - one stack per worker slot (support/stack.ts), stopped after the run.
 // E2E_REUSE_BUILD=1 keeps a build left by an earlier run (when only tests changed).
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -10,9 +11,10 @@ import path from 'node:path';
 import { build } from 'vite';
 import { createBackend } from '../../supabase/local/backend.mjs';
 import { localKeys, projectRoot } from '../../supabase/local/settings.mjs';
-import { e2eDirs } from './support/stack';
+import type { FullConfig } from '@playwright/test';
+import { e2eDirs, publishStacks, startE2eStack } from './support/stack';
 
-export default async function globalSetup() {
+export default async function globalSetup(config: FullConfig) {
   const dirs = e2eDirs();
   const reuse = process.env.E2E_REUSE_BUILD === '1';
   const started = Date.now();
@@ -23,6 +25,28 @@ export default async function globalSetup() {
   console.log(
     `e2e: build and template database ready in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
+
+  // One stack per worker slot, kept for the whole run (support/stack.ts).
+  const stacksStarted = Date.now();
+  const stacks = await Promise.allSettled(
+    Array.from({ length: config.workers }, (_, slot) => startE2eStack(slot)),
+  );
+  const stopAll = () =>
+    Promise.all(
+      stacks.flatMap((stack) => (stack.status === 'fulfilled' ? [stack.value.stop()] : [])),
+    );
+  const failed = stacks.find((stack) => stack.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  publishStacks(stacks.flatMap((stack) => (stack.status === 'fulfilled' ? [stack.value] : [])));
+  console.log(
+    `e2e: ${stacks.length} stack(s) ready in ${((Date.now() - stacksStarted) / 1000).toFixed(1)} s`,
+  );
+  return async () => {
+    await stopAll();
+  };
 }
 
 async function buildApp(outDir: string) {

@@ -47,5 +47,6 @@ if (!dist) {
   process.on('SIGTERM', () => void shutdown());
   process.on('SIGINT', () => void shutdown());
   process.on('disconnect', () => void shutdown());
-  console.log(`e2e stack ready at http://localhost:${settings.port}`);
+  // Read by support/stack.ts (the gateway's port is a free one the system gave).
+  console.log(`e2e stack: ${JSON.stringify({ gatewayUrl: stack.gatewayUrl })}`);
 }

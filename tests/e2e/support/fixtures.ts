@@ -1,7 +1,8 @@
 // The end-to-end tests' `test`: import { test, expect } from './support/fixtures'.
 //
-// Worker fixtures: `stack`, this worker's own fakes and local stack (support/stack.ts), which
-// every page and `request` of the worker's tests talk to (baseURL).
+// Worker fixtures: `stack`, the URLs of this worker's own fakes and local stack (started by
+// global-setup.ts, support/stack.ts), which every page and `request` of the worker's tests
+// talk to (baseURL).
 // Test fixtures:
 // - the tile server is stubbed in every test (no test reaches the internet); `tiles` lists the
 //   tile requests (zoom, Referer);
@@ -21,7 +22,7 @@ import {
   uniqueEmail,
   type Account,
 } from './accounts-api';
-import { startE2eStack, type E2eStack } from './stack';
+import { e2eStackUrls, type E2eStack } from './stack';
 
 export { expect, bearer };
 export type { Account };
@@ -170,12 +171,8 @@ const sourceMaps = new Map<string, Promise<string[] | null>>();
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   stack: [
     // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other
-    async ({}, use, workerInfo) => {
-      const stack = await startE2eStack(workerInfo.parallelIndex);
-      await use(stack);
-      await stack.stop();
-    },
-    { scope: 'worker', timeout: 240_000 },
+    async ({}, use, workerInfo) => use(e2eStackUrls(workerInfo.parallelIndex)),
+    { scope: 'worker' },
   ],
   baseURL: async ({ stack }, use) => use(stack.appUrl),
 

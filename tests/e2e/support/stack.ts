@@ -1,8 +1,10 @@
-// One end-to-end stack per Playwright worker: the fake upstreams (in the worker's own
-// process, with their HTTP control API) and a child process running serve-stack.mjs (the
-// local backend on a fresh copy of the migrated template database, and `vite preview` of
-// the production build made once by global-setup.ts). Workers never share a database, a
-// fake's mode or a port, so tests can run in parallel.
+// One end-to-end stack per worker slot (Playwright's parallelIndex): the fake upstreams
+// (with their HTTP control API) and a child process running serve-stack.mjs (the local
+// backend on a fresh copy of the migrated template database, and `vite preview` of the
+// production build). global-setup.ts starts one per worker before the tests and stops them
+// after: a worker that replaces a failed one (Playwright restarts workers after a failure)
+// finds its slot's stack running. Slots never share a database, a fake's mode or a port, so
+// tests run in parallel.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import path from 'node:path';
@@ -18,19 +20,12 @@ import { projectRoot } from '../../../supabase/local/settings.mjs';
 export const portOffset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 export const SLOT_WIDTH = 20;
 
-/** The ports of one stack, apart from a developer's `npm start` (5173/54321). */
-export function e2ePorts(offset: number) {
-  return {
-    app: 5183 + offset,
-    gateway: 54331 + offset,
-    functions: 54339 + offset,
-    nominatim: 54391 + offset,
-    osrm: 54392 + offset,
-    /** the fakes' control API (tests/fakes/control.mjs) */
-    fakeControl: 54393 + offset,
-    photon: 54394 + offset,
-  };
-}
+/**
+ * The app's port of one stack, apart from a developer's `npm start` (5173). Everything else
+ * (gateway, function, fakes) listens on a free port the system gives, so no two runs or
+ * slots can collide whatever their offsets.
+ */
+export const appPort = (offset: number) => 5183 + offset;
 
 /** Where global-setup.ts leaves the production build and the migrated template database. */
 export function e2eDirs(offset = portOffset) {
@@ -56,6 +51,7 @@ const FUNCTION_ENV = {
   // Every browser of a worker shares 127.0.0.1's bucket; the limits have their own tests.
   GEOCODING_RATE_LIMIT_PER_MINUTE: '0',
   ROUTING_RATE_LIMIT_PER_MINUTE: '0',
+  PASSWORD_RESET_RATE_LIMIT_PER_HOUR: '0',
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -71,23 +67,40 @@ function portInUse(port: number): Promise<boolean> {
   });
 }
 
+/** Where global-setup.ts tells the workers about the stacks (one per slot, JSON). */
+const STACKS_ENV = 'E2E_STACKS';
+
+/** Tells the workers (which inherit the runner's environment) about the stacks. */
+export function publishStacks(stacks: E2eStack[]) {
+  process.env[STACKS_ENV] = JSON.stringify(stacks);
+}
+
+/** The URLs of worker slot `slot`'s stack (started by global-setup.ts). */
+export function e2eStackUrls(slot: number): E2eStack {
+  const stacks = JSON.parse(process.env[STACKS_ENV] ?? '[]') as E2eStack[];
+  const stack = stacks[slot];
+  if (!stack) throw new Error(`No e2e stack for worker slot ${slot} (global-setup.ts starts them)`);
+  return stack;
+}
+
 /** Starts the stack of worker slot `slot`; `stop()` ends all of it. */
 export async function startE2eStack(
   slot: number,
 ): Promise<E2eStack & { stop: () => Promise<void> }> {
   const offset = portOffset + slot * SLOT_WIDTH;
-  const ports = e2ePorts(offset);
+  const ports = { app: appPort(offset) };
   const dirs = e2eDirs();
-  // A worker that replaces a failed one gets its slot: wait for the old stack to let go.
-  for (let waited = 0; (await portInUse(ports.app)) && waited < 20_000; waited += 250)
-    await sleep(250);
+  if (await portInUse(ports.app))
+    throw new Error(
+      `Port ${ports.app} is taken (another e2e run?): set E2E_PORT_OFFSET to use other ports.`,
+    );
 
   // Every third-party service the stack calls, faked (a new one: start it here, add it to the
   // control API's map and give the stack its URL below).
-  const nominatim = await startFakeNominatim({ port: ports.nominatim });
-  const osrm = await startFakeOsrm({ port: ports.osrm });
-  const photon = await startFakePhoton({ port: ports.photon });
-  const control = await startFakeControl({ nominatim, osrm, photon }, { port: ports.fakeControl });
+  const nominatim = await startFakeNominatim();
+  const osrm = await startFakeOsrm();
+  const photon = await startFakePhoton();
+  const control = await startFakeControl({ nominatim, osrm, photon });
   const appUrl = `http://localhost:${ports.app}`;
 
   const child: ChildProcess = spawn(process.execPath, ['tests/e2e/serve-stack.mjs'], {
@@ -97,8 +110,8 @@ export async function startE2eStack(
       ...process.env,
       ...FUNCTION_ENV,
       PORT: String(ports.app),
-      SUPABASE_LOCAL_PORT: String(ports.gateway),
-      FUNCTIONS_LOCAL_PORT: String(ports.functions),
+      SUPABASE_LOCAL_PORT: '0',
+      FUNCTIONS_LOCAL_PORT: '0',
       LOCAL_DATA_DIR: path.join(dirs.root, `db-${offset}`),
       SITE_URL: appUrl,
       NOMINATIM_URL: nominatim.url,
@@ -106,6 +119,8 @@ export async function startE2eStack(
       PHOTON_URL: photon.url,
       E2E_APP_DIST: dirs.dist,
       E2E_DATA_TEMPLATE: dirs.template,
+      // Auth's emails kept for the tests (GET /__test/mail on the gateway), links aged on demand.
+      LOCAL_TEST_HOOKS: '1',
     },
   });
   let output = '';
@@ -153,9 +168,27 @@ export async function startE2eStack(
     await sleep(200);
   }
 
+  // Warm up what is slow the first time (the Data API's schema cache, the function's first
+  // database and upstream calls), so the worker's first test does not pay for it within its
+  // expect timeouts: on a busy machine a first shared-route lookup took over 15 s.
+  await Promise.all(
+    [
+      `/api/itineraries/share/${'A'.repeat(43)}`,
+      '/api/geocoding/search?q=warm-up',
+      '/rest/v1/',
+      '/auth/v1/health',
+    ].map((path) =>
+      fetch(`${appUrl}${path}`)
+        .then((response) => response.arrayBuffer())
+        .catch(() => undefined),
+    ),
+  );
+
   return {
     appUrl,
-    gatewayUrl: `http://127.0.0.1:${ports.gateway}`,
+    gatewayUrl:
+      (JSON.parse(/e2e stack: (\{.*\})/.exec(output)?.[1] ?? '{}') as { gatewayUrl?: string })
+        .gatewayUrl ?? '',
     nominatimUrl: nominatim.url,
     osrmUrl: osrm.url,
     photonUrl: photon.url,
