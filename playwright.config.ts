@@ -1,9 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * End-to-end tests (tests/e2e/README.md). global-setup.ts builds the app once; then each
- * worker starts its own fakes and local stack (tests/e2e/support/stack.ts) on its own ports:
- * E2E_PORT_OFFSET + 20 × the worker's index, apart from a developer's `npm start`.
+ * End-to-end tests (tests/e2e/README.md). global-setup.ts builds the app once and starts one
+ * stack (fakes and local stack, tests/e2e/support/stack.ts) per worker: the app on port
+ * 5183 + E2E_PORT_OFFSET + 20 × the worker's index, everything else on free ports.
  *
  * E2E_WORKERS sets the number of workers: by default 3 in CI (2 cores: the browsers, the
  * stacks and the test processes take turns) and 2 elsewhere; 1 when E2E_PORT_OFFSET is set,
@@ -36,6 +36,9 @@ const PHONE = /@phone\b/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Each run its own results folder: Playwright empties it when a run starts, so two runs side
+  // by side (different E2E_PORT_OFFSET) must not share one.
+  outputDir: `test-results/e2e-${process.env.E2E_PORT_OFFSET ?? 0}`,
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   workers,
