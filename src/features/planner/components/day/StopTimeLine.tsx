@@ -1,0 +1,63 @@
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StopTime } from '@domain/day-plan/schedule.ts';
+import type { TimeFormat } from '@/lib/day-plan';
+
+export interface StopTimeView {
+  time: StopTime;
+  /** The stop's window as moments, when it has one. */
+  window: readonly [number, number] | null;
+  /** The first stop, where the day starts. */
+  isStart: boolean;
+}
+
+/**
+ * One stop's times in the list: "Arrive 08:20 · wait 10 min · leave 08:35", and for a stop
+ * reached after its window closed a warning in colour, words and an icon, so colour is never
+ * the only sign.
+ */
+export const StopTimeLine = memo(function StopTimeLine({
+  view,
+  format,
+  id,
+}: {
+  view: StopTimeView;
+  format: TimeFormat;
+  id?: string;
+}) {
+  const { t } = useTranslation();
+  const { time, window, isStart } = view;
+  const late = time.late > 0;
+  if (isStart || time.arrival === null) {
+    return (
+      <p className="stop-times" id={id} data-testid="stop-times">
+        {t('dayPlan.leaveAt', { time: format.time(time.departure) })}
+      </p>
+    );
+  }
+  return (
+    <p
+      className={late ? 'stop-times stop-times--late' : 'stop-times'}
+      id={id}
+      data-testid="stop-times"
+    >
+      {late ? (
+        <strong className="stop-times__late">
+          <span aria-hidden="true">⚠ </span>
+          {t('dayPlan.late', { minutes: Math.round(time.late / 60_000) })}
+        </strong>
+      ) : null}
+      <span>{t('dayPlan.arriveAt', { time: format.time(time.arrival) })}</span>
+      {time.wait > 0 ? <span>{t('dayPlan.waitFor', { span: format.span(time.wait) })}</span> : null}
+      <span>{t('dayPlan.leaveAt', { time: format.time(time.departure) })}</span>
+      {window ? (
+        <span className="stop-times__window">
+          {t('dayPlan.windowShown', {
+            start: format.time(window[0]),
+            end: format.time(window[1]),
+          })}
+        </span>
+      ) : null}
+    </p>
+  );
+});

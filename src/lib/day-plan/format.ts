@@ -1,0 +1,64 @@
+/**
+ * Times of the working day as people read them: the interface language's conventions (24 h or
+ * 12 h, refined by the browser's region for that language: en-GB reads 24 h, en-US 12 h) in the
+ * device's time zone, or a given one.
+ */
+
+/** The browser's zone (an IANA name), UTC when the runtime does not say. */
+export function deviceTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/**
+ * The locale to write times in: the browser's first tag in the interface language (its region
+ * decides 12 or 24 hours), else the interface language itself.
+ */
+export function timeLocale(interfaceLanguage: string, browserLanguages: readonly string[]): string {
+  const language = interfaceLanguage.split('-')[0].toLowerCase();
+  const regional = browserLanguages.find(
+    (tag) => tag.split(/[-_]/)[0].toLowerCase() === language && /[-_]/.test(tag),
+  );
+  if (!regional) return language;
+  try {
+    return Intl.getCanonicalLocales(regional.replace('_', '-'))[0];
+  } catch {
+    return language;
+  }
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(locale: string, timeZone: string | undefined, withDate: boolean) {
+  const key = `${locale}|${timeZone ?? ''}|${withDate}`;
+  let format = formats.get(key);
+  if (!format) {
+    // Two-digit hours on a 24-hour clock ("07:05"), as those locales write times of day.
+    const hourCycle = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions()
+      .hourCycle;
+    const hour = hourCycle === 'h23' || hourCycle === 'h24' ? '2-digit' : 'numeric';
+    const options: Intl.DateTimeFormatOptions = { hour, minute: '2-digit', timeZone };
+    if (withDate) Object.assign(options, { weekday: 'short', day: 'numeric', month: 'short' });
+    try {
+      format = new Intl.DateTimeFormat(locale, options);
+    } catch {
+      format = new Intl.DateTimeFormat(locale, { ...options, timeZone: undefined });
+    }
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/** "08:05" or "8:05 AM": a moment's time of day (seconds are dropped, never rounded up). */
+export const formatTimeOfDay = (instant: number, locale: string, timeZone?: string): string =>
+  formatter(locale, timeZone, false).format(instant);
+
+/** "Mon, 2 Mar, 08:05": a moment with its day, for the departure and a finish on another day. */
+export const formatDayAndTime = (instant: number, locale: string, timeZone?: string): string =>
+  formatter(locale, timeZone, true).format(instant);
+
+/** Whole minutes of a span of ms, rounded up (a wait of 30 s reads "1 min"). */
+export const minutesOf = (ms: number): number => Math.ceil(Math.max(0, ms) / 60_000);

@@ -1,0 +1,4 @@
+/** The working day in the SPA: the /api's shape of it, and its times as people read them. */
+export { dayEndSchema, dayPlanSchema } from './schema';
+export { deviceTimeZone, formatDayAndTime, formatTimeOfDay, minutesOf, timeLocale } from './format';
+export { useTimeFormat, type TimeFormat } from './useTimeFormat';
