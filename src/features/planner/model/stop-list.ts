@@ -27,6 +27,8 @@ export type StopListAction =
   /** A new order of the same stops (e.g. from the optimiser), by id. */
   | { type: 'reorder'; ids: readonly string[] }
   | { type: 'clear' }
+  /** Back to an earlier state of the list (undo of Clear all): the same stops and ids. */
+  | { type: 'restore'; state: StopListState }
   | { type: 'load'; title: string; stops: readonly Stop[]; dayPlan?: DayPlan | null }
   | { type: 'renameTitle'; title: string }
   | { type: 'renameStop'; id: string; name: string }
@@ -153,6 +155,9 @@ export function stopListReducer(state: StopListState, action: StopListAction): S
     }
     case 'clear':
       return state.stops.length === 0 ? state : { ...state, stops: [], currentStopIndex: 0 };
+    case 'restore':
+      // Ids handed out since stay unused, so a restored stop never shares one with a newer stop.
+      return { ...action.state, nextId: Math.max(state.nextId, action.state.nextId) };
     case 'load': {
       const loaded = withIds(action.stops, state.nextId);
       return {
