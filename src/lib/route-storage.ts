@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { autoTitle, type Stop } from '@domain/stops.ts';
 import type { TextLanguage } from '@domain/composed-texts.ts';
+import type { DayPlan } from '@domain/day-plan/day-plan.ts';
 import { registerAccountCache } from '@/lib/account-caches';
 import { stopSchema } from '@/lib/stop-schema';
+import { dayPlanSchema } from '@/lib/day-plan/schema';
 
 /**
  * The route kept in the browser: the spec's pending route (sessionStorage,
@@ -11,6 +13,8 @@ import { stopSchema } from '@/lib/stop-schema';
 export interface StoredRoute {
   title: string;
   stops: Stop[];
+  /** The working day (absent in drafts kept before it existed: no times). */
+  dayPlan?: DayPlan | null;
 }
 
 /** Spec section 3: the pending route waits in sessionStorage under this key. */
@@ -21,6 +25,7 @@ export const ROUTE_DRAFT_KEY = 'routeDraft';
 const storedRouteSchema = z.object({
   title: z.string(),
   stops: z.array(stopSchema),
+  dayPlan: dayPlanSchema.nullable().optional(),
 });
 
 type ReadableStorage = Pick<Storage, 'getItem'>;
@@ -34,13 +39,19 @@ function read(storage: ReadableStorage, key: string): StoredRoute | null {
     return parsed.success
       ? {
           title: parsed.data.title,
-          stops: parsed.data.stops.map(({ name, lat, lng, note, status }) => ({
-            name,
-            lat,
-            lng,
-            ...(note ? { note } : {}),
-            ...(status ? { status } : {}),
-          })),
+          stops: parsed.data.stops.map(
+            ({ name, lat, lng, note, status, serviceMinutes, window, lock }) => ({
+              name,
+              lat,
+              lng,
+              ...(note ? { note } : {}),
+              ...(status ? { status } : {}),
+              ...(serviceMinutes !== undefined ? { serviceMinutes } : {}),
+              ...(window ? { window } : {}),
+              ...(lock ? { lock } : {}),
+            }),
+          ),
+          ...(parsed.data.dayPlan !== undefined ? { dayPlan: parsed.data.dayPlan } : {}),
         }
       : null;
   } catch {
@@ -48,9 +59,19 @@ function read(storage: ReadableStorage, key: string): StoredRoute | null {
   }
 }
 
+/**
+ * The plan as kept on the device: only when there is one, so a route without times is kept
+ * exactly as before. (An edit draft that removed a saved plan therefore gets the saved plan
+ * back after a reload.)
+ */
+const dayPlanOf = (route: StoredRoute) => (route.dayPlan ? { dayPlan: route.dayPlan } : {});
+
 function write(storage: WritableStorage, key: string, route: StoredRoute): void {
   try {
-    storage.setItem(key, JSON.stringify({ title: route.title, stops: route.stops }));
+    storage.setItem(
+      key,
+      JSON.stringify({ title: route.title, stops: route.stops, ...dayPlanOf(route) }),
+    );
   } catch {
     // Storage can be full or disabled (private mode); planning still works in memory.
   }
@@ -74,7 +95,7 @@ export const titleOrAuto = (
 export const readPendingRoute = (storage: ReadableStorage = sessionStorage) =>
   read(storage, PENDING_ROUTE_KEY);
 
-/** Stores {title (or the auto title), stops} for saving after sign-up. */
+/** Stores {title (or the auto title), stops, day plan} for saving after sign-up. */
 export function writePendingRoute(
   route: StoredRoute,
   storage: WritableStorage = sessionStorage,
@@ -82,6 +103,7 @@ export function writePendingRoute(
   write(storage, PENDING_ROUTE_KEY, {
     title: titleOrAuto(route.title, route.stops),
     stops: route.stops,
+    dayPlan: route.dayPlan,
   });
 }
 
@@ -138,7 +160,12 @@ export function writeEditDraft(
   try {
     storage.setItem(
       EDIT_DRAFT_PREFIX + itineraryId,
-      JSON.stringify({ title: draft.title, stops: draft.stops, baseVersion: draft.baseVersion }),
+      JSON.stringify({
+        title: draft.title,
+        stops: draft.stops,
+        ...dayPlanOf(draft),
+        baseVersion: draft.baseVersion,
+      }),
     );
   } catch {
     // Storage full or disabled: the edits stay on screen, a reload loses them.

@@ -27,7 +27,12 @@ export function usePostAuthNavigation(): (returnTo: string | null) => Promise<vo
         return;
       }
       try {
-        const created = await createItinerary(step.route);
+        const { title, stops, dayPlan } = step.route;
+        const created = await createItinerary({
+          title,
+          stops,
+          ...(dayPlan ? { day_plan: dayPlan } : {}),
+        });
         clearPendingRoute();
         clearRouteDraft();
         const { to, flash } = destinationAfterSavingPending(step.openNavigation, created.id);

@@ -16,12 +16,14 @@ import { PlaceSearch, searchBias, type Suggestion } from '@/features/geocoding';
 import { ImportPanel } from '@/features/import';
 import { OptimizeRoute } from '@/features/optimize';
 import {
+  DaySummaryRows,
   EditConflict,
   PlannerMap,
   StopList,
   toStops,
   useCameraRequests,
   useCurrentPosition,
+  useDaySchedule,
   useEditConflict,
   usePlannerRoute,
   useRouteCalculation,
@@ -32,6 +34,8 @@ import {
 } from '@/features/planner';
 import { titleOrAuto } from '@/lib/route-storage';
 import { useFormatDistance } from '@/lib/units';
+import { useTimeFormat } from '@/lib/day-plan';
+import { PlannerDayPanel } from './PlannerDayPanel';
 import '@/components/forms.css';
 import './PlannerPage.css';
 
@@ -98,10 +102,13 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
   const calculation = useRouteCalculation(stops);
   const saving = useSaveRoute(itineraryId, loadedVersion);
   const starting = useStartRoute(itineraryId);
-  const route = { title, stops: toStops(stops) };
+  const route = { title, stops: toStops(stops), dayPlan: state.dayPlan };
   const language = textLanguage(i18n.resolvedLanguage);
   const formatDistance = useFormatDistance();
   const legs = calculation.route?.legs;
+  // The working day along the route: each stop's times, the finish and the totals.
+  const day = useDaySchedule(state.dayPlan, stops, legs);
+  const timeFormat = useTimeFormat(state.dayPlan?.timeZone);
   const legDistances =
     legs && legs.length === stops.length - 1
       ? [null, ...legs.map((leg) => formatDistance(leg.distance))]
@@ -279,6 +286,14 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
           />
           <p className="form-hint">{t('planner.hint')}</p>
 
+          <PlannerDayPanel
+            plan={state.dayPlan}
+            onChange={(plan) => dispatch({ type: 'setDayPlan', plan })}
+            estimated={day.estimated}
+            waitingForRoute={state.dayPlan !== null && stops.length > 1 && day.schedule === null}
+            bias={searchBias(view, locatedPoint)}
+          />
+
           <section className="planner__stops" aria-labelledby="planner-stops-heading">
             <div className="planner__stops-header">
               <h2 id="planner-stops-heading" className="form-heading">
@@ -340,6 +355,14 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
                 onNoteChange={setStopNote}
                 onRename={renameStop}
                 legDistances={legDistances}
+                times={day.views}
+                timeFormat={timeFormat}
+                onDayFieldsChange={
+                  state.dayPlan
+                    ? (id, fields) => dispatch({ type: 'setStopDayFields', id, fields })
+                    : undefined
+                }
+                defaultServiceMinutes={state.dayPlan?.defaultServiceMinutes ?? 0}
               />
             )}
             <p className="visually-hidden" role="status" aria-live="polite">
@@ -434,6 +457,9 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
           }}
           onRemoveStop={removeStop}
           onViewportChange={setView}
+          summaryExtra={
+            day.schedule ? <DaySummaryRows schedule={day.schedule} format={timeFormat} /> : null
+          }
         />
       </div>
 

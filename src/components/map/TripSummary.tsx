@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '@/lib/format';
 import { useFormatDistance } from '@/lib/units';
@@ -13,6 +14,8 @@ export interface TripSummaryProps {
   /** Some legs are straight-line estimates (no road route found). */
   estimated?: boolean;
   className?: string;
+  /** More lines of the summary (`<div><dt/><dd/></div>`), e.g. the working day's finish and totals. */
+  extra?: ReactNode;
 }
 
 const UNKNOWN = '--';
@@ -25,6 +28,7 @@ export const TripSummary = memo(function TripSummary({
   calculating = false,
   estimated = false,
   className,
+  extra,
 }: TripSummaryProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
@@ -55,6 +59,7 @@ export const TripSummary = memo(function TripSummary({
             {totalDuration === null ? UNKNOWN : formatDuration(totalDuration, locale)}
           </dd>
         </div>
+        {extra}
       </dl>
       {calculating ? <p className="trip-summary__note">{t('summary.calculating')}</p> : null}
       {!calculating && estimated ? (

@@ -10,3 +10,6 @@ export { useRouteCalculation } from './hooks/useRouteCalculation';
 export { useSaveRoute, useStartRoute, type ActionFeedback } from './hooks/useRouteActions';
 export { useStopAtPoint } from './hooks/useStopNaming';
 export { toStops } from './model/stop-list';
+export { DayPlanPanel } from './components/day/DayPlanPanel';
+export { DaySummaryRows } from './components/day/DaySummaryRows';
+export { useDaySchedule } from './hooks/useDaySchedule';

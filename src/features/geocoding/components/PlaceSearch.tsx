@@ -20,6 +20,8 @@ export interface PlaceSearchProps {
   onPickPoint: (point: TypedPoint) => void;
   /** Prefer places near this point (the map's view or the user's position). */
   bias?: SearchBias | null;
+  /** The box's label (default: the stop search's). */
+  label?: string;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface PlaceSearchProps {
  * A failed search shows an empty result ('No results found'), unless the geocoder
  * said why (rate limited, or the service down, busy or too slow): then it says so.
  */
-export function PlaceSearch({ onPick, onPickPoint, bias = null }: PlaceSearchProps) {
+export function PlaceSearch({ onPick, onPickPoint, bias = null, label }: PlaceSearchProps) {
   const { t, i18n } = useTranslation();
   const inputId = useId();
   const listId = useId();
@@ -116,7 +118,7 @@ export function PlaceSearch({ onPick, onPickPoint, bias = null }: PlaceSearchPro
   return (
     <div className="place-search">
       <label className="place-search__label" htmlFor={inputId}>
-        {t('search.label')}
+        {label ?? t('search.label')}
       </label>
       <input
         id={inputId}

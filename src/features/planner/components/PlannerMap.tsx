@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteLeg } from '@domain/geo.ts';
 import {
@@ -34,6 +34,8 @@ export interface PlannerMapProps {
   onRemoveStop: (index: number) => void;
   /** The map's view after each pan or zoom (the address search prefers places in it). */
   onViewportChange?: (view: MapViewport) => void;
+  /** More lines of the Trip Summary (the working day's finish and totals). */
+  summaryExtra?: ReactNode;
 }
 
 /** The planner's map: click to add, numbered stops with popups, route lines, Trip Summary. */
@@ -100,6 +102,7 @@ export function PlannerMap(props: PlannerMapProps) {
               totalDuration={unknownUntilCalculated ? null : (totals?.totalDuration ?? 0)}
               calculating={calculating}
               estimated={estimated}
+              extra={props.summaryExtra}
             />
           ) : (
             <p className="planner-map__empty">{t('planner.emptyMap')}</p>

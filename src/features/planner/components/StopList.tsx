@@ -11,9 +11,13 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { STOP_NAME_MAX_CHARS, STOP_NOTE_MAX_CHARS } from '@domain/limits.ts';
+import type { StopDayFields } from '@domain/day-plan/day-plan.ts';
 import { useSortableList } from '@/components/hooks/useSortableList';
 import { formatLatLng } from '@/lib/format';
+import type { TimeFormat } from '@/lib/day-plan';
 import type { PlannedStop } from '../model/stop-list';
+import { StopDayEditor } from './day/StopDayEditor';
+import { StopLockBadge, StopTimeLine, type StopTimeView } from './day/StopTimeLine';
 import './StopList.css';
 
 export interface StopListProps {
@@ -29,6 +33,14 @@ export interface StopListProps {
   onRename?: (id: string, name: string) => void;
   /** Per stop, the driving distance from the stop before it, formatted; null where unknown. */
   legDistances?: readonly (string | null)[];
+  /** The working day: each stop's arrival, wait and departure (null where unknown). */
+  times?: readonly (StopTimeView | null)[];
+  /** How the times read (the interface language, the route's time zone). */
+  timeFormat?: TimeFormat;
+  /** Sets a stop's time at stop, window and lock (the edit panel then has those fields). */
+  onDayFieldsChange?: (id: string, fields: StopDayFields) => void;
+  /** The route's default time at a stop, in minutes. */
+  defaultServiceMinutes?: number;
 }
 
 /** Longer lists render only the rows in and near view, in a scrolling box of their own. */
@@ -45,6 +57,7 @@ interface RowActions {
   setNote(id: string, note: string): void;
   rename(id: string, name: string): void;
   toggleNote(id: string): void;
+  setDayFields(id: string, fields: StopDayFields): void;
   keyDown(event: KeyboardEvent, index: number): void;
   registerShowButton(id: string, element: HTMLButtonElement | null): void;
 }
@@ -59,6 +72,12 @@ interface StopRowProps {
   renameEnabled: boolean;
   /** The distance from the stop before, formatted, when the route is calculated. */
   legDistance: string | null;
+  /** The stop's times of the day, when the route has a departure and is calculated. */
+  time: StopTimeView | null;
+  timeFormat: TimeFormat | undefined;
+  /** The edit panel has the stop's time fields. */
+  dayEnabled: boolean;
+  defaultServiceMinutes: number;
   actions: RowActions;
   /** The id of the list's hidden help (how to move a stop with the keyboard). */
   helpId: string;
@@ -76,6 +95,10 @@ const StopRow = memo(function StopRow({
   notesEnabled,
   renameEnabled,
   legDistance,
+  time,
+  timeFormat,
+  dayEnabled,
+  defaultServiceMinutes,
   actions,
   helpId,
   setSize,
@@ -191,6 +214,8 @@ const StopRow = memo(function StopRow({
           {note}
         </p>
       ) : null}
+      {stop.lock ? <StopLockBadge lock={stop.lock} /> : null}
+      {time && timeFormat ? <StopTimeLine view={time} format={timeFormat} /> : null}
       {noteOpen ? (
         <div className="stop-item__note-editor" id={editorId}>
           {renameEnabled ? (
@@ -246,6 +271,15 @@ const StopRow = memo(function StopRow({
               }
             }}
           />
+          {dayEnabled ? (
+            <StopDayEditor
+              fields={stop}
+              number={number}
+              defaultMinutes={defaultServiceMinutes}
+              isStart={index === 0}
+              onChange={(fields) => actions.setDayFields(stop.id, fields)}
+            />
+          ) : null}
           <div className="stop-item__note-footer">
             <span id={`${editorId}-count`} className="stop-item__note-count">
               {t('planner.noteCount', { count: note.length, max: STOP_NOTE_MAX_CHARS })}
@@ -286,6 +320,10 @@ export function StopList({
   onNoteChange,
   onRename,
   legDistances,
+  times,
+  timeFormat,
+  onDayFieldsChange,
+  defaultServiceMinutes = 0,
 }: StopListProps) {
   const listRef = useRef<HTMLOListElement>(null);
   const viewportRef = useRef<HTMLDivElement>(null);
@@ -309,9 +347,27 @@ export function StopList({
   /** Index of the first rendered row: Sortable reports positions among the rendered rows. */
   const firstRendered = virtual ? (items[0]?.index ?? 0) : 0;
 
-  const latest = useRef({ stops, onShow, onMove, onRemove, onNoteChange, onRename, firstRendered });
+  const latest = useRef({
+    stops,
+    onShow,
+    onMove,
+    onRemove,
+    onNoteChange,
+    onRename,
+    onDayFieldsChange,
+    firstRendered,
+  });
   useLayoutEffect(() => {
-    latest.current = { stops, onShow, onMove, onRemove, onNoteChange, onRename, firstRendered };
+    latest.current = {
+      stops,
+      onShow,
+      onMove,
+      onRemove,
+      onNoteChange,
+      onRename,
+      onDayFieldsChange,
+      firstRendered,
+    };
   });
 
   useSortableList(listRef, {
@@ -342,6 +398,7 @@ export function StopList({
       setNote: (id, note) => latest.current.onNoteChange?.(id, note),
       rename: (id, name) => latest.current.onRename?.(id, name),
       toggleNote: (id) => setOpenNoteId((current) => (current === id ? null : id)),
+      setDayFields: (id, fields) => latest.current.onDayFieldsChange?.(id, fields),
       keyDown: (event, index) => {
         if (!event.altKey) return;
         if (event.key === 'ArrowUp') {
@@ -386,9 +443,15 @@ export function StopList({
       isLast={index === stops.length - 1}
       highlighted={index === highlightedIndex}
       noteOpen={openNoteId === stop.id}
-      notesEnabled={onNoteChange !== undefined || onRename !== undefined}
+      notesEnabled={
+        onNoteChange !== undefined || onRename !== undefined || onDayFieldsChange !== undefined
+      }
       renameEnabled={onRename !== undefined}
       legDistance={legDistances?.[index] ?? null}
+      time={times?.[index] ?? null}
+      timeFormat={timeFormat}
+      dayEnabled={onDayFieldsChange !== undefined}
+      defaultServiceMinutes={defaultServiceMinutes}
       actions={actions}
       helpId={helpId}
       setSize={virtual ? stops.length : undefined}

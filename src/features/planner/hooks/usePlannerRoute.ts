@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Stop } from '@domain/stops.ts';
+import type { DayPlan } from '@domain/day-plan/day-plan.ts';
 import { itineraryQueryOptions, useItinerary, type Itinerary } from '@/lib/itineraries';
 import {
   clearEditDraft,
@@ -33,10 +34,19 @@ interface EditBase {
   version: string | undefined;
   title: string;
   stops: Stop[];
+  dayPlan: DayPlan | null;
 }
 
-const sameRoute = (a: { title: string; stops: Stop[] }, b: { title: string; stops: Stop[] }) =>
-  a.title === b.title && JSON.stringify(a.stops) === JSON.stringify(b.stops);
+interface RouteOnScreen {
+  title: string;
+  stops: Stop[];
+  dayPlan: DayPlan | null;
+}
+
+const sameRoute = (a: RouteOnScreen, b: RouteOnScreen) =>
+  a.title === b.title &&
+  JSON.stringify(a.stops) === JSON.stringify(b.stops) &&
+  JSON.stringify(a.dayPlan) === JSON.stringify(b.dayPlan);
 
 /**
  * The route being planned. New mode (/plan) starts from the local draft and keeps it up to
@@ -65,12 +75,15 @@ export function usePlannerRoute(itineraryId: string | undefined) {
       version: draft ? draft.baseVersion || undefined : shown.updated_at,
       title: shown.title,
       stops: shown.stops,
+      dayPlan: shown.day_plan ?? null,
     });
     setRestored(draft !== null);
     dispatch({
       type: 'load',
       title: draft?.title ?? shown.title,
       stops: draft?.stops ?? shown.stops,
+      // A draft kept before the working day existed has no plan of its own: the saved one's.
+      dayPlan: draft && draft.dayPlan !== undefined ? draft.dayPlan : (shown.day_plan ?? null),
     });
   }, []);
 
@@ -80,7 +93,11 @@ export function usePlannerRoute(itineraryId: string | undefined) {
   if (isEdit && loaded && !itinerary.isFetching && base?.id !== loaded.id)
     show(loaded, readEditDraft(loaded.id));
 
-  const route = { title: state.title, stops: toStops(state.stops) };
+  const route: RouteOnScreen = {
+    title: state.title,
+    stops: toStops(state.stops),
+    dayPlan: state.dayPlan,
+  };
   /** Edit mode: the route on screen differs from the saved version it was loaded from. */
   const dirty = isEdit && base !== null && !sameRoute(route, base);
   const routeKey = JSON.stringify(route);
@@ -88,7 +105,7 @@ export function usePlannerRoute(itineraryId: string | undefined) {
   // The device's copy: the new-route draft, or this itinerary's edit draft while it is dirty.
   useEffect(() => {
     if (holdDraft) return;
-    const current = JSON.parse(routeKey) as { title: string; stops: Stop[] };
+    const current = JSON.parse(routeKey) as RouteOnScreen;
     if (!isEdit) {
       writeRouteDraft(current);
       return;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Stop } from '@domain/stops.ts';
+import type { DayPlan } from '@domain/day-plan/day-plan.ts';
 import { textLanguage } from '@domain/composed-texts.ts';
 import { paths, RETURN_TO_SAVE, RETURN_TO_WAZE } from '@/config/paths';
 import { useIdentity } from '@/lib/auth';
@@ -26,6 +27,8 @@ import { saveErrorDetail } from '../model/save-error';
 export interface PlannedRoute {
   title: string;
   stops: Stop[];
+  /** The working day: saved with the route (null removes a saved one); absent: left as saved. */
+  dayPlan?: DayPlan | null;
 }
 
 /** A message for the sidebar: validation or a failed save (the route itself is kept). */
@@ -41,6 +44,7 @@ function useToInput() {
   return (route: PlannedRoute): ItineraryInput => ({
     title: titleOrAuto(route.title, route.stops, language),
     stops: route.stops,
+    ...(route.dayPlan !== undefined ? { day_plan: route.dayPlan } : {}),
   });
 }
 

@@ -68,9 +68,18 @@ const sessionStore = (): Storage | null => {
   }
 };
 
+/** What the server hashes for a key: title and stops, and the day plan and group when given. */
+const requestText = (input: ItineraryInput): string =>
+  JSON.stringify({
+    title: input.title,
+    stops: input.stops,
+    day_plan: input.day_plan,
+    day_group: input.day_group,
+  });
+
 /** The key of this save attempt: the one of an unanswered attempt with the same body, or a new one. */
 export function idempotencyKeyFor(input: ItineraryInput): string {
-  const id = fingerprint(JSON.stringify({ title: input.title, stops: input.stops }));
+  const id = fingerprint(requestText(input));
   const stored = readPendingKeys(sessionStore());
   const key = pageKeys[id] ?? stored[id] ?? newIdempotencyKey();
   pageKeys[id] = key;
@@ -80,7 +89,7 @@ export function idempotencyKeyFor(input: ItineraryInput): string {
 
 /** The server answered this attempt (created or refused it): its key is not needed again. */
 export function forgetIdempotencyKey(input: ItineraryInput): void {
-  const id = fingerprint(JSON.stringify({ title: input.title, stops: input.stops }));
+  const id = fingerprint(requestText(input));
   delete pageKeys[id];
   const stored = readPendingKeys(sessionStore());
   delete stored[id];

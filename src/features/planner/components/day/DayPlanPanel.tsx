@@ -6,6 +6,7 @@ import {
   type DayPlan,
   type EndPlace,
 } from '@domain/day-plan/day-plan.ts';
+import { FALLBACK_SPEED_METERS_PER_SECOND } from '@domain/geo.ts';
 import { deviceTimeZone } from '@/lib/day-plan';
 import {
   departureFields,
@@ -24,6 +25,10 @@ export interface DayPlanPanelProps {
    * given what to do with the picked place.
    */
   renderEndSearch?: (onPick: (place: EndPlace) => void) => ReactNode;
+  /** Some legs are straight-line estimates (the route service is down): the times say so. */
+  estimated?: boolean;
+  /** The route is not calculated yet, so there are no times to show. */
+  waitingForRoute?: boolean;
   /** The clock (tests give their own). */
   now?: () => number;
 }
@@ -44,6 +49,8 @@ export function DayPlanPanel({
   plan,
   onChange,
   renderEndSearch,
+  estimated = false,
+  waitingForRoute = false,
   now = Date.now,
 }: DayPlanPanelProps) {
   const { t } = useTranslation();
@@ -210,6 +217,14 @@ export function DayPlanPanel({
             {choosingAddress && renderEndSearch ? (
               <div className="day-plan__end-search">{renderEndSearch(pickEnd)}</div>
             ) : null}
+            {estimated ? (
+              <p className="day-plan__note" role="note">
+                {t('dayPlan.estimateNote', {
+                  speed: Math.round(FALLBACK_SPEED_METERS_PER_SECOND * 3.6),
+                })}
+              </p>
+            ) : null}
+            {waitingForRoute ? <p className="day-plan__note">{t('dayPlan.needsRoute')}</p> : null}
             <button
               type="button"
               className="button button--small button--ghost"

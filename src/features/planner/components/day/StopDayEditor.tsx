@@ -11,6 +11,7 @@ import {
   windowFromFields,
   type WindowFormIssue,
 } from '../../model/day-plan';
+import './DayPlan.css';
 
 export interface StopDayEditorProps {
   /** The stop's fields as saved in the route. */

@@ -1,7 +1,9 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { StopLock } from '@domain/day-plan/day-plan.ts';
 import type { StopTime } from '@domain/day-plan/schedule.ts';
 import type { TimeFormat } from '@/lib/day-plan';
+import './DayPlan.css';
 
 export interface StopTimeView {
   time: StopTime;
@@ -61,3 +63,14 @@ export const StopTimeLine = memo(function StopTimeLine({
     </p>
   );
 });
+
+/** "Kept first" / "Kept last": the stop's lock, in words (the optimiser keeps it there). */
+export function StopLockBadge({ lock }: { lock: StopLock }) {
+  const { t } = useTranslation();
+  return (
+    <p className="stop-lock" data-testid="stop-lock">
+      <span aria-hidden="true">📌 </span>
+      {lock === 'first' ? t('dayPlan.lockedFirst') : t('dayPlan.lockedLast')}
+    </p>
+  );
+}
