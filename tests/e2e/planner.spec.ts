@@ -259,7 +259,7 @@ test.describe('planner', () => {
     );
     await page.getByRole('button', { name: 'Save Route' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Failed to save route' })).toContainText(
-      'database unavailable',
+      'The server could not save the route (error 500)',
     );
     await expect(planner.stopItems).toHaveCount(2);
     expect(
@@ -433,14 +433,15 @@ test.describe('planner', () => {
 
     await planner.addStop('Paris');
     await planner.addStop('Lyon');
-    await page.getByRole('button', { name: 'Add a note to stop 2' }).click();
+    await page.getByRole('button', { name: 'Edit stop 2: name and note' }).click();
+    // The edit panel opens on the stop's name, the note below it.
+    await expect(page.getByRole('textbox', { name: 'Name of stop 2' })).toBeFocused();
     const note = page.getByRole('textbox', { name: 'Note for stop 2' });
-    await expect(note).toBeFocused();
     await expect(note).toHaveAttribute('maxlength', '1000');
     await note.fill('Door code 4521\nRing twice');
     await expect(page.getByText('25 of 1000 characters')).toBeVisible();
     await page.getByRole('button', { name: 'Done' }).click();
-    await expect(page.getByRole('button', { name: 'Edit the note of stop 2' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Edit stop 2: name and note' })).toBeFocused();
     await expect(planner.stopItems.nth(1).locator('.stop-item__note')).toHaveText(
       'Door code 4521\nRing twice',
     );
@@ -477,10 +478,10 @@ test.describe('planner', () => {
     await expect(planner.stopItems.first().locator('.stop-item__note')).toHaveText(
       'Door code 4521\nRing twice',
     );
-    await page.getByRole('button', { name: 'Edit the note of stop 1' }).click();
+    await page.getByRole('button', { name: 'Edit stop 1: name and note' }).click();
     await page.getByRole('textbox', { name: 'Note for stop 1' }).fill('Side entrance');
     await page.getByRole('textbox', { name: 'Note for stop 1' }).press('Escape');
-    await page.getByRole('button', { name: 'Add a note to stop 2' }).click();
+    await page.getByRole('button', { name: 'Edit stop 2: name and note' }).click();
     await page.getByRole('textbox', { name: 'Note for stop 2' }).fill('Call 06 12 34 56 78');
     const updated = page.waitForResponse(
       (response) =>

@@ -19,6 +19,7 @@ import { progressView, StopNote, useStoredProgress, useWazeHandOff } from '@/fea
 import { useRouteLegs } from '@/lib/routing';
 import { isApiError } from '@/lib/api-client';
 import {
+  SaveToMyRoutes,
   SHARED_PAGE_REFERRER_POLICY,
   useReferrerPolicy,
   useSharedRoute,
@@ -147,6 +148,7 @@ function SharedRouteView({ shareToken, route }: { shareToken: string; route: Sha
                 {t('waze.next', { next: view.nextIndex + 1, total: view.total })}
               </button>
             ) : null}
+            <SaveToMyRoutes route={route} />
           </div>
         ) : null}
       </header>

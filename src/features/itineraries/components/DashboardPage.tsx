@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -9,14 +9,23 @@ import { useIdentity } from '@/lib/auth';
 import { onSyncOutcome } from '@/lib/offline';
 import { isApiError } from '@/lib/api-client';
 import { useDeleteItinerary } from '@/lib/itineraries';
+import { forgetIdempotencyKey, idempotencyKeyFor, useCreateItinerary } from '@/lib/itineraries';
 import { itineraryKeys } from '@/lib/itineraries';
 import { useItineraries } from '@/lib/itineraries';
 import { useRevokeShare } from '@/lib/itineraries';
 import { useShareItinerary } from '@/lib/itineraries';
 import { readDashboardFlash } from '@/lib/itineraries';
 import type { Itinerary, ShareLink } from '@/lib/itineraries';
+import {
+  copyTitle,
+  findRoutes,
+  isRouteSort,
+  ROUTE_SORTS,
+  type RouteSort,
+} from '../model/route-list';
 import { RouteCard } from './RouteCard';
 import { ShareLinkDialog } from './ShareLinkDialog';
+import '@/components/forms.css';
 import './dashboard.css';
 
 interface Notice {
@@ -38,7 +47,11 @@ const without = (set: ReadonlySet<string>, id: string) =>
 
 /** My Routes (spec section 2): the signed-in user's saved routes, newest first. */
 export function DashboardPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const searchId = useId();
+  const sortId = useId();
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<RouteSort>('newest');
   const { identity } = useIdentity();
   const signedIn = identity.status === 'signed-in';
   const location = useLocation();
@@ -59,6 +72,31 @@ export function DashboardPage() {
   const deletion = useDeleteItinerary();
   const sharing = useShareItinerary();
   const revoking = useRevokeShare();
+  const creating = useCreateItinerary();
+  const [duplicatingIds, setDuplicatingIds] = useState<ReadonlySet<string>>(new Set());
+
+  // A copy of a saved route (the owner's notes and statuses come with it), as a new route.
+  const duplicate = async (itinerary: Itinerary) => {
+    setNotice(null);
+    setDuplicatingIds((ids) => new Set(ids).add(itinerary.id));
+    const input = {
+      title: copyTitle(itinerary.title, (title) => t('dashboard.copyOf', { title })),
+      stops: itinerary.stops,
+    };
+    try {
+      const copy = await creating.mutateAsync({
+        ...input,
+        idempotencyKey: idempotencyKeyFor(input),
+      });
+      forgetIdempotencyKey(input);
+      setNotice({ tone: 'success', text: t('dashboard.duplicated', { title: copy.title }) });
+    } catch (error) {
+      console.error('Duplicating the route failed', error);
+      setNotice({ tone: 'error', text: t('dashboard.duplicateFailed') });
+    } finally {
+      setDuplicatingIds((ids) => without(ids, itinerary.id));
+    }
+  };
 
   // A save arrives with a one-time message in the location state.
   const [notice, setNotice] = useState<Notice | null>(() => {
@@ -170,6 +208,7 @@ export function DashboardPage() {
   }
 
   const routes = itineraries.data ?? [];
+  const shown = findRoutes(routes, { query, sort }, i18n.resolvedLanguage ?? 'en');
 
   return (
     <section className="page dashboard" aria-labelledby="dashboard-title">
@@ -206,6 +245,46 @@ export function DashboardPage() {
         </div>
       ) : null}
 
+      {routes.length > 1 ? (
+        <div className="dashboard__tools" role="search" aria-label={t('dashboard.findLabel')}>
+          <div className="dashboard__tool">
+            <label htmlFor={searchId}>{t('dashboard.searchLabel')}</label>
+            <input
+              id={searchId}
+              type="search"
+              className="form-input"
+              value={query}
+              placeholder={t('dashboard.searchPlaceholder')}
+              onChange={(event) => setQuery(event.target.value)}
+            />
+          </div>
+          <div className="dashboard__tool">
+            <label htmlFor={sortId}>{t('dashboard.sortLabel')}</label>
+            <select
+              id={sortId}
+              className="form-input"
+              value={sort}
+              onChange={(event) => {
+                if (isRouteSort(event.target.value)) setSort(event.target.value);
+              }}
+            >
+              {ROUTE_SORTS.map((option) => (
+                <option key={option} value={option}>
+                  {t(`dashboard.sort.${option}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <p className="visually-hidden" role="status">
+            {query.trim() ? t('dashboard.found', { count: shown.length }) : ''}
+          </p>
+        </div>
+      ) : null}
+
+      {routes.length > 0 && shown.length === 0 ? (
+        <p className="dashboard__none">{t('dashboard.noneFound')}</p>
+      ) : null}
+
       {routes.length === 0 ? (
         <div className="dashboard__empty">
           <p className="dashboard__empty-text">{t('dashboard.empty')}</p>
@@ -216,12 +295,14 @@ export function DashboardPage() {
         </div>
       ) : (
         <ul className="dashboard__grid" aria-label={t('dashboard.listLabel')}>
-          {routes.map((itinerary) => (
+          {shown.map((itinerary) => (
             <li key={itinerary.id}>
               <RouteCard
                 itinerary={itinerary}
                 deleting={deletingIds.has(itinerary.id)}
                 sharing={sharingIds.has(itinerary.id)}
+                duplicating={duplicatingIds.has(itinerary.id)}
+                onDuplicate={(chosen) => void duplicate(chosen)}
                 onDelete={setToDelete}
                 onShare={(chosen) => void share(chosen)}
                 onRevoke={setToRevoke}

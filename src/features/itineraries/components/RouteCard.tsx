@@ -12,6 +12,9 @@ export interface RouteCardProps {
   sharing: boolean;
   /** A delete of this card was confirmed and is running. */
   deleting: boolean;
+  /** This card's copy is being made. */
+  duplicating?: boolean;
+  onDuplicate?: (itinerary: Itinerary) => void;
   onDelete: (itinerary: Itinerary) => void;
   onShare: (itinerary: Itinerary) => void;
   onRevoke: (itinerary: Itinerary) => void;
@@ -22,6 +25,8 @@ export function RouteCard({
   itinerary,
   sharing,
   deleting,
+  duplicating = false,
+  onDuplicate,
   onDelete,
   onShare,
   onRevoke,
@@ -100,6 +105,18 @@ export function RouteCard({
         >
           {sharing ? t('dashboard.sharing') : t('dashboard.share')}
         </button>
+        {onDuplicate ? (
+          <button
+            type="button"
+            className="button button--small"
+            aria-describedby={titleId}
+            disabled={duplicating}
+            aria-busy={duplicating}
+            onClick={() => onDuplicate(itinerary)}
+          >
+            {duplicating ? t('dashboard.duplicating') : t('dashboard.duplicate')}
+          </button>
+        ) : null}
         <button
           type="button"
           className="button button--small route-card__revoke"

@@ -40,6 +40,17 @@ export function ShareLinkDialog({
     input.current?.select();
   }, []);
 
+  /** The phone's share sheet (Web Share API) where there is one; copying is the fallback. */
+  const canShare = typeof navigator.share === 'function';
+  const shareSheet = async () => {
+    try {
+      await navigator.share({ title, url });
+    } catch (error) {
+      // The user closed the sheet (AbortError): nothing to do. Refused: copy instead.
+      if (!(error instanceof DOMException && error.name === 'AbortError')) await copy();
+    }
+  };
+
   const copy = async () => {
     input.current?.select();
     try {
@@ -108,6 +119,11 @@ export function ShareLinkDialog({
       ) : null}
 
       <div className="dialog__actions">
+        {canShare ? (
+          <button type="button" className="button" onClick={() => void shareSheet()}>
+            {t('dashboard.shareSheet')}
+          </button>
+        ) : null}
         <button type="button" className="button" onClick={() => void copy()}>
           {t('common.copy')}
         </button>
