@@ -5,8 +5,13 @@ vi.mock('@/config/env', () => ({
   env: { supabaseUrl: 'https://abcdef.supabase.co', supabaseAnonKey: 'anon' },
 }));
 
-const { getAccessToken, hasStoredAuthState, isSessionStorageKey, sessionStorageKeyFor } =
-  await import('./supabase');
+const {
+  getAccessToken,
+  hasStoredAuthState,
+  isSessionStorageKey,
+  loadSupabase,
+  sessionStorageKeyFor,
+} = await import('./supabase');
 
 describe('the session seen without supabase-js', () => {
   afterEach(() => {
@@ -47,5 +52,42 @@ describe('the session seen without supabase-js', () => {
 
   it('answers no token when nothing is stored, without loading the client', async () => {
     await expect(getAccessToken()).resolves.toBeNull();
+  });
+
+  it("signs in against the project's Auth with the project key, and stores the session where supabase-js did", async () => {
+    const session = {
+      access_token: 'access',
+      refresh_token: 'refresh',
+      expires_in: 3600,
+      token_type: 'bearer',
+      user: { id: 'user-1', email: 'driver@example.com', aud: 'authenticated' },
+    };
+    const fetchMock = vi.fn((_url: string, _init?: RequestInit) =>
+      Promise.resolve(
+        new Response(JSON.stringify(session), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      const { client } = await loadSupabase();
+      const { data, error } = await client.auth.signInWithPassword({
+        email: 'driver@example.com',
+        password: 'secret-password',
+      });
+      expect(error).toBeNull();
+      expect(data.user?.id).toBe('user-1');
+      const [url, init] = fetchMock.mock.calls[0];
+      expect(url).toBe('https://abcdef.supabase.co/auth/v1/token?grant_type=password');
+      const headers = new Headers(init?.headers);
+      expect(headers.get('apikey')).toBe('anon');
+      expect(headers.get('authorization')).toBe('Bearer anon');
+      expect(localStorage.getItem('sb-abcdef-auth-token')).toContain('"access_token":"access"');
+      await expect(getAccessToken()).resolves.toBe('access');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,35 +1,43 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { GoTrueClient } from '@supabase/auth-js';
 import { env } from '@/config/env';
 
 /**
- * The one supabase-js client. It owns the session: it stores it under its own
- * localStorage key and refreshes it. That replaces the spec's `token` key
- * (a documented deviation); nothing else in the SPA stores tokens.
+ * The one Supabase Auth client (@supabase/auth-js, the `auth` part of supabase-js). It owns the
+ * session: it stores it under supabase-js's own localStorage key and refreshes it. That replaces
+ * the spec's `token` key (a documented deviation); nothing else in the SPA stores tokens.
  *
- * supabase-js weighs about 60 KB gzipped, more than half the landing page's
- * budget, so it loads on demand: when this device holds a session (or an auth
- * redirect is in the URL), or when the user signs in. A visitor without a
- * session never downloads it.
+ * Only Auth: every data call goes through /api, so supabase-js's Data API, Realtime, Storage and
+ * Functions clients would be dead weight (supabase-js is 54 KB gzipped, auth-js 25 KB). Even so
+ * it loads on demand: when this device holds a session (or an auth redirect is in the URL), or
+ * when the user signs in. A visitor without a session never downloads it.
  *
  * Without VITE_SUPABASE_URL the client talks to this origin, where the dev
  * server proxies /auth/v1 and /rest/v1 to the local gateway.
  */
 
+/** What the SPA uses of a Supabase client: its Auth client (the same API as supabase-js's `auth`). */
+export interface AuthOnlyClient {
+  auth: GoTrueClient;
+}
+
 export interface LoadedSupabase {
-  client: SupabaseClient;
+  client: AuthOnlyClient;
   /**
    * A client that keeps its session in memory only, apart from the device's: to check a
    * password (the account page asks for the current one again) without touching the session.
    */
-  isolatedClient(): SupabaseClient;
-  /** supabase-js's own error guards, loaded with it. */
+  isolatedClient(): AuthOnlyClient;
+  /** auth-js's own error guards, loaded with it. */
   isAuthError(error: unknown): boolean;
   isAuthRetryableFetchError(error: unknown): boolean;
 }
 
 const projectUrl = () => env.supabaseUrl ?? window.location.origin;
 
-/** supabase-js's default storage key (`sb-<first label of the host>-auth-token`), set explicitly so both agree. */
+/**
+ * supabase-js's default storage key (`sb-<first label of the host>-auth-token`), set explicitly:
+ * sessions stored while the SPA used supabase-js stay valid.
+ */
 export function sessionStorageKeyFor(url: string): string {
   return `sb-${new URL(url).hostname.split('.')[0]}-auth-token`;
 }
@@ -80,35 +88,45 @@ let loading: Promise<LoadedSupabase> | null = null;
 
 /** The client, created once on first use. */
 export function loadSupabase(): Promise<LoadedSupabase> {
-  loading ??= import('@supabase/supabase-js').then(
-    ({ createClient, isAuthError, isAuthRetryableFetchError }) => ({
-      client: createClient(projectUrl(), env.supabaseAnonKey, {
-        auth: {
-          persistSession: true,
-          autoRefreshToken: true,
-          detectSessionInUrl: true,
-          storageKey: sessionStorageKey(),
+  loading ??= import('@supabase/auth-js').then(
+    ({ AuthClient, isAuthError, isAuthRetryableFetchError }) => {
+      const key = env.supabaseAnonKey;
+      // As supabase-js configures its Auth client: the project key as apikey and bearer.
+      const options = {
+        url: new URL('auth/v1', `${projectUrl().replace(/\/$/, '')}/`).href,
+        headers: { Authorization: `Bearer ${key}`, apikey: key },
+        flowType: 'implicit' as const,
+      };
+      return {
+        client: {
+          auth: new AuthClient({
+            ...options,
+            persistSession: true,
+            autoRefreshToken: true,
+            detectSessionInUrl: true,
+            storageKey: sessionStorageKey(),
+          }),
         },
-      }),
-      isolatedClient: () =>
-        createClient(projectUrl(), env.supabaseAnonKey, {
-          auth: {
+        isolatedClient: () => ({
+          auth: new AuthClient({
+            ...options,
             persistSession: false,
             autoRefreshToken: false,
             detectSessionInUrl: false,
             storageKey: `${sessionStorageKey()}-check`,
-          },
+          }),
         }),
-      isAuthError,
-      isAuthRetryableFetchError,
-    }),
+        isAuthError,
+        isAuthRetryableFetchError,
+      };
+    },
   );
   return loading;
 }
 
-/** The current access token, refreshed by supabase-js when needed; null when signed out. */
+/** The current access token, refreshed by the Auth client when needed; null when signed out. */
 export async function getAccessToken(): Promise<string | null> {
-  // No session on this device and no client yet: signed out, without loading supabase-js.
+  // No session on this device and no client yet: signed out, without loading the Auth client.
   if (loading === null && !hasStoredAuthState()) return null;
   const { client } = await loadSupabase();
   const { data } = await client.auth.getSession();
