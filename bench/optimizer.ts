@@ -12,7 +12,7 @@ import {
   tsplibEuc2dCost,
   routeLength,
   type Point,
-} from '../src/features/optimize/model/index.ts';
+} from '../supabase/functions/_shared/domain/tsp/index.ts';
 
 const INSTANCES = [
   'eil51',

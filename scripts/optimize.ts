@@ -40,10 +40,10 @@ import {
   type Metric,
   type Point,
   type RouteMode,
-} from '../src/features/optimize/model/index.ts';
+} from '../supabase/functions/_shared/domain/tsp/index.ts';
 import { VrpInputError, solveVrp } from '../supabase/functions/_shared/domain/vrp/index.ts';
 import { parseVrpRequest } from '../supabase/functions/_shared/domain/vrp/json.ts';
-import { solveAsSingleRoute } from '../src/features/optimize/worker/single-route.ts';
+import { solveAsSingleRoute } from '../supabase/functions/_shared/domain/vrp/single-route.ts';
 
 function fail(message: string): never {
   console.error(`optimize: ${message}`);

@@ -8,8 +8,8 @@ import { OptimizeRoute, type OptimizeStop } from './OptimizeRoute.tsx';
 vi.mock('@/lib/routing', () => ({ getRouteTable: vi.fn(async () => null) }));
 
 // jsdom has no Web Worker: the fake answers with the real protocol handler.
-vi.mock('../worker/create-worker.ts', async () => {
-  const { FakeOptimizeWorker } = await import('../worker/fake-worker.ts');
+vi.mock('@/lib/optimizer/create-worker.ts', async () => {
+  const { FakeOptimizeWorker } = await import('@/lib/optimizer/fake-worker.ts');
   return { createOptimizeWorker: () => new FakeOptimizeWorker() };
 });
 

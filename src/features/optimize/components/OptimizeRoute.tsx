@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RouteMode } from '../model/index.ts';
+import type { RouteMode } from '@domain/tsp/index.ts';
 import {
   MIN_STOPS,
   formatPercentSaved,
@@ -10,7 +10,7 @@ import {
 } from '../model/presentation.ts';
 import { useFormatDistance } from '@/lib/units';
 import { useOptimizeRoute, type OptimizeCostKind } from '../hooks/useOptimizeRoute.ts';
-import { OptimizeCancelledError } from '../worker/optimize-client.ts';
+import { OptimizeCancelledError } from '@/lib/optimizer/optimize-client.ts';
 import './OptimizeRoute.css';
 
 export type OptimizeStop = PlaceLike;
@@ -18,9 +18,9 @@ export type OptimizeStop = PlaceLike;
 export interface OptimizeRouteProps<T extends OptimizeStop> {
   stops: readonly T[];
   /** Called with the same stops in the shorter order. */
-  onApply(reordered: T[]): void;
+  onApply: (reordered: T[]) => void;
   /** Called with the order from before the last optimisation. */
-  onUndo(previous: T[]): void;
+  onUndo: (previous: T[]) => void;
 }
 
 const MODE_OPTIONS = [

@@ -4,7 +4,7 @@
  */
 import type { LatLng } from '@domain/geo.ts';
 import { ROUTE_TABLE_MAX_STOPS } from '@domain/limits.ts';
-import { routeLength, type RouteMode } from '../model/index.ts';
+import { routeLength, type RouteMode } from '@domain/tsp/index.ts';
 
 /**
  * Most stops for which the planner asks for road distances: 200 stops are 4 table blocks of

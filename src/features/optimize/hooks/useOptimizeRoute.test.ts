@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 // The default cost loader's API client is not used here (each test passes its loader).
 vi.mock('@/lib/routing', () => ({ getRouteTable: vi.fn() }));
 
-import { FakeOptimizeWorker } from '../worker/fake-worker.ts';
-import { OptimizeCancelledError } from '../worker/optimize-client.ts';
+import { FakeOptimizeWorker } from '@/lib/optimizer/fake-worker.ts';
+import { OptimizeCancelledError } from '@/lib/optimizer/optimize-client.ts';
 import { STRAIGHT_LINE, costFromTable, type OptimizeCost } from '../cost/optimize-cost.ts';
 import { useOptimizeRoute, type CostLoader } from './useOptimizeRoute.ts';
 

@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LatLng } from '@domain/geo.ts';
 import { getRouteTable } from '@/lib/routing';
-import type { RouteMode } from '../model/index.ts';
+import type { RouteMode } from '@domain/tsp/index.ts';
 import { directedLength, loadOptimizeCost, type OptimizeCost } from '../cost/optimize-cost.ts';
-import { createOptimizeWorker } from '../worker/create-worker.ts';
+import { createOptimizeWorker } from '@/lib/optimizer/create-worker.ts';
 import {
   OptimizeCancelledError,
   OptimizeClient,
   type OptimizeOutcome,
   type OptimizeWorker,
-} from '../worker/optimize-client.ts';
+} from '@/lib/optimizer/optimize-client.ts';
 
 export type OptimizeStatus = 'idle' | 'running' | 'done' | 'failed' | 'cancelled';
 

@@ -1,4 +1,4 @@
-import type { RouteMode } from './route.ts';
+import type { RouteMode } from '@domain/tsp/index.ts';
 
 /**
  * Fewest stops for which the mode has an order to choose: with 3 stops only 'fixed-start' does

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { greatCircleMeters } from '../../../../supabase/functions/_shared/domain/geo.ts';
+import { greatCircleMeters } from '../geo.ts';
 import { haversineCost, optimizePoints, routeLength, type Point } from './index.ts';
 
 // Twelve German cities, [lat, lng], listed in a deliberately poor order.

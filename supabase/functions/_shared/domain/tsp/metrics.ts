@@ -1,7 +1,4 @@
-import {
-  greatCircleMeters,
-  type LatLng,
-} from '../../../../supabase/functions/_shared/domain/geo.ts';
+import { greatCircleMeters, type LatLng } from '../geo.ts';
 import { OptimizeInputError } from './errors.ts';
 import type { Embedding } from './kd-tree.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkSolution, euclideanMatrix, solveVrp, type VrpProblem } from '@domain/vrp/index.ts';
-import { solveRoute } from '../model/index.ts';
+import { checkSolution, euclideanMatrix, solveVrp, type VrpProblem } from './index.ts';
+import { solveRoute } from '../tsp/index.ts';
 import { solveAsSingleRoute } from './single-route.ts';
 
 // 40 scattered points; the depot is point 0.

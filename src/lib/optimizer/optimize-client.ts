@@ -1,5 +1,5 @@
 import type { VrpProblem, VrpSolution } from '@domain/vrp/index.ts';
-import type { Metric, Point, RouteMode } from '../model/index.ts';
+import type { Metric, Point, RouteMode } from '@domain/tsp/index.ts';
 import type { WorkerRequest, WorkerResponse } from './protocol.ts';
 
 /** What the client needs of a Worker (a fake one in tests). */

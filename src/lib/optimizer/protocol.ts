@@ -7,9 +7,9 @@ import {
   type Metric,
   type Point,
   type RouteMode,
-} from '../model/index.ts';
+} from '@domain/tsp/index.ts';
 import { VrpInputError, VrpSolver, type VrpProblem, type VrpSolution } from '@domain/vrp/index.ts';
-import { solveAsSingleRoute } from './single-route.ts';
+import { solveAsSingleRoute } from '@domain/vrp/single-route.ts';
 
 /** Page -> worker. */
 export interface OptimizeRequest {

@@ -1,11 +1,5 @@
-// A relative path, not the @domain alias: the optimize CLI (Deno) imports this file too.
-import {
-  checkSolution,
-  validateProblem,
-  type VrpProblem,
-  type VrpSolution,
-} from '../../../../supabase/functions/_shared/domain/vrp/index.ts';
-import { solveRoute, type RouteMode } from '../model/index.ts';
+import { checkSolution, validateProblem, type VrpProblem, type VrpSolution } from './index.ts';
+import { solveRoute, type RouteMode } from '../tsp/index.ts';
 
 /**
  * A vrp problem that is really one route through every job: one vehicle, no windows, no locks,
