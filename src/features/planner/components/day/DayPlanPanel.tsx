@@ -14,6 +14,7 @@ import {
   serviceFromField,
   withDepartureFields,
 } from '../../model/day-plan';
+import { ClockIcon } from './icons';
 import './DayPlan.css';
 
 export interface DayPlanPanelProps {
@@ -115,7 +116,7 @@ export function DayPlanPanel({
         aria-controls={panelId}
         onClick={toggle}
       >
-        <span aria-hidden="true">🕗</span> {t('dayPlan.panelTitle')}
+        <ClockIcon /> {t('dayPlan.panelTitle')}
       </button>
       <div id={panelId} className="day-plan__body" hidden={!open}>
         {plan ? (

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DaySchedule } from '@domain/day-plan/schedule.ts';
 import type { TimeFormat } from '@/lib/day-plan';
+import { WarningIcon } from './icons';
 
 /**
  * The day's lines of the Trip Summary: when it finishes, and the totals of driving, time at
@@ -36,8 +37,7 @@ export function DaySummaryRows({
       {late > 0 ? (
         <div className="trip-summary__late">
           <dt>
-            <span aria-hidden="true">⚠ </span>
-            {t('dayPlan.lateStopsLabel')}
+            <WarningIcon /> {t('dayPlan.lateStopsLabel')}
           </dt>
           <dd data-testid="summary-late">{late}</dd>
         </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { StopLock } from '@domain/day-plan/day-plan.ts';
 import type { StopTime } from '@domain/day-plan/schedule.ts';
 import type { TimeFormat } from '@/lib/day-plan';
+import { PinIcon, WarningIcon } from './icons';
 import './DayPlan.css';
 
 export interface StopTimeView {
@@ -37,6 +38,12 @@ export const StopTimeLine = memo(function StopTimeLine({
       </p>
     );
   }
+  // Parts joined by a middle dot, so the line reads (and is read aloud) as separate phrases.
+  const parts = [
+    t('dayPlan.arriveAt', { time: format.time(time.arrival) }),
+    ...(time.wait > 0 ? [t('dayPlan.waitFor', { span: format.span(time.wait) })] : []),
+    t('dayPlan.leaveAt', { time: format.time(time.departure) }),
+  ];
   return (
     <p
       className={late ? 'stop-times stop-times--late' : 'stop-times'}
@@ -45,15 +52,14 @@ export const StopTimeLine = memo(function StopTimeLine({
     >
       {late ? (
         <strong className="stop-times__late">
-          <span aria-hidden="true">⚠ </span>
-          {t('dayPlan.late', { minutes: Math.round(time.late / 60_000) })}
+          <WarningIcon /> {t('dayPlan.late', { minutes: Math.round(time.late / 60_000) })}
+          {'. '}
         </strong>
       ) : null}
-      <span>{t('dayPlan.arriveAt', { time: format.time(time.arrival) })}</span>
-      {time.wait > 0 ? <span>{t('dayPlan.waitFor', { span: format.span(time.wait) })}</span> : null}
-      <span>{t('dayPlan.leaveAt', { time: format.time(time.departure) })}</span>
+      <span>{parts.join(' · ')}</span>
       {window ? (
         <span className="stop-times__window">
+          {' · '}
           {t('dayPlan.windowShown', {
             start: format.time(window[0]),
             end: format.time(window[1]),
@@ -69,8 +75,7 @@ export function StopLockBadge({ lock }: { lock: StopLock }) {
   const { t } = useTranslation();
   return (
     <p className="stop-lock" data-testid="stop-lock">
-      <span aria-hidden="true">📌 </span>
-      {lock === 'first' ? t('dayPlan.lockedFirst') : t('dayPlan.lockedLast')}
+      <PinIcon /> {lock === 'first' ? t('dayPlan.lockedFirst') : t('dayPlan.lockedLast')}
     </p>
   );
 }
