@@ -227,8 +227,10 @@ test.describe('accounts and My Routes', () => {
     const card = routeCard(page, 'Paris to Lyon');
 
     await card.getByRole('button', { name: 'Share' }).click();
-    await expect(page.getByText('Share link copied to clipboard!')).toBeVisible();
+    const shareDialog = page.getByRole('dialog', { name: 'Share link' });
+    await expect(shareDialog.getByText('Share link copied to clipboard!')).toBeVisible();
     const firstLink = await page.evaluate(() => navigator.clipboard.readText());
+    await shareDialog.getByRole('button', { name: 'Close' }).click();
     expect(firstLink).toMatch(/\/share\/[\w-]+$/);
     const firstToken = firstLink.split('/share/')[1];
     expect((await page.request.get(`/api/itineraries/share/${firstToken}`)).status()).toBe(200);
@@ -245,8 +247,9 @@ test.describe('accounts and My Routes', () => {
     expect(((await gone.json()) as { error: string }).error).toMatch(/route not found/i);
 
     await card.getByRole('button', { name: 'Share' }).click();
-    await expect(page.getByText('Share link copied to clipboard!')).toBeVisible();
+    await expect(shareDialog.getByText('Share link copied to clipboard!')).toBeVisible();
     const secondLink = await page.evaluate(() => navigator.clipboard.readText());
+    await shareDialog.getByRole('button', { name: 'Close' }).click();
     expect(secondLink).not.toBe(firstLink);
     expect(
       (await page.request.get(`/api/itineraries/share/${secondLink.split('/share/')[1]}`)).status(),

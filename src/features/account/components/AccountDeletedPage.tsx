@@ -1,17 +1,29 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { useIdentity } from '@/lib/auth';
 import type { AccountDeletedState } from './DeleteSection';
 import './account.css';
 
-const deviceCleared = (state: unknown) =>
-  !(state && typeof state === 'object' && (state as AccountDeletedState).deviceCleared === false);
+const deletionState = (state: unknown): AccountDeletedState | null =>
+  state && typeof state === 'object' && (state as AccountDeletedState).deleted === true
+    ? (state as AccountDeletedState)
+    : null;
 
 /** /account/deleted: where "Delete my account" ends. */
 export function AccountDeletedPage() {
   const { t } = useTranslation();
   const location = useLocation();
-  const cleared = deviceCleared(location.state);
+  const { identity, signOut } = useIdentity();
+  const deletion = deletionState(location.state);
+  const cleared = deletion?.deviceCleared !== false;
+  const signedIn = identity.status === 'signed-in';
+
+  // The session died with the account: forget it on this device too, now that this page shows.
+  useEffect(() => {
+    if (deletion && signedIn) void signOut();
+  }, [deletion, signedIn, signOut]);
   return (
     <section className="page account" aria-labelledby="account-deleted-title">
       <h1 id="account-deleted-title" className="page__title">

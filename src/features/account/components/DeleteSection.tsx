@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Dialog } from '@/components/Dialog';
 import { paths } from '@/config/paths';
-import { useIdentity } from '@/lib/auth';
 import { offlineStore } from '@/lib/offline';
 import { deleteAccount } from '../api/delete-account';
 import { clearDeviceAfterDeletion, confirmationMatches } from '../model/clear-device';
 import { FormMessage, type Message } from './form-parts';
 
 export interface AccountDeletedState {
+  /** Set by the deletion: the page then ends the dead session on this device. */
+  deleted: true;
   /** False when this device could not clear its offline copies of the account's routes. */
   deviceCleared: boolean;
 }
@@ -23,7 +24,6 @@ export function DeleteSection({ userId, email }: { userId: string; email: string
   const headingId = useId();
   const confirmId = useId();
   const navigate = useNavigate();
-  const { signOut } = useIdentity();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
@@ -52,10 +52,10 @@ export function DeleteSection({ userId, email }: { userId: string; email: string
       return;
     }
     const deviceCleared = await clearDeviceAfterDeletion(offlineStore(), userId);
-    const state: AccountDeletedState = { deviceCleared };
-    void navigate(paths.accountDeleted(), { replace: true, state });
-    // The session died with the account: forget it on this device too.
-    void signOut();
+    const state: AccountDeletedState = { deleted: true, deviceCleared };
+    // The next page signs out once it shows: signed out here, this page's guard would send the
+    // user to Sign In while the next page loads.
+    await navigate(paths.accountDeleted(), { replace: true, state });
   }
 
   return (

@@ -33,8 +33,10 @@ export function ShareLinkDialog({
   const seesId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState(copiedAtOpen);
-  const [saving, setSaving] = useState(false);
+  /** The choice being saved, shown at once; the server's answer (includeNotes) after. */
+  const [pending, setPending] = useState<boolean | null>(null);
   const [failed, setFailed] = useState(false);
+  const checked = pending ?? includeNotes;
 
   useEffect(() => {
     input.current?.select();
@@ -62,14 +64,14 @@ export function ShareLinkDialog({
   };
 
   const changeNotes = async (next: boolean) => {
-    setSaving(true);
+    setPending(next);
     setFailed(false);
     try {
       await onIncludeNotesChange(next);
     } catch {
       setFailed(true);
     } finally {
-      setSaving(false);
+      setPending(null);
     }
   };
 
@@ -102,15 +104,15 @@ export function ShareLinkDialog({
         <input
           id={notesId}
           type="checkbox"
-          checked={includeNotes}
-          disabled={saving}
+          checked={checked}
+          disabled={pending !== null}
           aria-describedby={seesId}
           onChange={(event) => void changeNotes(event.target.checked)}
         />
         <label htmlFor={notesId}>{t('account.shareNotes.label')}</label>
       </div>
       <p id={seesId} className="share-dialog__sees" aria-live="polite">
-        {includeNotes ? t('account.shareNotes.withNotes') : t('account.shareNotes.withoutNotes')}
+        {checked ? t('account.shareNotes.withNotes') : t('account.shareNotes.withoutNotes')}
       </p>
       {failed ? (
         <p className="share-dialog__error" role="alert">
