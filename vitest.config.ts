@@ -28,7 +28,11 @@ const DOM_THROUGH_IMPORTS = new Set([
   'optimize-client.test.ts',
   'save-error.test.ts',
 ]);
-const UNIT_TESTS = ['src/**/*.test.{ts,tsx}', 'supabase/functions/_shared/**/*.test.ts'];
+const UNIT_TESTS = [
+  'src/**/*.test.{ts,tsx}',
+  'supabase/functions/_shared/**/*.test.ts',
+  'vite/**/*.test.ts',
+];
 // Globals used as globals (`window.x`, not `job.location.x` or a time window), DOM-only APIs.
 const NEEDS_DOM =
   /@vitest-environment|@testing-library|(?<![.\w])(document|window|location)\.|(?<![.\w])navigator\b|\b(localStorage|sessionStorage|indexedDB|HTMLElement|DOMParser|FileReader|requestAnimationFrame|matchMedia)\b|\bnew (Blob|File)\b/;
@@ -39,7 +43,7 @@ const testFiles = (dir: string): string[] =>
     if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : testFiles(file);
     return /\.test\.ts$/.test(entry.name) ? [file] : [];
   });
-const domFree = ['src', 'supabase/functions/_shared']
+const domFree = ['src', 'supabase/functions/_shared', 'vite']
   .flatMap(testFiles)
   .filter(
     (file) =>

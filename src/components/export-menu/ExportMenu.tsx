@@ -14,6 +14,7 @@ import {
 } from '@/lib/export';
 import { formatDuration } from '@/lib/format';
 import { useFormatDistance } from '@/lib/units';
+import '@/components/forms.css';
 import './ExportMenu.css';
 
 export interface ExportMenuProps {
@@ -87,14 +88,14 @@ export function ExportMenu({ title, stops, legs, totals }: ExportMenuProps) {
         aria-label={t('exportRoute.heading')}
       >
         {stops.length === 0 ? (
-          <p className="planner__hint">{t('exportRoute.needStops')}</p>
+          <p className="form-hint">{t('exportRoute.needStops')}</p>
         ) : (
           <>
             <div className="export-menu__item">
               <button type="button" className="button button--small" onClick={downloadGpx}>
                 {t('exportRoute.downloadGpx')}
               </button>
-              <p className="planner__hint">{t('exportRoute.gpxHint')}</p>
+              <p className="form-hint">{t('exportRoute.gpxHint')}</p>
             </div>
 
             <div className="export-menu__item">
@@ -110,7 +111,7 @@ export function ExportMenu({ title, stops, legs, totals }: ExportMenuProps) {
               ) : (
                 <>
                   <h3 className="export-menu__title">{t('exportRoute.googleMaps')}</h3>
-                  <p className="planner__hint">{t('exportRoute.googleParts')}</p>
+                  <p className="form-hint">{t('exportRoute.googleParts')}</p>
                   <ul className="export-menu__links" aria-label={t('exportRoute.googleMaps')}>
                     {google.map((link, index) => (
                       <li key={link.url}>
@@ -141,7 +142,7 @@ export function ExportMenu({ title, stops, legs, totals }: ExportMenuProps) {
               ) : (
                 <details>
                   <summary className="export-menu__title">{t('exportRoute.appleMaps')}</summary>
-                  <p className="planner__hint">{t('exportRoute.appleLegs')}</p>
+                  <p className="form-hint">{t('exportRoute.appleLegs')}</p>
                   <ul className="export-menu__links" aria-label={t('exportRoute.appleMaps')}>
                     {apple.map((link) => (
                       <li key={link.url}>
@@ -163,7 +164,7 @@ export function ExportMenu({ title, stops, legs, totals }: ExportMenuProps) {
               >
                 {t('exportRoute.copyList')}
               </button>
-              <p className="planner__hint" role="status">
+              <p className="form-hint" role="status">
                 {copyState === 'copied'
                   ? t('exportRoute.copied')
                   : copyState === 'refused'
@@ -172,13 +173,13 @@ export function ExportMenu({ title, stops, legs, totals }: ExportMenuProps) {
               </p>
               {copyState === 'refused' ? (
                 <>
-                  <label htmlFor={copyTextId} className="planner__label">
+                  <label htmlFor={copyTextId} className="form-label">
                     {t('exportRoute.copyTextLabel')}
                   </label>
                   <textarea
                     id={copyTextId}
                     ref={fallback}
-                    className="planner__input export-menu__text"
+                    className="form-input export-menu__text"
                     readOnly
                     rows={Math.min(10, listText.split('\n').length)}
                     value={listText}

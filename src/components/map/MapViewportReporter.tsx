@@ -8,7 +8,10 @@ export interface MapViewport {
   bounds: { south: number; west: number; north: number; east: number };
 }
 
-/** Reports the map's view when it settles (after a pan or zoom), and once at the start. */
+/**
+ * Reports the map's view when it settles after a pan or zoom (the user's or the page's camera).
+ * The view the map starts with is the app's default place, not the user's: it is not reported.
+ */
 export function MapViewportReporter({ onChange }: { onChange: (view: MapViewport) => void }) {
   const map = useMap();
   const latest = useRef(onChange);
@@ -30,7 +33,6 @@ export function MapViewportReporter({ onChange }: { onChange: (view: MapViewport
         },
       });
     };
-    report();
     map.on('moveend', report);
     return () => {
       map.off('moveend', report);

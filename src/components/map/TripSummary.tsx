@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useId } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '@/lib/format';
@@ -33,13 +33,14 @@ export const TripSummary = memo(function TripSummary({
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
   const formatDistance = useFormatDistance();
+  const titleId = useId();
   return (
     <section
       className={['trip-summary', className].filter(Boolean).join(' ')}
-      aria-labelledby="trip-summary-title"
+      aria-labelledby={titleId}
       aria-busy={calculating}
     >
-      <h2 id="trip-summary-title" className="trip-summary__title">
+      <h2 id={titleId} className="trip-summary__title">
         {t('summary.title')}
       </h2>
       <dl className="trip-summary__list" aria-live="polite">

@@ -7,6 +7,7 @@ import { LoadingState } from '@/components/LoadingState';
 import { paths } from '@/config/paths';
 import { useIdentity } from '@/lib/auth';
 import { ExportMenu } from '@/components/export-menu/ExportMenu';
+import { ProgressBar } from '@/components/ProgressBar';
 import { requestSync, useOnline } from '@/lib/offline';
 import { isApiError } from '@/lib/api-client';
 import { formatClockTime, formatLatLng } from '@/lib/format';
@@ -19,7 +20,6 @@ import { useWazeHandOff } from '../hooks/useWazeHandOff';
 import { remainingTrip } from '../model/remaining-trip';
 import { withStopNote } from '../model/stop-note';
 import { stopProgressView, withoutStatuses, withStopStatus } from '../model/stop-status';
-import { ProgressBar } from './ProgressBar';
 import { StopNote } from './StopNote';
 import { StopNoteForm } from './StopNoteForm';
 import './NavigationPage.css';
@@ -250,7 +250,7 @@ function TripPoints({ ownerId, itineraryId, title, stops, onChange }: TripPoints
             <p className="drive-current__name">{stops[current].name}</p>
             {trip.arrivals[current] !== null ? (
               <p className="drive-current__eta">
-                {t('navigation.eta', { time: formatClockTime(trip.arrivals[current]!, locale) })}
+                {t('navigation.eta', { time: formatClockTime(trip.arrivals[current], locale) })}
               </p>
             ) : null}
             <StopNote note={stops[current].note} className="stop-note--prominent" />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sharedRouteCopy } from '../components/SaveToMyRoutes';
+import { sharedRouteCopy } from '../model/shared-route-copy';
 
 describe('a copy of a shared route', () => {
   it('keeps the title, the stops and the notes the link shows, and starts with nothing done', () => {

@@ -1,23 +1,12 @@
 import { useState } from 'react';
+import type { Stop } from '@domain/stops.ts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import type { Stop } from '@domain/stops.ts';
 import { paths, RETURN_TO_SAVE } from '@/config/paths';
 import { useIdentity } from '@/lib/auth';
 import { forgetIdempotencyKey, idempotencyKeyFor, useCreateItinerary } from '@/lib/itineraries';
 import { writePendingRoute } from '@/lib/route-storage';
-
-/** A copy of a shared route: its title and stops (with notes only if the link shows them). */
-export const sharedRouteCopy = (route: { title: string; stops: readonly Stop[] }) => ({
-  title: route.title,
-  // The copy starts fresh: whatever was done or skipped on the road stays with the original.
-  stops: route.stops.map(({ name, lat, lng, note }) => ({
-    name,
-    lat,
-    lng,
-    ...(note ? { note } : {}),
-  })),
-});
+import { sharedRouteCopy } from '../model/shared-route-copy';
 
 /**
  * "Save to my routes" on a shared route: a copy in the visitor's own account (signed in), or,
