@@ -13,3 +13,22 @@ export {
   type VrpRunOptions,
 } from './optimize-client.ts';
 export { solveVrp, type SolveVrpOptions } from './solve-vrp.ts';
+export {
+  ROAD_TIMES_MAX_PLACES,
+  STRAIGHT_SPEED_KMH,
+  buildDayProblem,
+  dayPlaces,
+  distanceAlong,
+  earliestArrival,
+  legSecondsAlong,
+  scheduleAlong,
+  searchBudget,
+  straightTravelTimes,
+  travelTimesFromTable,
+  type DayProblem,
+  type DayProblemOptions,
+  type DayStop,
+  type TravelTable,
+  type TravelTimes,
+} from './day-problem.ts';
+export { loadTravelTimes, type TableFetcher } from './travel-times.ts';

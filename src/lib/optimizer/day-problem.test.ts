@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest';
+import type { DayPlan } from '@domain/day-plan/day-plan.ts';
+import { solveVrp } from '@domain/vrp/index.ts';
+import {
+  buildDayProblem,
+  dayPlaces,
+  distanceAlong,
+  earliestArrival,
+  scheduleAlong,
+  searchBudget,
+  straightTravelTimes,
+  travelTimesFromTable,
+  type DayStop,
+  type TravelTimes,
+} from './day-problem.ts';
+
+const PLAN: DayPlan = {
+  departure: '2030-03-04T08:00+01:00',
+  timeZone: 'Europe/Paris',
+  defaultServiceMinutes: 5,
+  end: 'last-stop',
+};
+const DEPARTURE = Date.parse('2030-03-04T07:00:00Z');
+
+const stop = (name: string, extra: Partial<DayStop> = {}): DayStop => ({
+  name,
+  lat: 48.85,
+  lng: 2.35,
+  ...extra,
+});
+
+/** A line of places 10 minutes (600 s, 10 km) apart: place i to j takes 600 * |i - j| s. */
+function lineTimes(size: number): TravelTimes {
+  const durations = new Float64Array(size * size);
+  const distances = new Float64Array(size * size);
+  for (let i = 0; i < size; i++) {
+    for (let j = 0; j < size; j++) {
+      durations[i * size + j] = 600 * Math.abs(i - j);
+      distances[i * size + j] = 10_000 * Math.abs(i - j);
+    }
+  }
+  return { kind: 'road', size, durations, distances };
+}
+
+describe('dayPlaces', () => {
+  it('lists the stops, then the end address when the day ends at one', () => {
+    const stops = [stop('A'), stop('B', { lat: 1, lng: 2 })];
+    expect(dayPlaces(stops, PLAN)).toEqual([
+      { lat: 48.85, lng: 2.35 },
+      { lat: 1, lng: 2 },
+    ]);
+    expect(dayPlaces(stops, { ...PLAN, end: { name: 'Home', lat: 3, lng: 4 } })).toEqual([
+      { lat: 48.85, lng: 2.35 },
+      { lat: 1, lng: 2 },
+      { lat: 3, lng: 4 },
+    ]);
+  });
+});
+
+describe('travel times', () => {
+  it('straight lines: great-circle metres, seconds at 50 km/h', () => {
+    const times = straightTravelTimes([
+      { lat: 0, lng: 0 },
+      { lat: 0, lng: 1 },
+    ]);
+    expect(times.kind).toBe('straight');
+    expect(times.distances[1]).toBeCloseTo(111_195, -1);
+    expect(times.durations[1]).toBeCloseTo(times.distances[1] / (50_000 / 3600), 6);
+    expect(times.durations[2]).toBe(times.durations[1]);
+    expect(times.durations[0]).toBe(0);
+  });
+
+  it('road times from a table that fits; none from an estimate or a table of another size', () => {
+    const table = {
+      distances: [
+        [0, 1000],
+        [1200, 0],
+      ],
+      durations: [
+        [0, 60],
+        [70, 0],
+      ],
+      estimated: false,
+    };
+    expect(travelTimesFromTable(table, 2)).toEqual({
+      kind: 'road',
+      size: 2,
+      distances: Float64Array.from([0, 1000, 1200, 0]),
+      durations: Float64Array.from([0, 60, 70, 0]),
+    });
+    expect(travelTimesFromTable({ ...table, estimated: true }, 2)).toBeNull();
+    expect(travelTimesFromTable(table, 3)).toBeNull();
+    expect(travelTimesFromTable(null, 2)).toBeNull();
+    expect(
+      travelTimesFromTable(
+        {
+          ...table,
+          durations: [
+            [0, -1],
+            [1, 0],
+          ],
+        },
+        2,
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('buildDayProblem', () => {
+  const stops = [
+    stop('Depot'),
+    stop('Bakery', { window: { start: '09:00', end: '10:00' } }),
+    stop('Pharmacy', { serviceMinutes: 12, lock: 'last' }),
+    stop('School', { lock: 'first' }),
+  ];
+
+  it('one driver leaving the first stop at the departure, times in seconds from it', () => {
+    const day = buildDayProblem(stops, PLAN, lineTimes(4))!;
+    expect(day.departure).toBe(DEPARTURE);
+    expect(day.jobStops).toEqual([1, 2, 3]);
+    expect(day.problem.depot).toBe(0);
+    expect(day.problem.end).toBe('last-stop');
+    expect(day.problem.vehicles).toEqual([{}]);
+    expect(day.problem.objective).toBe('distance');
+    const [bakery, pharmacy, school] = day.problem.jobs;
+    // 09:00 is an hour after the departure; 10:00 counts until 10:00:59.
+    expect(bakery.windows![0][0]).toBe(3600);
+    expect(bakery.windows![0][1]).toBeCloseTo(7260, 2);
+    expect(bakery.windows![0][1]).toBeLessThan(7260);
+    expect(bakery.service).toBe(300);
+    expect(pharmacy).toEqual({ location: 2, service: 720, lock: 'last' });
+    expect(school.lock).toBe('first');
+  });
+
+  it('maps the end rule: back to the start, an end address (the place after the stops)', () => {
+    expect(buildDayProblem(stops, { ...PLAN, end: 'start' }, lineTimes(4))!.problem.end).toBe(
+      'depot',
+    );
+    const home = { ...PLAN, end: { name: 'Home', lat: 1, lng: 1 } };
+    expect(buildDayProblem(stops, home, lineTimes(5))!.problem.end).toEqual({ location: 4 });
+  });
+
+  it('several drivers with their limits and objective', () => {
+    const day = buildDayProblem(stops, PLAN, lineTimes(4), {
+      drivers: 3,
+      objective: 'makespan',
+      maxStops: 2,
+      maxWorkingHours: 4.5,
+    })!;
+    expect(day.problem.vehicles).toEqual([
+      { maxStops: 2, maxWorkingTime: 16_200 },
+      { maxStops: 2, maxWorkingTime: 16_200 },
+      { maxStops: 2, maxWorkingTime: 16_200 },
+    ]);
+    expect(day.problem.objective).toBe('makespan');
+  });
+
+  it('drivers without a shared depot: every stop is a job, routes start from a free place', () => {
+    const day = buildDayProblem(stops, { ...PLAN, end: 'start' }, lineTimes(4), {
+      drivers: 2,
+      sharedStart: false,
+    })!;
+    expect(day.jobStops).toEqual([0, 1, 2, 3]);
+    expect(day.problem.locationCount).toBe(5);
+    expect(day.problem.depot).toBe(4);
+    expect(day.problem.end).toBe('last-stop');
+    const { travelTimes } = day.problem;
+    expect(travelTimes[4 * 5 + 2]).toBe(0);
+    expect(travelTimes[2 * 5 + 4]).toBe(0);
+    expect(travelTimes[1 * 5 + 3]).toBe(1200);
+  });
+
+  it('is null without a departure or without stops', () => {
+    expect(buildDayProblem(stops, { defaultServiceMinutes: 5 }, lineTimes(4))).toBeNull();
+    expect(buildDayProblem([], PLAN, lineTimes(0))).toBeNull();
+  });
+
+  it('a window that closes before the driver can get there is reported as such by the engine', () => {
+    const late = [stop('Depot'), stop('Far', { window: { start: '08:00', end: '08:05' } })];
+    const day = buildDayProblem(late, PLAN, lineTimes(2))!;
+    const solution = solveVrp(day.problem, { maxIterations: 50, timeLimitMs: 5000 });
+    expect(solution.unassigned).toEqual([{ job: 0, reason: 'window' }]);
+    expect(earliestArrival(day, lineTimes(2), 0, 1)).toBe(DEPARTURE + 600_000);
+  });
+});
+
+describe('times along an order', () => {
+  const stops = [stop('A'), stop('B'), stop('C', { window: { start: '08:00', end: '08:10' } })];
+
+  it('is the planner schedule of the stops in that order', () => {
+    const schedule = scheduleAlong(lineTimes(3), PLAN, stops, [0, 2, 1])!;
+    expect(schedule.stops.map((time) => time.arrival)).toEqual([
+      null,
+      DEPARTURE + 1_200_000,
+      DEPARTURE + 1_200_000 + 300_000 + 600_000,
+    ]);
+    expect(schedule.lateStops).toEqual([1]);
+    expect(schedule.finish).toBe(DEPARTURE + 2_400_000);
+  });
+
+  it('counts the way to the end: back to the start, or an end address', () => {
+    const back = { ...PLAN, end: 'start' as const };
+    expect(distanceAlong(lineTimes(3), back, [0, 1, 2], 3)).toBe(40_000);
+    expect(scheduleAlong(lineTimes(3), back, stops, [0, 1, 2])!.finish).toBe(
+      DEPARTURE + (600 + 300 + 600 + 300 + 1200) * 1000,
+    );
+    const home = { ...PLAN, end: { name: 'Home', lat: 0, lng: 0 } };
+    expect(distanceAlong(lineTimes(4), home, [0, 2, 1], 3)).toBe(20_000 + 10_000 + 20_000);
+    expect(distanceAlong(lineTimes(3), PLAN, [0, 2, 1], 3)).toBe(30_000);
+  });
+});
+
+describe('searchBudget', () => {
+  it('grows with the stops, from 2 s to at most 15 s', () => {
+    expect(searchBudget(3)).toEqual({ timeLimitMs: 2000, maxIterations: 2300 });
+    expect(searchBudget(2000).timeLimitMs).toBe(15_000);
+  });
+});

@@ -1,0 +1,275 @@
+/**
+ * A route's working day as the day's optimiser sees it (pure): the travel times between its
+ * places (road times from the route table, or great-circle at the fallback speed), the vrp
+ * problem of one or several drivers leaving at the departure (time at stops, windows, locks,
+ * the end rule, limits per driver), and the day's times along any order, computed the way the
+ * planner computes them (@domain/day-plan), so what the optimiser reports is what the list shows.
+ */
+import { parseDeparture } from '@domain/day-plan/clock.ts';
+import {
+  endOf,
+  serviceMinutesOf,
+  type DayPlan,
+  type StopDayFields,
+} from '@domain/day-plan/day-plan.ts';
+import { scheduleRoute, windowMoments, type DaySchedule } from '@domain/day-plan/schedule.ts';
+import { FALLBACK_SPEED_METERS_PER_SECOND, type LatLng } from '@domain/geo.ts';
+import { ROUTE_TABLE_MAX_STOPS } from '@domain/limits.ts';
+import { greatCircleMatrix } from '@domain/vrp/matrix.ts';
+import type { VrpJob, VrpObjective, VrpProblem, VrpVehicle } from '@domain/vrp/index.ts';
+
+/** A stop of a day: a place with its own time at stop, window and lock. */
+export type DayStop = LatLng & StopDayFields & { name: string };
+
+/**
+ * Most places (stops plus an end address) for which road travel times are asked: 200 places are
+ * 4 table blocks of 100 x 100, a few seconds behind the public router's 1 request per second.
+ */
+export const ROAD_TIMES_MAX_PLACES = Math.min(200, ROUTE_TABLE_MAX_STOPS);
+
+/** The straight-line fallback's average speed, km/h, as the texts state it. */
+export const STRAIGHT_SPEED_KMH = Math.round(FALLBACK_SPEED_METERS_PER_SECOND * 3.6);
+
+/** Travel between every pair of places, row-major size x size: seconds and metres. */
+export interface TravelTimes {
+  /** 'road': the route service's table; 'straight': great-circle at the fallback speed. */
+  kind: 'road' | 'straight';
+  size: number;
+  durations: Float64Array;
+  distances: Float64Array;
+}
+
+/** The places of a day: its stops, then the end address when the day ends at one. */
+export function dayPlaces(stops: readonly LatLng[], plan: DayPlan | null | undefined): LatLng[] {
+  const places = stops.map(({ lat, lng }) => ({ lat, lng }));
+  const end = endOf(plan);
+  if (typeof end === 'object') places.push({ lat: end.lat, lng: end.lng });
+  return places;
+}
+
+/** Great-circle metres, and seconds at the fallback speed (the spec's straight-line estimate). */
+export function straightTravelTimes(places: readonly LatLng[]): TravelTimes {
+  const points = places.map(({ lat, lng }) => [lat, lng] as const);
+  return {
+    kind: 'straight',
+    size: places.length,
+    distances: greatCircleMatrix(points),
+    durations: greatCircleMatrix(points, FALLBACK_SPEED_METERS_PER_SECOND),
+  };
+}
+
+export interface TravelTable {
+  distances: readonly (readonly number[])[];
+  durations: readonly (readonly number[])[];
+  estimated: boolean;
+}
+
+const fits = (matrix: readonly (readonly number[])[], size: number): boolean =>
+  matrix.length === size &&
+  matrix.every(
+    (row) => row.length === size && row.every((value) => value >= 0 && value < Infinity),
+  );
+
+/**
+ * Road travel times from the route table; null when there is none, it is the service's own
+ * great-circle estimate, or it does not fit the places.
+ */
+export function travelTimesFromTable(table: TravelTable | null, size: number): TravelTimes | null {
+  if (!table || table.estimated) return null;
+  if (!fits(table.distances, size) || !fits(table.durations, size)) return null;
+  const flat = (matrix: readonly (readonly number[])[]) => Float64Array.from(matrix.flat());
+  return {
+    kind: 'road',
+    size,
+    distances: flat(table.distances),
+    durations: flat(table.durations),
+  };
+}
+
+export interface DayProblemOptions {
+  /** Default 1. */
+  drivers?: number;
+  /** 'distance' (default): the least total driving; 'makespan': everyone finishing early. */
+  objective?: Extract<VrpObjective, 'distance' | 'makespan'>;
+  /** Most stops per driver (the start not counted). */
+  maxStops?: number;
+  /** Most working hours per driver, from leaving the start to the end of the day. */
+  maxWorkingHours?: number;
+  /**
+   * True (default): every driver starts at the first stop (the depot), leaving it at the
+   * departure. False: each driver's day starts at their own first stop.
+   */
+  sharedStart?: boolean;
+}
+
+export interface DayProblem {
+  problem: VrpProblem;
+  /** Job j of the problem is stop jobStops[j]. */
+  jobStops: number[];
+  sharedStart: boolean;
+  /** The departure, epoch ms: the problem's time 0 (its times are seconds from it). */
+  departure: number;
+}
+
+/** One minute's grace: a window "until 10:00" takes an arrival at 10:00:59 (see LATE_AFTER_MS). */
+const CLOSING_MINUTE_S = 60 - 1e-3;
+
+/**
+ * The vrp problem of a day (times in seconds from the departure, distances in metres); null
+ * without a departure. Locations are the places of `dayPlaces` (the travel times' order), plus
+ * a free "anywhere" start when the drivers do not share the first stop.
+ */
+export function buildDayProblem(
+  stops: readonly DayStop[],
+  plan: DayPlan | null | undefined,
+  times: TravelTimes,
+  options: DayProblemOptions = {},
+): DayProblem | null {
+  const departure = parseDeparture(plan?.departure);
+  if (!departure || stops.length === 0) return null;
+  const sharedStart = options.sharedStart ?? true;
+  const end = endOf(plan);
+
+  let size = times.size;
+  let { durations, distances } = times;
+  let depot = 0;
+  if (!sharedStart) {
+    // A place nowhere in particular, free to leave: each route starts at its first job.
+    size = times.size + 1;
+    durations = widen(durations, times.size);
+    distances = widen(distances, times.size);
+    depot = times.size;
+  }
+
+  const jobStops: number[] = [];
+  const jobs: VrpJob[] = [];
+  stops.forEach((stop, index) => {
+    if (sharedStart && index === 0) return;
+    const job: { -readonly [K in keyof VrpJob]: VrpJob[K] } = {
+      location: index,
+      service: serviceMinutesOf(stop, plan) * 60,
+    };
+    const window = windowMoments(plan, stop.window);
+    if (window) {
+      job.windows = [
+        [
+          (window[0] - departure.instant) / 1000,
+          (window[1] - departure.instant) / 1000 + CLOSING_MINUTE_S,
+        ],
+      ];
+    }
+    if (stop.lock) job.lock = stop.lock;
+    jobStops.push(index);
+    jobs.push(job);
+  });
+
+  const vehicle: { -readonly [K in keyof VrpVehicle]: VrpVehicle[K] } = {};
+  if (options.maxStops !== undefined) vehicle.maxStops = options.maxStops;
+  if (options.maxWorkingHours !== undefined)
+    vehicle.maxWorkingTime = options.maxWorkingHours * 3600;
+  const drivers = Math.max(1, options.drivers ?? 1);
+
+  return {
+    problem: {
+      locationCount: size,
+      travelTimes: durations,
+      distances,
+      depot,
+      end:
+        typeof end === 'object'
+          ? { location: stops.length }
+          : end === 'start' && sharedStart
+            ? 'depot'
+            : 'last-stop',
+      vehicles: Array.from({ length: drivers }, () => ({ ...vehicle })),
+      jobs,
+      objective: options.objective ?? 'distance',
+    },
+    jobStops,
+    sharedStart,
+    departure: departure.instant,
+  };
+}
+
+/** The matrix with one more place, free to reach and to leave. */
+function widen(matrix: Float64Array, n: number): Float64Array {
+  const size = n + 1;
+  const wide = new Float64Array(size * size);
+  for (let i = 0; i < n; i++) wide.set(matrix.subarray(i * n, i * n + n), i * size);
+  return wide;
+}
+
+const at = (times: TravelTimes, matrix: Float64Array, from: number, to: number): number =>
+  matrix[from * times.size + to];
+
+/** Seconds from each stop of `order` (indices into the places) to the next. */
+export const legSecondsAlong = (times: TravelTimes, order: readonly number[]): number[] =>
+  order.slice(1).map((to, i) => at(times, times.durations, order[i], to));
+
+/**
+ * Where a route in `order` goes after its last stop under the plan's end rule: back to its own
+ * first stop, to the end address (the place after the stops), or nowhere (null).
+ */
+function endPlaceOf(
+  plan: DayPlan | null | undefined,
+  order: readonly number[],
+  stopCount: number,
+): number | null {
+  const end = endOf(plan);
+  if (end === 'last-stop' || order.length === 0) return null;
+  if (end === 'start') return order.length > 1 ? order[0] : null;
+  return stopCount;
+}
+
+/** The route's length in metres, driving `order` and on to the day's end. */
+export function distanceAlong(
+  times: TravelTimes,
+  plan: DayPlan | null | undefined,
+  order: readonly number[],
+  stopCount: number,
+): number {
+  let total = 0;
+  for (let i = 1; i < order.length; i++)
+    total += at(times, times.distances, order[i - 1], order[i]);
+  const end = endPlaceOf(plan, order, stopCount);
+  if (end !== null) total += at(times, times.distances, order[order.length - 1], end);
+  return total;
+}
+
+/**
+ * The day's times of the stops driven in `order` (indices into `stops`, the first one the start),
+ * as the planner shows them; null without a departure.
+ */
+export function scheduleAlong(
+  times: TravelTimes,
+  plan: DayPlan | null | undefined,
+  stops: readonly StopDayFields[],
+  order: readonly number[],
+): DaySchedule | null {
+  const end = endPlaceOf(plan, order, stops.length);
+  return scheduleRoute({
+    plan,
+    stops: order.map((index) => stops[index]),
+    legs: legSecondsAlong(times, order),
+    endLeg: end === null ? null : at(times, times.durations, order[order.length - 1], end),
+  });
+}
+
+/** The earliest a driver leaving the start at the departure can be at a stop (epoch ms). */
+export const earliestArrival = (
+  day: Pick<DayProblem, 'departure'>,
+  times: TravelTimes,
+  from: number,
+  to: number,
+): number => day.departure + at(times, times.durations, from, to) * 1000;
+
+/**
+ * How long the day's search runs: small days end after enough iterations (a fraction of a
+ * second), long ones get up to 15 s; the user can stop it earlier and keep the best so far.
+ */
+export function searchBudget(jobCount: number): { timeLimitMs: number; maxIterations: number } {
+  return {
+    timeLimitMs: Math.min(15_000, Math.max(2_000, 1_500 + 20 * jobCount)),
+    maxIterations: 2_000 + 100 * jobCount,
+  };
+}
