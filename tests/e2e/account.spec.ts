@@ -353,7 +353,7 @@ test.describe('the account page', () => {
     const goneLink = await share(account, gone);
     const keptLink = await share(other, kept);
 
-    // What this device keeps for the account: an offline copy, a queued change, a draft.
+    // What this device keeps for the account: an offline copy, a queued change, drafts.
     await accounts.signIn(page, account);
     await page.goto(`/waze-route/${gone}`);
     // The navigation page loads the route and its legs: on a busy machine, slowly.
@@ -377,6 +377,12 @@ test.describe('the account page', () => {
     await planner.addStop('Lyon');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('routeDraft'))).not.toBeNull();
     expect((await offlineKeys(page)).some((k) => k.startsWith('itinerary:'))).toBe(true);
+    // Unsaved edits of the saved route, as edit mode keeps them.
+    const editDraftKey = `routeEditDraft:${gone}`;
+    await page.evaluate(
+      (key) => localStorage.setItem(key, '{"title":"Going away","stops":[],"baseVersion":""}'),
+      editDraftKey,
+    );
 
     await openAccountPage(page, account.email, phone);
     await page.getByRole('button', { name: 'Delete my account' }).click();
@@ -398,6 +404,7 @@ test.describe('the account page', () => {
     // Signed out, nothing of the account left on this device.
     await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('routeDraft'))).toBeNull();
+    expect(await page.evaluate((key) => localStorage.getItem(key), editDraftKey)).toBeNull();
     await expect.poll(() => offlineKeys(page)).toEqual([]);
 
     // Gone on the server at once: the share link, the account; the other user's data intact.

@@ -8,6 +8,9 @@ import { ROUTE_DRAFT_KEY } from '@/lib/route-storage';
 import { AccountPage } from './AccountPage';
 import { AccountDeletedPage } from './AccountDeletedPage';
 
+/** Async outcomes get time on a busy machine (Testing Library's default is 1 s). */
+const SLOW = { timeout: 10_000 };
+
 vi.mock('@/config/env', () => ({ env: { apiUrl: '/api' } }));
 vi.mock('@/lib/supabase', () => ({ getAccessToken: async () => 'jwt' }));
 const offline = vi.hoisted(() => ({ forgotten: [] as string[] }));
@@ -63,7 +66,7 @@ describe('AccountPage: change password', () => {
     type('New password', 'new-secret', form);
     type('Confirm new password', 'new-secret', form);
     fireEvent.click(within(form).getByRole('button', { name: 'Change password' }));
-    expect((await within(form).findByRole('alert')).textContent).toBe(
+    expect((await within(form).findByRole('alert', undefined, SLOW)).textContent).toBe(
       'The current password is not correct.',
     );
     expect(identity.checkPassword).toHaveBeenCalledWith('wrong');
@@ -93,7 +96,7 @@ describe('AccountPage: change password', () => {
     type('New password', 'new-secret', form);
     type('Confirm new password', 'new-secret', form);
     fireEvent.click(within(form).getByRole('button', { name: 'Change password' }));
-    expect((await within(form).findByRole('status')).textContent).toBe(
+    expect((await within(form).findByRole('status', undefined, SLOW)).textContent).toBe(
       'Your password has been changed.',
     );
     expect(identity.changePassword).toHaveBeenCalledWith('new-secret');
@@ -110,7 +113,7 @@ describe('AccountPage: change password', () => {
     type('New password', 'old-secret', form);
     type('Confirm new password', 'old-secret', form);
     fireEvent.click(within(form).getByRole('button', { name: 'Change password' }));
-    expect((await within(form).findByRole('alert')).textContent).toBe(
+    expect((await within(form).findByRole('alert', undefined, SLOW)).textContent).toBe(
       'New password should be different from the old password.',
     );
   });
@@ -123,7 +126,7 @@ describe('AccountPage: change email address', () => {
     type('New email address', ' new@example.com ', form);
     type('Current password', 'old-secret', form);
     fireEvent.click(within(form).getByRole('button', { name: 'Change email address' }));
-    expect((await within(form).findByRole('status')).textContent).toBe(
+    expect((await within(form).findByRole('status', undefined, SLOW)).textContent).toBe(
       'We have sent a confirmation link to new@example.com. Your email address changes when you open it.',
     );
     expect(identity.changeEmail).toHaveBeenCalledWith(
@@ -182,7 +185,7 @@ describe('AccountPage: delete my account', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
 
     expect(
-      await screen.findByRole('heading', { name: 'Your account has been deleted' }),
+      await screen.findByRole('heading', { name: 'Your account has been deleted' }, SLOW),
     ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/account/deleted');
     expect(calls).toHaveLength(1);
@@ -191,7 +194,7 @@ describe('AccountPage: delete my account', () => {
     expect(JSON.parse(String(calls[0].init?.body))).toEqual({ confirmEmail: 'driver@example.com' });
     expect(localStorage.getItem(ROUTE_DRAFT_KEY)).toBeNull();
     expect(offline.forgotten).toEqual(['u1']);
-    await waitFor(() => expect(identity.signOut).toHaveBeenCalled());
+    await waitFor(() => expect(identity.signOut).toHaveBeenCalled(), SLOW);
   });
 
   it('keeps everything and says so when the server fails', async () => {
@@ -202,7 +205,7 @@ describe('AccountPage: delete my account', () => {
     const dialog = screen.getByRole('alertdialog');
     type('Type your email address to confirm', 'driver@example.com', dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
+    expect((await screen.findByRole('alert', undefined, SLOW)).textContent).toBe(
       'Your account could not be deleted. Nothing was deleted; please try again.',
     );
     expect(router.state.location.pathname).toBe('/account');

@@ -4,22 +4,24 @@ import { describe, expect, it, vi } from 'vitest';
 vi.mock('@/config/env', () => ({ env: { apiUrl: '/api' } }));
 import { createMemoryStore } from '@/lib/offline/model/key-value-store';
 import { offlineKeys } from '@/lib/offline/model/offline-keys';
-import { PENDING_ROUTE_KEY, ROUTE_DRAFT_KEY } from '@/lib/route-storage';
+import { EDIT_DRAFT_PREFIX, PENDING_ROUTE_KEY, ROUTE_DRAFT_KEY } from '@/lib/route-storage';
 import { clearDeviceAfterDeletion, confirmationMatches } from './clear-device';
 
 describe('clearDeviceAfterDeletion', () => {
-  it('clears the draft, the pending route and the account’s offline copies and queue', async () => {
+  it('clears the draft, the edit drafts, the pending route and the account’s offline copies and queue', async () => {
     const store = createMemoryStore();
     await store.set(offlineKeys.itinerary('gone', 'r1'), { id: 'r1' });
     await store.set(offlineKeys.outbox('gone', 'r1'), { stops: [] });
     await store.set(offlineKeys.itinerary('other', 'r2'), { id: 'r2' });
     localStorage.setItem(ROUTE_DRAFT_KEY, '{"title":"x","stops":[]}');
+    localStorage.setItem(`${EDIT_DRAFT_PREFIX}r1`, '{"title":"x","stops":[],"baseVersion":""}');
     localStorage.setItem('theme', 'dark');
     sessionStorage.setItem(PENDING_ROUTE_KEY, '{"title":"y","stops":[]}');
 
     expect(await clearDeviceAfterDeletion(store, 'gone')).toBe(true);
 
     expect(localStorage.getItem(ROUTE_DRAFT_KEY)).toBeNull();
+    expect(localStorage.getItem(`${EDIT_DRAFT_PREFIX}r1`)).toBeNull();
     expect(sessionStorage.getItem(PENDING_ROUTE_KEY)).toBeNull();
     expect(localStorage.getItem('theme')).toBe('dark');
     expect(await store.keys()).toEqual([offlineKeys.itinerary('other', 'r2')]);

@@ -8,6 +8,9 @@ import { identityStub } from '@/test/identity-stub';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { ResetPasswordPage } from './ResetPasswordPage';
 
+/** Async outcomes get time on a busy machine (Testing Library's default is 1 s). */
+const SLOW = { timeout: 10_000 };
+
 vi.mock('@/config/env', () => ({ env: { apiUrl: '/api' } }));
 vi.mock('@/lib/supabase', () => ({ getAccessToken: async () => null }));
 
@@ -68,7 +71,7 @@ describe('Forgot your password?', () => {
     renderAt('/forgot-password', { status: 'anonymous' });
     expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeTruthy();
     ask(' someone@example.com ');
-    expect((await screen.findByRole('status')).textContent).toBe(SENT);
+    expect((await screen.findByRole('status', undefined, SLOW)).textContent).toBe(SENT);
     expect(bodies).toEqual([{ email: 'someone@example.com' }]);
   });
 
@@ -76,7 +79,7 @@ describe('Forgot your password?', () => {
     stubServer(429);
     renderAt('/forgot-password', { status: 'anonymous' });
     ask('someone@example.com');
-    expect((await screen.findByRole('alert')).textContent).toBe(
+    expect((await screen.findByRole('alert', undefined, SLOW)).textContent).toBe(
       'Too many requests. Please wait a while before asking for another link.',
     );
   });
@@ -85,7 +88,7 @@ describe('Forgot your password?', () => {
     stubServer(503);
     renderAt('/forgot-password', { status: 'anonymous' });
     ask('someone@example.com');
-    expect((await screen.findByRole('alert')).textContent).toBe(
+    expect((await screen.findByRole('alert', undefined, SLOW)).textContent).toBe(
       'The link could not be sent right now. Please try again later.',
     );
   });
@@ -117,7 +120,9 @@ describe('Choose a new password', () => {
       target: { value: 'new-secret' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Your password has been changed.');
+    expect((await screen.findByRole('status', undefined, SLOW)).textContent).toBe(
+      'Your password has been changed.',
+    );
     expect(identity.changePassword).toHaveBeenCalledWith('new-secret');
     expect(screen.getByRole('link', { name: 'Go to My Routes' })).toBeTruthy();
   });
@@ -134,7 +139,7 @@ describe('Choose a new password', () => {
       'This link has expired or has already been used.',
     );
     ask('driver@example.com');
-    expect((await screen.findByRole('status')).textContent).toBe(SENT);
+    expect((await screen.findByRole('status', undefined, SLOW)).textContent).toBe(SENT);
     expect(bodies).toHaveLength(1);
   });
 

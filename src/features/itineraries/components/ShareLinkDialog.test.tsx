@@ -4,6 +4,9 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18nReady } from '@/lib/i18n';
 import { ShareLinkDialog } from './ShareLinkDialog';
 
+/** Async outcomes get time on a busy machine (Testing Library's default is 1 s). */
+const SLOW = { timeout: 10_000 };
+
 beforeAll(() => i18nReady);
 
 /** The dialog as the dashboard holds it: the server's answer decides what the box shows. */
@@ -38,7 +41,7 @@ describe('ShareLinkDialog', () => {
     render(<Harness change={change} />);
     fireEvent.click(checkbox());
     expect(change).toHaveBeenCalledWith(true);
-    await waitFor(() => expect(checkbox().checked).toBe(true));
+    await waitFor(() => expect(checkbox().checked).toBe(true), SLOW);
     expect(
       screen.getByText(/which are done or skipped, and the notes for the driver/),
     ).toBeTruthy();
@@ -53,7 +56,7 @@ describe('ShareLinkDialog', () => {
       />,
     );
     fireEvent.click(checkbox());
-    expect((await screen.findByRole('alert')).textContent).toBe(
+    expect((await screen.findByRole('alert', undefined, SLOW)).textContent).toBe(
       'The link could not be changed. Please try again.',
     );
     expect(checkbox().checked).toBe(false);
