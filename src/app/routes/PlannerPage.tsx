@@ -414,6 +414,9 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
               title={titleOrAuto(title, stops, language)}
               stops={stops}
               legs={legs}
+              times={day.views?.map((view) =>
+                view ? { ...view.time, window: view.window } : null,
+              )}
               totals={
                 calculation.route
                   ? {

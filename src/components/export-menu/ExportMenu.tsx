@@ -11,7 +11,12 @@ import {
   lineOfLegs,
   stopListText,
   toGpx,
+  waypointDescription,
+  waypointTime,
+  type WaypointTexts,
+  type WaypointTimes,
 } from '@/lib/export';
+import { useTimeFormat } from '@/lib/day-plan';
 import { formatDuration } from '@/lib/format';
 import { useFormatDistance } from '@/lib/units';
 import '@/components/forms.css';
@@ -25,6 +30,11 @@ export interface ExportMenuProps {
   legs?: readonly Pick<RouteLeg, 'coordinates'>[];
   /** The route's length (metres, seconds) when known: a line of the copied stop list. */
   totals?: { distance: number; duration: number } | null;
+  /**
+   * Each stop's planned times when the route has a working day (in the stops' order): the GPX
+   * keeps them in each waypoint's description and time. The other exports are unchanged.
+   */
+  times?: readonly (WaypointTimes | null)[] | null;
 }
 
 /**
@@ -32,8 +42,9 @@ export interface ExportMenuProps {
  * links (split into parts where their URLs cannot hold the whole route) and the stop
  * list as text. A disclosure, so it stays out of the way until asked for.
  */
-export function ExportMenu({ title, stops, legs, totals }: ExportMenuProps) {
+export function ExportMenu({ title, stops, legs, totals, times }: ExportMenuProps) {
   const { t, i18n } = useTranslation();
+  const format = useTimeFormat();
   const formatDistance = useFormatDistance();
   const summary =
     totals && totals.distance > 0
@@ -53,9 +64,28 @@ export function ExportMenu({ title, stops, legs, totals }: ExportMenuProps) {
 
   const downloadGpx = () => {
     const line = legs && legs.length === stops.length - 1 ? lineOfLegs(legs) : undefined;
+    const texts: WaypointTexts = {
+      time: format.time,
+      dayAndTime: format.dayAndTime,
+      span: format.span,
+      arrive: (time) => t('dayPlan.arriveAt', { time }),
+      wait: (span) => t('dayPlan.waitFor', { span }),
+      atStop: (span) => t('dayPlan.atStopFor', { span }),
+      leave: (time) => t('dayPlan.leaveAt', { time }),
+      window: (start, end) => t('dayPlan.windowShown', { start, end }),
+      late: (minutes) => t('dayPlan.late', { minutes }),
+    };
+    const planned = times && times.length === stops.length ? times : null;
+    const waypoints = planned
+      ? stops.map((stop, index) => ({
+          ...stop,
+          description: waypointDescription(planned[index], stop.note, texts),
+          time: waypointTime(planned[index]),
+        }))
+      : stops;
     downloadText(
       gpxFileName(title),
-      toGpx({ title, stops, line, time: new Date() }),
+      toGpx({ title, stops: waypoints, line, time: new Date() }),
       'application/gpx+xml',
     );
   };

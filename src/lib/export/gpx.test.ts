@@ -125,6 +125,41 @@ describe('toGpx', () => {
   });
 });
 
+describe('toGpx with planned times', () => {
+  const planned: GpxRoute = {
+    title: 'Monday round',
+    stops: [
+      { name: 'Depot', lat: 48.8566, lng: 2.3522, time: Date.UTC(2030, 2, 4, 7, 0) },
+      {
+        name: 'Pharmacy',
+        lat: 48.8466,
+        lng: 2.3291,
+        note: 'Back door',
+        description: 'Arrive 08:20 · Leave 08:30 · Window 08:00–09:00\nBack door',
+        time: Date.UTC(2030, 2, 4, 7, 20, 30, 500),
+      },
+      { name: 'School', lat: 48.8419, lng: 2.3001, note: 'Gate B' },
+    ],
+  };
+
+  it('writes each waypoint’s time (UTC, to the second) and description, valid GPX 1.1', async () => {
+    const xml = toGpx(planned);
+    expect(await schemaErrors(xml)).toEqual([]);
+    expect(xml).toContain('<wpt lat="48.8566" lon="2.3522"><time>2030-03-04T07:00:00Z</time>');
+    const points = read(xml).features.filter((feature) => feature.geometry?.type === 'Point');
+    expect(points.map((feature) => feature.properties?.time)).toEqual([
+      '2030-03-04T07:00:00Z',
+      '2030-03-04T07:20:30Z',
+      undefined,
+    ]);
+    expect(points[1].properties?.desc).toBe(
+      'Arrive 08:20 · Leave 08:30 · Window 08:00–09:00\nBack door',
+    );
+    // A stop without a description keeps its note.
+    expect(points[2].properties?.desc).toBe('Gate B');
+  });
+});
+
 describe('helpers', () => {
   it('escapes the five XML characters and drops characters XML cannot hold', () => {
     expect(escapeXml(`<a href="x">Tom & Jerry's</a>\u0000\u001F\uFFFF\uD800`)).toBe(

@@ -1,8 +1,18 @@
 import type { Stop } from '@domain/stops.ts';
 
+/**
+ * A waypoint: a stop, and optionally its description (the planned times and the note, see
+ * gpx-description.ts; the note alone when absent) and its planned time (epoch ms, written as the
+ * waypoint's UTC <time>).
+ */
+export type GpxStop = Pick<Stop, 'name' | 'lat' | 'lng' | 'note'> & {
+  description?: string;
+  time?: number;
+};
+
 export interface GpxRoute {
   title: string;
-  stops: readonly Pick<Stop, 'name' | 'lat' | 'lng' | 'note'>[];
+  stops: readonly GpxStop[];
   /** The driven line as [lat, lng] pairs (the router's geometry); the stops in order when absent. */
   line?: readonly (readonly [number, number])[];
   /** Written as metadata time; leave out for a reproducible file. */
@@ -37,15 +47,25 @@ const longitude = (lng: number): string => decimal(lng >= 180 ? lng - 360 : lng)
 const point = (tag: 'wpt' | 'trkpt', lat: number, lng: number, children = ''): string =>
   `<${tag} lat="${decimal(lat)}" lon="${longitude(lng)}"${children ? `>${children}</${tag}>` : `/>`}`;
 
+/** A moment as GPX writes it: UTC, to the second. */
+const gpxTime = (instant: number): string =>
+  new Date(instant).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
 /**
- * A GPX 1.1 document: metadata named after the route, one waypoint per stop (its name,
- * its note as desc) and the route line as one track.
+ * A GPX 1.1 document: metadata named after the route, one waypoint per stop (its planned time,
+ * its name, its description or else its note as desc) and the route line as one track.
  */
 export function toGpx(route: GpxRoute): string {
   const title = escapeXml(route.title);
   const waypoints = route.stops.map((stop) => {
-    const note = stop.note?.trim() ? `<desc>${escapeXml(stop.note)}</desc>` : '';
-    return `  ${point('wpt', stop.lat, stop.lng, `<name>${escapeXml(stop.name)}</name>${note}`)}`;
+    const text = stop.description ?? stop.note;
+    const desc = text?.trim() ? `<desc>${escapeXml(text)}</desc>` : '';
+    // GPX orders a waypoint's children: time before name before desc.
+    const time =
+      stop.time !== undefined && Number.isFinite(stop.time)
+        ? `<time>${gpxTime(stop.time)}</time>`
+        : '';
+    return `  ${point('wpt', stop.lat, stop.lng, `${time}<name>${escapeXml(stop.name)}</name>${desc}`)}`;
   });
   const line =
     route.line && route.line.length >= 2

@@ -1,0 +1,69 @@
+/**
+ * The description of a GPX waypoint on a route with a working day: its planned times in the
+ * user's language and time conventions ("Arrive 09:05 · wait 5 min · 10 min at the stop · Leave
+ * 09:20 · Window 09:00–10:00"; the start: "Leave Mon 4 Mar, 08:00"), then its note on the next
+ * line. Pure: the words and the time formats come from the caller.
+ */
+
+/** A stop's planned times (the day's schedule, see @domain/day-plan/schedule). */
+export interface WaypointTimes {
+  /** null for the start, which the driver only leaves. */
+  arrival: number | null;
+  wait: number;
+  departure: number;
+  /** ms after the window's closing minute (0: on time). */
+  late: number;
+  window: readonly [number, number] | null;
+}
+
+export interface WaypointTexts {
+  /** "09:05" */
+  time: (instant: number) => string;
+  /** "Mon 4 Mar, 08:00" */
+  dayAndTime: (instant: number) => string;
+  /** "5 min", "1 hr 5 min" */
+  span: (ms: number) => string;
+  arrive: (time: string) => string;
+  wait: (span: string) => string;
+  atStop: (span: string) => string;
+  leave: (time: string) => string;
+  window: (start: string, end: string) => string;
+  late: (minutes: number) => string;
+}
+
+/** The planned-times line of a waypoint. */
+export function waypointTimesText(times: WaypointTimes, texts: WaypointTexts): string {
+  if (times.arrival === null) return texts.leave(texts.dayAndTime(times.departure));
+  const service = times.departure - times.arrival - times.wait;
+  const parts = [
+    texts.arrive(texts.time(times.arrival)),
+    ...(times.wait > 0 ? [texts.wait(texts.span(times.wait))] : []),
+    ...(service > 0 ? [texts.atStop(texts.span(service))] : []),
+    texts.leave(texts.time(times.departure)),
+    ...(times.window
+      ? [texts.window(texts.time(times.window[0]), texts.time(times.window[1]))]
+      : []),
+  ];
+  const line = parts.join(' · ');
+  return times.late > 0 ? `${texts.late(Math.round(times.late / 60_000))}. ${line}` : line;
+}
+
+/**
+ * The waypoint's description: the planned times, then the note (a note alone when the route has
+ * no times); undefined when there is neither.
+ */
+export function waypointDescription(
+  times: WaypointTimes | null | undefined,
+  note: string | undefined,
+  texts: WaypointTexts,
+): string | undefined {
+  const lines = [
+    ...(times ? [waypointTimesText(times, texts)] : []),
+    ...(note?.trim() ? [note] : []),
+  ];
+  return lines.length > 0 ? lines.join('\n') : undefined;
+}
+
+/** The waypoint's <time>: when the driver is planned there (the start: when the day begins). */
+export const waypointTime = (times: WaypointTimes | null | undefined): number | undefined =>
+  times ? (times.arrival ?? times.departure) : undefined;
