@@ -15,6 +15,14 @@ import {
 } from '@/components/map';
 import { paths } from '@/config/paths';
 import { ExportMenu } from '@/components/export-menu/ExportMenu';
+import { PlannedDayRows, PlannedStopTimes } from '@/components/day-plan/DayTimes';
+import {
+  dayEndPoint,
+  plannedDay,
+  useTimeFormat,
+  type PlannedDay,
+  type TimeFormat,
+} from '@/lib/day-plan';
 import { progressView, StopNote, useStoredProgress, useWazeHandOff } from '@/features/navigation';
 import { useRouteLegs } from '@/lib/routing';
 import { isApiError } from '@/lib/api-client';
@@ -115,6 +123,8 @@ function SharedRouteView({ shareToken, route }: { shareToken: string; route: Sha
   const handOff = useWazeHandOff();
   // The map's query (same key): its line becomes the GPX track.
   const legs = useRouteLegs(stops);
+  const day = useSharedDay(route, legs.data?.legs);
+  const format = useTimeFormat();
   const view = progressView(progress, stops.length);
   const currentIndex = progress.started ? Math.min(progress.currentIndex, stops.length - 1) : -1;
 
@@ -157,9 +167,20 @@ function SharedRouteView({ shareToken, route }: { shareToken: string; route: Sha
         <p className="shared__lead">{t('share.noStops')}</p>
       ) : (
         <>
-          <SharedRouteMap stops={stops} activeIndex={currentIndex} onNavigate={go} />
+          <SharedRouteMap
+            stops={stops}
+            activeIndex={currentIndex}
+            onNavigate={go}
+            day={day}
+            format={format}
+          />
           <div className="shared__stops">
             <h2 className="shared__heading">{t('share.stopsHeading')}</h2>
+            {day && route.day_plan?.timeZone && route.day_plan.timeZone !== format.timeZone ? (
+              <p className="day-times-note" data-testid="viewer-zone">
+                {t('dayPlan.viewerZoneNote', { zone: format.timeZone })}
+              </p>
+            ) : null}
             <ol className="shared-stops">
               {stops.map((stop, index) => {
                 const number = index + 1;
@@ -187,6 +208,9 @@ function SharedRouteView({ shareToken, route }: { shareToken: string; route: Sha
                             : t('navigation.stateSkipped')}
                         </span>
                       ) : null}
+                      {day ? (
+                        <PlannedStopTimes time={day.stops[index]} format={format} withDay />
+                      ) : null}
                       <StopNote note={stop.note} />
                     </span>
                     <button
@@ -207,6 +231,7 @@ function SharedRouteView({ shareToken, route }: { shareToken: string; route: Sha
                 title={route.title}
                 stops={stops}
                 legs={legs.data?.legs}
+                times={day?.stops}
                 totals={
                   legs.data
                     ? { distance: legs.data.totalDistance, duration: legs.data.totalDuration }
@@ -224,14 +249,49 @@ function SharedRouteView({ shareToken, route }: { shareToken: string; route: Sha
   );
 }
 
+/**
+ * The shared route's planned day, when it has one: its plan applied to the legs of the map's
+ * route, and the leg to where the day ends when that is not the last stop. Shown in the viewer's
+ * language and zone: the same moments wherever the link is opened.
+ */
+function useSharedDay(
+  route: SharedRoute,
+  legs: readonly { duration: number }[] | undefined,
+): PlannedDay | null {
+  const plan = route.day_plan ?? null;
+  const { stops } = route;
+  const end = dayEndPoint(plan, stops);
+  const last = stops[stops.length - 1];
+  // By value, so the query's key stays the same from one render to the next.
+  const endKey = end && last ? `${last.lat},${last.lng};${end.lat},${end.lng}` : '';
+  const endPoints = useMemo(
+    () =>
+      endKey === ''
+        ? []
+        : endKey.split(';').map((pair) => {
+            const [lat, lng] = pair.split(',').map(Number);
+            return { lat, lng };
+          }),
+    [endKey],
+  );
+  const endLeg = useRouteLegs(endPoints);
+  const endSeconds =
+    endPoints.length === 2 && endLeg.data?.legs.length === 1 ? endLeg.data.legs[0].duration : null;
+  return useMemo(() => plannedDay(plan, stops, legs, endSeconds), [plan, stops, legs, endSeconds]);
+}
+
 function SharedRouteMap({
   stops,
   activeIndex,
   onNavigate,
+  day,
+  format,
 }: {
   stops: readonly Stop[];
   activeIndex: number;
   onNavigate: (index: number) => void;
+  day: PlannedDay | null;
+  format: TimeFormat;
 }) {
   const { t } = useTranslation();
   const legs = useRouteLegs(stops);
@@ -276,6 +336,7 @@ function SharedRouteMap({
           totalDuration={totals?.totalDuration ?? null}
           calculating={enough && legs.isFetching}
           estimated={legs.data?.legs.some((leg) => leg.estimated) ?? false}
+          extra={day ? <PlannedDayRows day={day} format={format} /> : undefined}
         />
       }
     >

@@ -2,3 +2,11 @@
 export { dayEndSchema, dayPlanSchema } from './schema';
 export { deviceTimeZone, formatDayAndTime, formatTimeOfDay, minutesOf, timeLocale } from './format';
 export { useTimeFormat, type TimeFormat } from './useTimeFormat';
+export {
+  dayEndPoint,
+  isOnPlanDay,
+  needsEndLeg,
+  plannedDay,
+  type PlannedDay,
+  type PlannedStop,
+} from './planned-day';

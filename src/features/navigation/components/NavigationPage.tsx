@@ -1,6 +1,9 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import type { DayPlan } from '@domain/day-plan/day-plan.ts';
+import { serviceMinutesOf } from '@domain/day-plan/day-plan.ts';
+import { LATE_AFTER_MS } from '@domain/day-plan/schedule.ts';
 import type { Stop, StopStatus } from '@domain/stops.ts';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { LoadingState } from '@/components/LoadingState';
@@ -10,7 +13,9 @@ import { ExportMenu } from '@/components/export-menu/ExportMenu';
 import { ProgressBar } from '@/components/ProgressBar';
 import { requestSync, useOnline } from '@/lib/offline';
 import { isApiError } from '@/lib/api-client';
-import { formatClockTime, formatLatLng } from '@/lib/format';
+import { isOnPlanDay, plannedDay, useTimeFormat, type TimeFormat } from '@/lib/day-plan';
+import { formatLatLng } from '@/lib/format';
+import { WarningIcon } from '@/components/day-plan/DayIcons';
 import { useFormatDistance } from '@/lib/units';
 import { useDriveLegs } from '../api/drive-legs';
 import { useDriveRoute } from '../api/drive-route';
@@ -18,6 +23,7 @@ import { useNow } from '../hooks/useNow';
 import { useStopChanges, type SyncNotice } from '../hooks/useStopChanges';
 import { useWazeHandOff } from '../hooks/useWazeHandOff';
 import { remainingTrip } from '../model/remaining-trip';
+import { projectDrive } from '../model/running-late';
 import { withStopNote } from '../model/stop-note';
 import { stopProgressView, withoutStatuses, withStopStatus } from '../model/stop-status';
 import { StopNote } from './StopNote';
@@ -139,6 +145,7 @@ function RouteNavigation({ ownerId, itineraryId }: { ownerId: string; itineraryI
           itineraryId={itineraryId}
           title={route.itinerary.title}
           stops={route.stops}
+          dayPlan={route.itinerary.day_plan ?? null}
           onChange={(stops) => void changes.change(stops)}
         />
       )}
@@ -182,24 +189,59 @@ interface TripPointsProps {
   itineraryId: string;
   title: string;
   stops: readonly Stop[];
+  /** The route's working day, when it has one: planned arrivals and the running-late flag. */
+  dayPlan: DayPlan | null;
   onChange: (stops: Stop[]) => void;
 }
 
-function TripPoints({ ownerId, itineraryId, title, stops, onChange }: TripPointsProps) {
-  const { t, i18n } = useTranslation();
+/**
+ * The route's planned day (from its plan and legs, kept on the device like the rest) and the rest
+ * of the day from now: expected arrivals with the time at each stop and the waits, and the stops
+ * the driver will reach after their window closes. The windows count only on the plan's day: a
+ * route driven on another day keeps its planned times as a reference and flags nothing.
+ */
+function useDriveDay(
+  plan: DayPlan | null,
+  stops: readonly Stop[],
+  legs: readonly { distance: number; duration: number }[] | null,
+  now: number,
+) {
+  const planned = useMemo(() => plannedDay(plan, stops, legs), [plan, stops, legs]);
+  const today = isOnPlanDay(plan, now);
+  const projection = planned
+    ? projectDrive(
+        stops.map((stop, index) => ({
+          status: stop.status,
+          service: serviceMinutesOf(stop, plan) * 60,
+          window: today ? planned.stops[index].window : null,
+        })),
+        legs,
+        now,
+        today ? planned.departure : null,
+      )
+    : null;
+  return { planned, today, projection };
+}
+
+function TripPoints({ ownerId, itineraryId, title, stops, dayPlan, onChange }: TripPointsProps) {
+  const { t } = useTranslation();
   const handOff = useWazeHandOff();
   const now = useNow(ETA_REFRESH_MS);
   const legs = useDriveLegs(ownerId, itineraryId, stops);
   const view = stopProgressView(stops);
-  const trip = remainingTrip(stops, stops.length < 2 ? [] : (legs.data ?? null), now);
-  const locale = i18n.language;
+  const legTimes = stops.length < 2 ? [] : (legs.data ?? null);
+  const trip = remainingTrip(stops, legTimes, now);
+  const day = useDriveDay(dayPlan, stops, legTimes, now);
+  // With a working day the ETAs count the time at each stop and the waits too.
+  const arrivals = day.projection?.arrivals ?? trip.arrivals;
+  const format = useTimeFormat();
   const formatDistance = useFormatDistance();
   const current = view.currentIndex;
   // The route line for the GPX export, when the legs came from the network (not kept offline).
   const lines = legs.data?.every((leg) => leg.coordinates)
     ? legs.data.map((leg) => ({ coordinates: leg.coordinates! }))
     : undefined;
-  const lastArrival = trip.arrivals.reduce<number | null>((last, arrival) => arrival ?? last, null);
+  const lastArrival = arrivals.reduce<number | null>((last, arrival) => arrival ?? last, null);
 
   const progressText =
     current === null
@@ -241,18 +283,32 @@ function TripPoints({ ownerId, itineraryId, title, stops, onChange }: TripPoints
           <p className="drive__remaining" data-testid="drive-remaining">
             {t('navigation.remaining', {
               distance: formatDistance(trip.distance),
-              time: formatClockTime(lastArrival, locale),
+              time: format.time(lastArrival),
             })}
           </p>
         ) : null}
         {current !== null ? (
           <div className="drive-current" aria-label={t('navigation.stateCurrent')} role="group">
             <p className="drive-current__name">{stops[current].name}</p>
-            {trip.arrivals[current] !== null ? (
+            {arrivals[current] !== null ? (
               <p className="drive-current__eta">
-                {t('navigation.eta', { time: formatClockTime(trip.arrivals[current], locale) })}
+                {t('navigation.eta', { time: format.time(arrivals[current]) })}
               </p>
             ) : null}
+            {day.planned ? (
+              <PlannedLine
+                index={current}
+                day={day}
+                format={format}
+                className="drive-current__planned"
+              />
+            ) : null}
+            <RunningLate
+              lateBy={day.projection?.lateBy[current] ?? 0}
+              closes={day.planned?.stops[current].window?.[1] ?? null}
+              now={now}
+              format={format}
+            />
             <StopNote note={stops[current].note} className="stop-note--prominent" />
             <div className="drive__actions">
               <button
@@ -310,7 +366,7 @@ function TripPoints({ ownerId, itineraryId, title, stops, onChange }: TripPoints
         {stops.map((stop, index) => {
           const number = index + 1;
           const isCurrent = index === current;
-          const arrival = trip.arrivals[index];
+          const arrival = arrivals[index];
           const state =
             stop.status === 'done'
               ? t('navigation.stateDone')
@@ -352,12 +408,28 @@ function TripPoints({ ownerId, itineraryId, title, stops, onChange }: TripPoints
                   </span>
                   {arrival !== null ? (
                     <span className="drive-point__eta">
-                      {t('navigation.eta', { time: formatClockTime(arrival, locale) })}
+                      {t('navigation.eta', { time: format.time(arrival) })}
                     </span>
+                  ) : null}
+                  {day.planned ? (
+                    <PlannedLine
+                      index={index}
+                      day={day}
+                      format={format}
+                      className="drive-point__planned"
+                    />
                   ) : null}
                 </span>
                 {state ? <span className="drive-point__state">{state}</span> : null}
               </button>
+              {isCurrent ? null : (
+                <RunningLate
+                  lateBy={day.projection?.lateBy[index] ?? 0}
+                  closes={day.planned?.stops[index].window?.[1] ?? null}
+                  now={now}
+                  format={format}
+                />
+              )}
               {noteIndex === index ? (
                 <StopNoteForm
                   number={number}
@@ -425,6 +497,7 @@ function TripPoints({ ownerId, itineraryId, title, stops, onChange }: TripPoints
           title={title}
           stops={stops}
           legs={lines}
+          times={day.planned?.stops}
           totals={
             legs.data && legs.data.length > 0
               ? {
@@ -436,6 +509,78 @@ function TripPoints({ ownerId, itineraryId, title, stops, onChange }: TripPoints
         />
       </div>
     </>
+  );
+}
+
+/**
+ * A stop's planned time: "Departs 08:00" at the start (with its day when the plan is for another
+ * day), "Planned 09:05 · Window 09:00–10:00" elsewhere.
+ */
+function PlannedLine({
+  index,
+  day,
+  format,
+  className,
+}: {
+  index: number;
+  day: ReturnType<typeof useDriveDay>;
+  format: TimeFormat;
+  className: string;
+}) {
+  const { t } = useTranslation();
+  const time = day.planned?.stops[index];
+  if (!time) return null;
+  if (time.arrival === null) {
+    const departure = day.today ? format.time(time.departure) : format.dayAndTime(time.departure);
+    return (
+      <span className={className} data-testid="planned-times">
+        {t('dayPlan.departs', { time: departure })}
+      </span>
+    );
+  }
+  const parts = [
+    t('dayPlan.plannedArrival', { time: format.time(time.arrival) }),
+    ...(time.window
+      ? [
+          t('dayPlan.windowShown', {
+            start: format.time(time.window[0]),
+            end: format.time(time.window[1]),
+          }),
+        ]
+      : []),
+  ];
+  return (
+    <span className={className} data-testid="planned-times">
+      {parts.join(' · ')}
+    </span>
+  );
+}
+
+/**
+ * The running-late flag of a stop still to do: the driver will get there after its window
+ * closes (or it has closed already). Words and an icon beside the colour.
+ */
+function RunningLate({
+  lateBy,
+  closes,
+  now,
+  format,
+}: {
+  lateBy: number;
+  closes: number | null;
+  now: number;
+  format: TimeFormat;
+}) {
+  const { t } = useTranslation();
+  if (lateBy <= 0 || closes === null) return null;
+  const time = format.time(closes);
+  return (
+    <p className="day-times-alert drive-stop__late" data-testid="running-late">
+      <WarningIcon />{' '}
+      {now - closes >= LATE_AFTER_MS
+        ? t('dayPlan.windowClosed', { time })
+        : t('dayPlan.runningLate', { time })}
+    </p>
   );
 }
 
