@@ -372,6 +372,7 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
 
           <OptimizeRoute
             stops={stops}
+            dayPlan={state.dayPlan}
             onApply={(reordered) => {
               dispatch({ type: 'reorder', ids: reordered.map((stop) => stop.id) });
               setAnnouncement(t('planner.announceOptimized'));

@@ -10,6 +10,7 @@ import {
   searchBudget,
   straightTravelTimes,
   travelTimesFromTable,
+  unreachableStops,
   type DayStop,
   type TravelTimes,
 } from './day-problem.ts';
@@ -181,6 +182,48 @@ describe('buildDayProblem', () => {
     const solution = solveVrp(day.problem, { maxIterations: 50, timeLimitMs: 5000 });
     expect(solution.unassigned).toEqual([{ job: 0, reason: 'window' }]);
     expect(earliestArrival(day, lineTimes(2), 0, 1)).toBe(DEPARTURE + 600_000);
+  });
+});
+
+describe('unreachableStops', () => {
+  it('names the stops left out: a window closed before the earliest arrival, or no room with the others', () => {
+    const stops = [
+      stop('Depot'),
+      stop('Early', { window: { start: '08:00', end: '08:05' } }),
+      stop('A', { window: { start: '08:10', end: '08:10' } }),
+      stop('B', { window: { start: '08:20', end: '08:20' } }),
+    ];
+    const times = lineTimes(4);
+    // A is 10 minutes away, B 20: serving one (5 minutes there) makes the other late.
+    times.durations.set([0, 600, 600, 1200], 0);
+    const day = buildDayProblem(stops, PLAN, times)!;
+    const solution = solveVrp(day.problem, { maxIterations: 200, timeLimitMs: 5000 });
+    const unreachable = unreachableStops(day, times, PLAN, stops, solution.unassigned);
+    expect(unreachable[0]).toEqual({
+      stop: 1,
+      reason: 'window',
+      earliestArrival: DEPARTURE + 600_000,
+      closes: DEPARTURE + 5 * 60_000,
+    });
+    expect(unreachable).toHaveLength(2);
+    expect(unreachable[1].reason).toBe('late');
+    expect([2, 3]).toContain(unreachable[1].stop);
+  });
+
+  it('says a stop without a window has no room, and maps the limits of drivers', () => {
+    const stops = [stop('Depot'), stop('A'), stop('B')];
+    const day = buildDayProblem(stops, PLAN, lineTimes(3), { sharedStart: false, drivers: 2 })!;
+    expect(
+      unreachableStops(day, lineTimes(3), PLAN, stops, [
+        { job: 1, reason: 'no-room' },
+        { job: 2, reason: 'shift' },
+        { job: 0, reason: 'max-stops' },
+      ]),
+    ).toEqual([
+      { stop: 1, reason: 'no-room', earliestArrival: DEPARTURE, closes: null },
+      { stop: 2, reason: 'hours', earliestArrival: DEPARTURE, closes: null },
+      { stop: 0, reason: 'max-stops', earliestArrival: DEPARTURE, closes: null },
+    ]);
   });
 });
 

@@ -16,7 +16,13 @@ import { scheduleRoute, windowMoments, type DaySchedule } from '@domain/day-plan
 import { FALLBACK_SPEED_METERS_PER_SECOND, type LatLng } from '@domain/geo.ts';
 import { ROUTE_TABLE_MAX_STOPS } from '@domain/limits.ts';
 import { greatCircleMatrix } from '@domain/vrp/matrix.ts';
-import type { VrpJob, VrpObjective, VrpProblem, VrpVehicle } from '@domain/vrp/index.ts';
+import type {
+  VrpJob,
+  VrpObjective,
+  VrpProblem,
+  VrpUnassigned,
+  VrpVehicle,
+} from '@domain/vrp/index.ts';
 
 /** A stop of a day: a place with its own time at stop, window and lock. */
 export type DayStop = LatLng & StopDayFields & { name: string };
@@ -272,4 +278,61 @@ export function searchBudget(jobCount: number): { timeLimitMs: number; maxIterat
     timeLimitMs: Math.min(15_000, Math.max(2_000, 1_500 + 20 * jobCount)),
     maxIterations: 2_000 + 100 * jobCount,
   };
+}
+
+/** Why a stop cannot be served in time, as the texts say it. */
+export type UnreachableReason =
+  /** Even driving there straight from the start, the driver arrives after the window closes. */
+  | 'window'
+  /** Reachable alone, but not in time together with the other stops. */
+  | 'late'
+  /** Another stop is already kept in its place (first or last). */
+  | 'lock'
+  /** Every driver already has the most stops allowed. */
+  | 'max-stops'
+  /** No driver can serve it and end the day within the working hours. */
+  | 'hours'
+  /** No driver has room for it within the limits (a stop without a window). */
+  | 'no-room';
+
+export interface UnreachableStop {
+  /** Index into the stops. */
+  stop: number;
+  reason: UnreachableReason;
+  /** The earliest arrival at the stop, straight from the start (epoch ms). */
+  earliestArrival: number;
+  /** When its window closes (epoch ms), if it has one. */
+  closes: number | null;
+}
+
+/** The engine's left-out jobs as stops, each with its reason in the day's terms. */
+export function unreachableStops(
+  day: DayProblem,
+  times: TravelTimes,
+  plan: DayPlan | null | undefined,
+  stops: readonly StopDayFields[],
+  unassigned: readonly VrpUnassigned[],
+): UnreachableStop[] {
+  return unassigned.map(({ job, reason }) => {
+    const stop = day.jobStops[job];
+    const closes = windowMoments(plan, stops[stop].window)?.[1] ?? null;
+    const mapped: UnreachableReason =
+      reason === 'window'
+        ? 'window'
+        : reason === 'lock'
+          ? 'lock'
+          : reason === 'max-stops'
+            ? 'max-stops'
+            : reason === 'shift'
+              ? 'hours'
+              : closes !== null
+                ? 'late'
+                : 'no-room';
+    return {
+      stop,
+      reason: mapped,
+      earliestArrival: day.sharedStart ? earliestArrival(day, times, 0, stop) : day.departure,
+      closes,
+    };
+  });
 }

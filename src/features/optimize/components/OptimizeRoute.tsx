@@ -11,9 +11,12 @@ import {
 import { useFormatDistance } from '@/lib/units';
 import { useOptimizeRoute, type OptimizeCostKind } from '../hooks/useOptimizeRoute.ts';
 import { OptimizeCancelledError } from '@/lib/optimizer/optimize-client.ts';
+import { parseDeparture } from '@domain/day-plan/clock.ts';
+import type { DayPlan, StopDayFields } from '@domain/day-plan/day-plan.ts';
+import { DayOptimizeRoute } from './DayOptimizeRoute.tsx';
 import './OptimizeRoute.css';
 
-export type OptimizeStop = PlaceLike;
+export type OptimizeStop = PlaceLike & StopDayFields;
 
 export interface OptimizeRouteProps<T extends OptimizeStop> {
   stops: readonly T[];
@@ -21,6 +24,11 @@ export interface OptimizeRouteProps<T extends OptimizeStop> {
   onApply: (reordered: T[]) => void;
   /** Called with the order from before the last optimisation. */
   onUndo: (previous: T[]) => void;
+  /**
+   * The route's working day: with a departure, the optimiser honours it (time at stops,
+   * windows, locks, end rule); without one it works exactly as before.
+   */
+  dayPlan?: DayPlan | null;
 }
 
 const MODE_OPTIONS = [
@@ -53,10 +61,21 @@ const COST_LABELS = {
  * them and straight-line (great-circle) distances otherwise, so the page stays responsive.
  */
 export function OptimizeRoute<T extends OptimizeStop>({
+  dayPlan,
+  ...props
+}: OptimizeRouteProps<T>) {
+  if (dayPlan && parseDeparture(dayPlan.departure)) {
+    return <DayOptimizeRoute {...props} plan={dayPlan} />;
+  }
+  return <RouteOptimize {...props} />;
+}
+
+/** The optimiser of a route without a day: the shortest order in the chosen mode. */
+function RouteOptimize<T extends OptimizeStop>({
   stops,
   onApply,
   onUndo,
-}: OptimizeRouteProps<T>) {
+}: Omit<OptimizeRouteProps<T>, 'dayPlan'>) {
   const { t, i18n } = useTranslation();
   const formatDistance = useFormatDistance();
   const { optimize, status, cancel } = useOptimizeRoute();

@@ -1,0 +1,133 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { DayPlan } from '@domain/day-plan/day-plan.ts';
+import { getRouteTable } from '@/lib/routing';
+import { OptimizeRoute, type OptimizeStop } from './OptimizeRoute.tsx';
+
+// The route service at the module boundary: no road table unless a test gives one.
+vi.mock('@/lib/routing', () => ({ getRouteTable: vi.fn(async () => null) }));
+
+// jsdom has no Web Worker: the fake answers with the real protocol handler.
+vi.mock('@/lib/optimizer/create-worker.ts', async () => {
+  const { FakeOptimizeWorker } = await import('@/lib/optimizer/fake-worker.ts');
+  return { createOptimizeWorker: () => new FakeOptimizeWorker() };
+});
+
+interface Stop extends OptimizeStop {
+  id: string;
+}
+
+const PLAN: DayPlan = {
+  departure: '2030-03-04T08:00+01:00',
+  timeZone: 'Europe/Paris',
+  defaultServiceMinutes: 0,
+  end: 'last-stop',
+};
+
+/**
+ * Places 1 km apart along a meridian (the road table below: 10 minutes and 10 km a step).
+ * Listed out of order; the pharmacy's window closes before anyone can get there.
+ */
+const depot: Stop = { id: 'depot', name: 'Depot', lat: 50, lng: 10 };
+const bakery: Stop = {
+  id: 'bakery',
+  name: 'Bakery',
+  lat: 50.01,
+  lng: 10,
+  window: { start: '08:00', end: '08:15' },
+};
+const school: Stop = { id: 'school', name: 'School', lat: 50.02, lng: 10 };
+const pharmacy: Stop = {
+  id: 'pharmacy',
+  name: 'Pharmacy',
+  lat: 50.03,
+  lng: 10,
+  window: { start: '08:00', end: '08:20' },
+};
+
+function lineTable(count: number) {
+  const matrix = (step: number) =>
+    Array.from({ length: count }, (_, i) =>
+      Array.from({ length: count }, (_, j) => step * Math.abs(i - j)),
+    );
+  return { distances: matrix(10_000), durations: matrix(600), estimated: false };
+}
+
+function Planner({ initial, plan = PLAN }: { initial: Stop[]; plan?: DayPlan | null }) {
+  const [stops, setStops] = useState(initial);
+  return (
+    <>
+      <ol aria-label="stops">
+        {stops.map((stop) => (
+          <li key={stop.id}>{stop.id}</li>
+        ))}
+      </ol>
+      <OptimizeRoute stops={stops} dayPlan={plan} onApply={setStops} onUndo={setStops} />
+    </>
+  );
+}
+
+const order = () =>
+  screen
+    .getAllByRole('listitem')
+    .filter((item) => item.closest('ol'))
+    .map((item) => item.textContent);
+
+describe('<OptimizeRoute> with a day plan', () => {
+  it('says the day counts instead of offering route types', () => {
+    render(<Planner initial={[depot, school, bakery]} />);
+    expect(
+      screen.getByText(
+        /times count: departure, time at stops, windows, locks and where the day ends/,
+      ),
+    ).toBeDefined();
+    expect(screen.queryByRole('combobox', { name: 'Route type' })).toBeNull();
+  });
+
+  it('orders by the windows on road times, names the stop it cannot reach, and keeps it', async () => {
+    // Road table ordered as the stops are listed: depot, pharmacy, school, bakery.
+    vi.mocked(getRouteTable).mockImplementationOnce(async () => {
+      const along = [0, 3, 2, 1];
+      const table = lineTable(4);
+      const pick = (matrix: number[][]) => along.map((i) => along.map((j) => matrix[i][j]));
+      return { ...table, distances: pick(table.distances), durations: pick(table.durations) };
+    });
+    render(<Planner initial={[depot, pharmacy, school, bakery]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Optimise route' }));
+
+    await waitFor(() => expect(order()).toEqual(['depot', 'bakery', 'school', 'pharmacy']), {
+      timeout: 10_000,
+    });
+    // 30 minutes from the depot: 08:30 at the earliest, and its window closes at 08:20 (jsdom's
+    // browser is en-US: a 12-hour clock).
+    expect(screen.getByTestId('unreachable-stops').textContent).toBe(
+      'Pharmacy: earliest arrival 8:30 AM, window closes 8:20 AM',
+    );
+    expect(screen.getByText('These stops cannot be reached in time:')).toBeDefined();
+    expect(screen.getByText('Compared by road travel times.')).toBeDefined();
+    expect(screen.getByRole('status').textContent).toMatch(
+      /^Saved .*The day finishes at 8:30 AM\.$/,
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Undo optimisation' }));
+    expect(order()).toEqual(['depot', 'pharmacy', 'school', 'bakery']);
+  });
+
+  it('keeps a stop locked first right after the start, and says when it compared straight lines', async () => {
+    const lockedSchool = { ...school, lock: 'first' as const };
+    render(<Planner initial={[depot, bakery, pharmacy, lockedSchool]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Optimise route' }));
+    await waitFor(() => expect(order()[1]).toBe('school'), { timeout: 10_000 });
+    expect(
+      screen.getByText(
+        'Compared by straight-line travel times at 50 km/h: the route service is unavailable or the route has more than 200 stops.',
+      ),
+    ).toBeDefined();
+  });
+
+  it('without a departure it is the plain optimiser', () => {
+    render(<Planner initial={[depot, school, bakery]} plan={{ defaultServiceMinutes: 5 }} />);
+    expect(screen.getByRole('combobox', { name: 'Route type' })).toBeDefined();
+  });
+});
