@@ -4,7 +4,8 @@ import type { Stop } from '@domain/stops.ts';
 import { useImportRun } from '../hooks/useImportRun';
 import { decodeImportBytes } from '../model/decode-text';
 import { countReview, readyStops, type ImportEntry } from '../model/import-review';
-import { parseImport, type ImportRow } from '../model/parse-import';
+import { SERVICE_MINUTES_MAX, type StopDayFields } from '@domain/day-plan/day-plan.ts';
+import { parseImport, type DayValueIssue, type ImportRow } from '../model/parse-import';
 import { ProgressBar } from '@/components/ProgressBar';
 import '@/components/forms.css';
 import './ImportPanel.css';
@@ -18,6 +19,23 @@ export interface ImportPanelProps {
 const rowText = (row: ImportRow): string =>
   row.kind === 'address' ? row.query : row.kind === 'point' ? row.name : row.text;
 
+/** "Window 09:00–12:00 · 10 min at the stop": what a line says of the working day. */
+function DayRead({ day }: { day: StopDayFields | undefined }) {
+  const { t } = useTranslation();
+  if (!day) return null;
+  const parts = [
+    ...(day.window ? [t('dayPlan.windowShown', { ...day.window })] : []),
+    ...(day.serviceMinutes !== undefined
+      ? [t('dayPlan.atStopFor', { span: t('dayPlan.minutes', { count: day.serviceMinutes }) })]
+      : []),
+  ];
+  return parts.length > 0 ? (
+    <span className="import-panel__day" data-testid="import-day">
+      {parts.join(' · ')}
+    </span>
+  ) : null;
+}
+
 const PreviewRow = memo(function PreviewRow({ row }: { row: ImportRow }) {
   const { t } = useTranslation();
   return (
@@ -25,9 +43,52 @@ const PreviewRow = memo(function PreviewRow({ row }: { row: ImportRow }) {
       <span className="import-panel__line">{t('importStops.line', { line: row.line })}</span>
       <span className="import-panel__text">{rowText(row)}</span>
       <span className="import-panel__kind">{t(`importStops.kind.${row.kind}`)}</span>
+      {row.kind !== 'unreadable' ? <DayRead day={row.day} /> : null}
     </li>
   );
 });
+
+/** The message of a value of the day the import could not read, naming the line and the value. */
+function useDayIssueText() {
+  const { t } = useTranslation();
+  return (line: number, issue: DayValueIssue): string => {
+    const values = { line, value: issue.value, max: SERVICE_MINUTES_MAX };
+    if (issue.field === 'window')
+      return issue.problem === 'endBeforeStart'
+        ? t('importStops.dayIssue.windowEndBeforeStart', values)
+        : t('importStops.dayIssue.windowUnreadable', values);
+    return issue.problem === 'tooLong'
+      ? t('importStops.dayIssue.serviceTooLong', values)
+      : t('importStops.dayIssue.serviceUnreadable', values);
+  };
+}
+
+/**
+ * The lines whose time window or time at the stop could not be read: each says its line, the
+ * value and how to write it; the stop itself is imported without that value.
+ */
+function DayIssues({
+  lines,
+}: {
+  lines: readonly { line: number; dayIssues?: readonly DayValueIssue[] }[];
+}) {
+  const { t } = useTranslation();
+  const text = useDayIssueText();
+  const issues = lines.flatMap(({ line, dayIssues }) =>
+    (dayIssues ?? []).map((issue) => ({ line, issue })),
+  );
+  if (issues.length === 0) return null;
+  return (
+    <div className="import-panel__group import-panel__day-issues" data-testid="import-day-issues">
+      <h4 className="import-panel__title">{t('importStops.dayIssuesHeading')}</h4>
+      <ul className="import-panel__day-issue-list">
+        {issues.map(({ line, issue }) => (
+          <li key={`${line}:${issue.field}`}>{text(line, issue)}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 const ReadyRow = memo(function ReadyRow({ entry }: { entry: ImportEntry }) {
   const { t } = useTranslation();
@@ -35,6 +96,7 @@ const ReadyRow = memo(function ReadyRow({ entry }: { entry: ImportEntry }) {
     <li className="import-panel__row">
       <span className="import-panel__line">{t('importStops.line', { line: entry.line })}</span>
       <span className="import-panel__text">{entry.stop?.name}</span>
+      <DayRead day={entry.day} />
     </li>
   );
 });
@@ -254,6 +316,7 @@ export function ImportPanel({ onAdd, onClose }: ImportPanelProps) {
                   <PreviewRow key={row.line} row={row} />
                 ))}
               </ol>
+              <DayIssues lines={parsed.rows} />
               <button
                 type="button"
                 className="button button--primary button--block"
@@ -327,6 +390,10 @@ export function ImportPanel({ onAdd, onClose }: ImportPanelProps) {
               </button>
             ) : null}
           </div>
+          {review.entries.some((entry) => entry.day) ? (
+            <p className="form-hint">{t('importStops.dayFieldsHint')}</p>
+          ) : null}
+          <DayIssues lines={review.entries} />
           {attention.length > 0 ? (
             <div className="import-panel__group">
               <h4 className="import-panel__title">{t('importStops.attentionHeading')}</h4>

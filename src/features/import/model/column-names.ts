@@ -4,7 +4,23 @@
  * digits only (so a first address such as "Street 1" is not taken for a header).
  */
 export type ImportColumn =
-  'address' | 'street' | 'postcode' | 'city' | 'country' | 'lat' | 'lng' | 'name' | 'note';
+  | 'address'
+  | 'street'
+  | 'postcode'
+  | 'city'
+  | 'country'
+  | 'lat'
+  | 'lng'
+  | 'name'
+  | 'note'
+  /** A time window in one cell ("09:00-12:00"). */
+  | 'window'
+  /** A window's opening time in its own column ("Earliest"). */
+  | 'windowStart'
+  /** A window's closing time in its own column ("Latest"). */
+  | 'windowEnd'
+  /** The time at the stop ("10 min"). */
+  | 'service';
 
 const NAMES: Record<ImportColumn, readonly string[]> = {
   address: [
@@ -103,6 +119,140 @@ const NAMES: Record<ImportColumn, readonly string[]> = {
     'observacoes',
     'instructions',
   ],
+  window: [
+    'window',
+    'timewindow',
+    'deliverywindow',
+    'timeslot',
+    'slot',
+    'openinghours',
+    'creneau',
+    'creneauhoraire',
+    'plagehoraire',
+    'fenetre',
+    'fenetrehoraire',
+    'horaires',
+    'ventana',
+    'ventanahoraria',
+    'ventanadetiempo',
+    'franja',
+    'franjahoraria',
+    'horario',
+    'zeitfenster',
+    'lieferfenster',
+    'lieferzeit',
+    'zeitraum',
+    'finestra',
+    'finestraoraria',
+    'fasciaoraria',
+    'orario',
+    'janela',
+    'janelahoraria',
+    'janeladehorario',
+    'faixahoraria',
+  ],
+  windowStart: [
+    'windowstart',
+    'windowopens',
+    'start',
+    'starttime',
+    'from',
+    'earliest',
+    'opens',
+    'after',
+    'debut',
+    'heuredebut',
+    'apartirde',
+    'desde',
+    'inicio',
+    'horainicio',
+    'horadeinicio',
+    'von',
+    'ab',
+    'beginn',
+    'fruhestens',
+    'fruehestens',
+    'startzeit',
+    'dalle',
+    'inizio',
+    'orainizio',
+    'orariodinizio',
+    'horainicial',
+  ],
+  windowEnd: [
+    'windowend',
+    'windowcloses',
+    'end',
+    'endtime',
+    'to',
+    'until',
+    'latest',
+    'closes',
+    'before',
+    'fin',
+    'heurefin',
+    'jusqua',
+    'avant',
+    'hasta',
+    'horafin',
+    'horadefin',
+    'bis',
+    'ende',
+    'spatestens',
+    'spaetestens',
+    'endzeit',
+    'alle',
+    'fine',
+    'entro',
+    'orafine',
+    'ate',
+    'fim',
+    'horafim',
+    'horafinal',
+  ],
+  service: [
+    'service',
+    'servicetime',
+    'serviceduration',
+    'duration',
+    'stopduration',
+    'stoptime',
+    'timeatstop',
+    'timeonsite',
+    'onsite',
+    'dwell',
+    'dwelltime',
+    'duree',
+    'dureearret',
+    'dureedarret',
+    'tempsarret',
+    'tempsdarret',
+    'tempssurplace',
+    'duracion',
+    'duraciondeparada',
+    'tiempoparada',
+    'tiempodeparada',
+    'tiempoenparada',
+    'tiempodeservicio',
+    'dauer',
+    'aufenthalt',
+    'aufenthaltsdauer',
+    'standzeit',
+    'servicezeit',
+    'zeitamstopp',
+    'durata',
+    'sosta',
+    'duratasosta',
+    'tempodisosta',
+    'tempoallafermata',
+    'tempodiservizio',
+    'duracao',
+    'tempoparada',
+    'tempodeparada',
+    'tempodeparagem',
+    'temponaparagem',
+    'tempodeservico',
+  ],
 };
 
 const BY_NAME = new Map<string, ImportColumn>(
@@ -119,8 +269,16 @@ export const normalizeHeader = (header: string): string =>
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '');
 
-export const columnOf = (header: string): ImportColumn | undefined =>
-  BY_NAME.get(normalizeHeader(header));
+/** A unit written after a time at stop's header: "Time at stop (min)", "Dauer in Minuten". */
+const MINUTES_SUFFIX = /(?:in)?(?:min|mins|minutes|minutos|minuti|minuten|mn)$/;
+
+export function columnOf(header: string): ImportColumn | undefined {
+  const name = normalizeHeader(header);
+  const column = BY_NAME.get(name);
+  if (column) return column;
+  const withoutUnit = name.replace(MINUTES_SUFFIX, '');
+  return withoutUnit !== name && BY_NAME.get(withoutUnit) === 'service' ? 'service' : undefined;
+}
 
 /** Which column holds what; the first column of each kind wins. */
 export type ColumnMap = Partial<Record<ImportColumn, number>>;

@@ -114,6 +114,43 @@ describe('importReviewReducer', () => {
     expect(statuses(run([{ type: 'discard', line: 1 }], review))).toEqual(['2:waiting']);
   });
 
+  it('gives the stops their time window and time at the stop, through lookups, fixes and picks', () => {
+    const review = run(
+      [
+        { type: 'looked', line: 2, text: 'Paris', places: [paris] },
+        { type: 'looked', line: 3, text: 'Lyonn', places: [] },
+        { type: 'edit', line: 3, text: 'Lyon' },
+        { type: 'looked', line: 3, text: 'Lyon', places: [lyon, timesSquare] },
+        { type: 'pick', line: 3, candidate: 0 },
+      ],
+      loaded('address;window;time at stop\nParis;9-12;10 min\nLyonn;14:00-13:00;0:05\nDepot;;\n'),
+    );
+    expect(statuses(review)).toEqual(['2:ready', '3:ready', '4:waiting']);
+    expect(readyStops(review)).toEqual([
+      {
+        name: paris.display_name,
+        lat: paris.lat,
+        lng: paris.lng,
+        window: { start: '09:00', end: '12:00' },
+        serviceMinutes: 10,
+      },
+      { name: lyon.display_name, lat: lyon.lat, lng: lyon.lng, serviceMinutes: 5 },
+    ]);
+    // The window it could not read stays with its line, for the message.
+    expect(review.entries[1].dayIssues).toEqual([
+      { field: 'window', value: '14:00-13:00', problem: 'endBeforeStart' },
+    ]);
+    const points = loaded('lat,lng,window\n48.1,11.5,8:00-8:30\n');
+    expect(readyStops(points)).toEqual([
+      {
+        name: 'Location 48.1000, 11.5000',
+        lat: 48.1,
+        lng: 11.5,
+        window: { start: '08:00', end: '08:30' },
+      },
+    ]);
+  });
+
   it('drops the added stops from the review and keeps the lines still to fix', () => {
     const review = run(
       [{ type: 'looked', line: 1, text: 'Paris', places: [paris] }, { type: 'added' }],

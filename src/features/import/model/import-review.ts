@@ -3,7 +3,8 @@ import { truncateStopName } from '@domain/stops.ts';
 import { MAX_SEARCH_QUERY_CHARS, MIN_SEARCH_QUERY_CHARS } from '@domain/limits.ts';
 import type { Place } from '@/lib/geocoding';
 import { matchOf } from './match-rule';
-import type { ImportRow, UnreadableReason } from './parse-import';
+import type { DayValueIssue, ImportRow, UnreadableReason } from './parse-import';
+import type { StopDayFields } from '@domain/day-plan/day-plan.ts';
 
 /**
  * Where each imported line stands. Only 'ready' lines become stops; every other
@@ -28,6 +29,10 @@ export interface ImportEntry {
   /** A name from the file's name column; else the matched place's name is used. */
   name?: string;
   note?: string;
+  /** The line's time window and time at the stop: the stop carries them. */
+  day?: StopDayFields;
+  /** Values of the day the line gave but the import could not read (the stop comes without them). */
+  dayIssues?: DayValueIssue[];
   status: EntryStatus;
   stop?: Stop;
   candidates?: Place[];
@@ -57,25 +62,28 @@ export function problemOfQuery(text: string): EntryProblem | undefined {
   return undefined;
 }
 
+/** What an entry keeps from its line whatever its lookups do. */
+const lineFields = (entry: ImportEntry) => ({
+  line: entry.line,
+  name: entry.name,
+  note: entry.note,
+  ...(entry.day ? { day: entry.day } : {}),
+  ...(entry.dayIssues ? { dayIssues: entry.dayIssues } : {}),
+});
+
 function withStop(entry: ImportEntry, place: Place): ImportEntry {
   const stop: Stop = {
     name: entry.name ?? truncateStopName(place.display_name),
     lat: place.lat,
     lng: place.lng,
     ...(entry.note ? { note: entry.note } : {}),
+    ...entry.day,
   };
-  return {
-    line: entry.line,
-    text: entry.text,
-    name: entry.name,
-    note: entry.note,
-    status: 'ready',
-    stop,
-  };
+  return { ...lineFields(entry), text: entry.text, status: 'ready', stop };
 }
 
 function queued(entry: ImportEntry, text: string): ImportEntry {
-  const base = { line: entry.line, text, name: entry.name, note: entry.note };
+  const base = { ...lineFields(entry), text };
   const problem = problemOfQuery(text);
   return problem ? { ...base, status: 'invalid', problem } : { ...base, status: 'waiting' };
 }
@@ -88,16 +96,27 @@ function entryOf(row: ImportRow): ImportEntry {
         text: row.name,
         status: 'ready',
         ...(row.note ? { note: row.note } : {}),
+        ...(row.day ? { day: row.day } : {}),
+        ...(row.dayIssues ? { dayIssues: row.dayIssues } : {}),
         stop: {
           name: row.name,
           lat: row.lat,
           lng: row.lng,
           ...(row.note ? { note: row.note } : {}),
+          ...row.day,
         },
       };
     case 'address':
       return queued(
-        { line: row.line, text: row.query, name: row.name, note: row.note, status: 'waiting' },
+        {
+          line: row.line,
+          text: row.query,
+          name: row.name,
+          note: row.note,
+          ...(row.day ? { day: row.day } : {}),
+          ...(row.dayIssues ? { dayIssues: row.dayIssues } : {}),
+          status: 'waiting',
+        },
         row.query,
       );
     case 'unreadable':

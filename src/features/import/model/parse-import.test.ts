@@ -158,6 +158,81 @@ describe('parseImport: CSV files', () => {
   });
 });
 
+describe('parseImport: the working day’s columns', () => {
+  it('finds the time window and time at stop columns by their names in six languages', () => {
+    for (const [window, service] of [
+      ['Time window', 'Time at stop (min)'],
+      ['Créneau', 'Durée'],
+      ['Franja horaria', 'Tiempo de parada'],
+      ['Zeitfenster', 'Dauer in Minuten'],
+      ['Fascia oraria', 'Tempo di sosta'],
+      ['Janela horária', 'Tempo de paragem'],
+    ]) {
+      const { rows, columns } = parseImport(
+        `Address;${window};${service}\n1 Rue de Rivoli, Paris;09:00-12:00;10 min\n`,
+      );
+      expect(columns, window).toMatchObject({ address: 0, window: 1, service: 2 });
+      expect(rows, window).toEqual([
+        {
+          line: 2,
+          kind: 'address',
+          query: '1 Rue de Rivoli, Paris',
+          day: { window: { start: '09:00', end: '12:00' }, serviceMinutes: 10 },
+        },
+      ]);
+    }
+  });
+
+  it('reads a window from its two ends’ columns, or one end alone', () => {
+    const { rows, columns } = parseImport(
+      'name,lat,lng,earliest,latest\nA,48.85,2.35,9,12\nB,48.86,2.36,14h,\nC,48.87,2.37,,10:30\n',
+    );
+    expect(columns).toMatchObject({ windowStart: 3, windowEnd: 4 });
+    expect(rows.map((row) => row.kind === 'point' && row.day)).toEqual([
+      { window: { start: '09:00', end: '12:00' } },
+      { window: { start: '14:00', end: '23:59' } },
+      { window: { start: '00:00', end: '10:30' } },
+    ]);
+    const german = parseImport('Adresse;Von;Bis\nBerlin;8 Uhr;9:30\n');
+    expect(german.rows[0]).toMatchObject({ day: { window: { start: '08:00', end: '09:30' } } });
+  });
+
+  it('keeps a row whose values of the day cannot be read, saying which and why', () => {
+    const { rows } = parseImport(
+      'address,window,service\nParis,9 to lunch,10 min\nLyon,12-9,ten\nDijon,,300\nNice,,\n',
+    );
+    expect(rows).toEqual([
+      {
+        line: 2,
+        kind: 'address',
+        query: 'Paris',
+        day: { serviceMinutes: 10 },
+        dayIssues: [{ field: 'window', value: '9 to lunch', problem: 'unreadable' }],
+      },
+      {
+        line: 3,
+        kind: 'address',
+        query: 'Lyon',
+        dayIssues: [
+          { field: 'window', value: '12-9', problem: 'endBeforeStart' },
+          { field: 'service', value: 'ten', problem: 'unreadable' },
+        ],
+      },
+      {
+        line: 4,
+        kind: 'address',
+        query: 'Dijon',
+        dayIssues: [{ field: 'service', value: '300', problem: 'tooLong' }],
+      },
+      { line: 5, kind: 'address', query: 'Nice' },
+    ]);
+    const ends = parseImport('address;from;to\nParis;soon;12\n').rows[0];
+    expect(ends).toMatchObject({
+      dayIssues: [{ field: 'window', value: 'soon – 12', problem: 'unreadable' }],
+    });
+  });
+});
+
 describe('decodeImportBytes', () => {
   it('reads UTF-8 and drops its byte-order mark', () => {
     const bytes = new Uint8Array([

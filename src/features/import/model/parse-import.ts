@@ -2,14 +2,45 @@ import Papa from 'papaparse';
 import { fallbackStopName, isLatitude, isLongitude, truncateStopName } from '@domain/stops.ts';
 import { STOP_NOTE_MAX_CHARS } from '@domain/limits.ts';
 import { isHeaderRow, mapColumns, type ColumnMap } from './column-names';
+import type { StopDayFields } from '@domain/day-plan/day-plan.ts';
 import { stripByteOrderMark } from './decode-text';
+import {
+  parseServiceMinutes,
+  parseWindow,
+  parseWindowEnd,
+  windowOf,
+  type ServiceProblem,
+  type WindowProblem,
+} from './day-values';
+
+/**
+ * A value of the working day the import could not read: the stop comes without it, and the
+ * user is told which line, which value and why.
+ */
+export type DayValueIssue =
+  | { field: 'window'; value: string; problem: WindowProblem }
+  | { field: 'service'; value: string; problem: ServiceProblem };
+
+/** What a row says of the working day: the fields it read, and the values it could not. */
+export interface RowDay {
+  /** The stop's time window and time at the stop, when the file gives them. */
+  day?: StopDayFields;
+  dayIssues?: DayValueIssue[];
+}
 
 /** One line of an import, numbered as the user sees it in the text or file (from 1). */
 export type ImportRow =
   /** An address to look up; `name` and `note` come from their columns when present. */
-  | { line: number; kind: 'address'; query: string; name?: string; note?: string }
+  | ({ line: number; kind: 'address'; query: string; name?: string; note?: string } & RowDay)
   /** A row with its own coordinates: added as is. */
-  | { line: number; kind: 'point'; name: string; lat: number; lng: number; note?: string }
+  | ({
+      line: number;
+      kind: 'point';
+      name: string;
+      lat: number;
+      lng: number;
+      note?: string;
+    } & RowDay)
   /** A row the parser could not read; `text` is what it saw, for the user to fix. */
   | { line: number; kind: 'unreadable'; reason: UnreadableReason; text: string };
 
@@ -90,10 +121,55 @@ const field = (fields: readonly string[], index: number | undefined): string =>
 const joinParts = (parts: readonly string[]): string =>
   parts.filter((part) => part !== '').join(', ');
 
+/** The window from its column, or from its two ends' columns. */
+function windowOfRow(
+  fields: readonly string[],
+  columns: ColumnMap,
+): { window?: StopDayFields['window']; issue?: DayValueIssue } {
+  const cell = field(fields, columns.window);
+  if (cell !== '') {
+    const result = parseWindow(cell);
+    if (!result) return {};
+    return 'window' in result
+      ? { window: result.window }
+      : { issue: { field: 'window', value: cell, problem: result.problem } };
+  }
+  const startText = field(fields, columns.windowStart);
+  const endText = field(fields, columns.windowEnd);
+  const start = parseWindowEnd(startText);
+  const end = parseWindowEnd(endText);
+  if (start === null && end === null) return {};
+  const value = [startText, endText].filter((text) => text !== '').join(' – ');
+  if (start === 'unreadable' || end === 'unreadable')
+    return { issue: { field: 'window', value, problem: 'unreadable' } };
+  const result = windowOf(start, end);
+  return 'window' in result
+    ? { window: result.window }
+    : { issue: { field: 'window', value, problem: result.problem } };
+}
+
+/** The row's time window and time at the stop, and the values it could not read. */
+function dayOfRow(fields: readonly string[], columns: ColumnMap): RowDay {
+  const day: StopDayFields = {};
+  const issues: DayValueIssue[] = [];
+  const { window, issue } = windowOfRow(fields, columns);
+  if (window) day.window = window;
+  if (issue) issues.push(issue);
+  const serviceText = field(fields, columns.service);
+  const service = parseServiceMinutes(serviceText);
+  if (service && 'minutes' in service) day.serviceMinutes = service.minutes;
+  else if (service) issues.push({ field: 'service', value: serviceText, problem: service.problem });
+  return {
+    ...(Object.keys(day).length > 0 ? { day } : {}),
+    ...(issues.length > 0 ? { dayIssues: issues } : {}),
+  };
+}
+
 function rowWithHeader(raw: RawRow, columns: ColumnMap): ImportRow {
   const { fields, line } = raw;
   const name = field(fields, columns.name);
   const note = cutNote(field(fields, columns.note));
+  const rowDay = dayOfRow(fields, columns);
   const address = joinParts([
     field(fields, columns.address),
     field(fields, columns.street),
@@ -106,7 +182,15 @@ function rowWithHeader(raw: RawRow, columns: ColumnMap): ImportRow {
   const lng = parseCoordinate(field(fields, columns.lng));
   if (isPoint(lat, lng)) {
     const pointName = truncateStopName(name || address || fallbackStopName(lat, lng));
-    return { line, kind: 'point', name: pointName, lat, lng, ...(note ? { note } : {}) };
+    return {
+      line,
+      kind: 'point',
+      name: pointName,
+      lat,
+      lng,
+      ...(note ? { note } : {}),
+      ...rowDay,
+    };
   }
   if (address !== '') {
     return {
@@ -115,6 +199,7 @@ function rowWithHeader(raw: RawRow, columns: ColumnMap): ImportRow {
       query: address,
       ...(name ? { name: truncateStopName(name) } : {}),
       ...(note ? { note } : {}),
+      ...rowDay,
     };
   }
   return { line, kind: 'unreadable', reason: 'noAddress', text: joinParts(fields) };
@@ -142,8 +227,8 @@ function rowWithoutHeader(raw: RawRow): ImportRow {
 
 /**
  * Reads pasted text (one address per line) or a CSV file's text: a header row is
- * recognised by its column names (address parts, latitude/longitude, name, note in six
- * languages); without one, each line is an address, or a point when it holds two
+ * recognised by its column names (address parts, latitude/longitude, name, note, time window,
+ * time at stop in six languages); without one, each line is an address, or a point when it holds two
  * coordinates. Blank lines are skipped; every other line comes back as a row, the
  * ones it cannot read included, so nothing disappears.
  */
