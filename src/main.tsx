@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@/app/styles/global.css';
+import { registerOfflineWorker } from '@/app/offline/register-worker';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -19,7 +20,10 @@ function showStartupError(error: unknown) {
 
 async function start() {
   // Loaded dynamically so that configuration errors thrown while the modules load are caught.
-  const [{ App }, { i18nReady }] = await Promise.all([import('@/app/App'), import('@/lib/i18n')]);
+  const [{ App }, { default: i18n, i18nReady }] = await Promise.all([
+    import('@/app/App'),
+    import('@/lib/i18n'),
+  ]);
   // Render once the detected language's strings are in place, so no raw key flashes.
   await i18nReady;
   root.render(
@@ -27,6 +31,12 @@ async function start() {
       <App />
     </StrictMode>,
   );
+  // Offline driving: the service worker of the production build, with the interface language.
+  if (import.meta.env.PROD)
+    void registerOfflineWorker({
+      current: () => i18n.resolvedLanguage,
+      onChange: (listener) => i18n.on('languageChanged', listener),
+    });
 }
 
 start().catch(showStartupError);
