@@ -270,4 +270,24 @@ describe('PlaceSearch', () => {
     expect(screen.queryByRole('option', { name: paris.display_name })).toBeNull();
     expect(screen.getByRole('option', { name: parisTx.display_name })).toBeTruthy();
   });
+
+  it('cancels a search superseded by a newer text (its signal is aborted), and keeps the newer one', async () => {
+    const signals: Record<string, AbortSignal> = {};
+    get.mockImplementation(
+      (_path: string, { query, signal }: { query: { q: string }; signal: AbortSignal }) => {
+        signals[query.q] = signal;
+        // The first search never answers; the second does.
+        return query.q === 'Paris' ? new Promise(() => undefined) : Promise.resolve([parisTx]);
+      },
+    );
+    const { input } = renderSearch();
+    typeText(input, 'Paris');
+    await debounce();
+    expect(signals.Paris.aborted).toBe(false);
+    typeText(input, 'Paris Texas');
+    await debounce();
+    expect(signals.Paris.aborted).toBe(true);
+    expect(signals['Paris Texas'].aborted).toBe(false);
+    expect(screen.getByRole('option', { name: parisTx.display_name })).toBeTruthy();
+  });
 });

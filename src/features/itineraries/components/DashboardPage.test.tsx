@@ -249,4 +249,87 @@ describe('DashboardPage', () => {
     );
     expect(await screen.findByText('This route has no active share link.')).toBeTruthy();
   });
+
+  it('finds routes by a word of the title or a stop, any case or accent, and sorts them', async () => {
+    stubApi();
+    renderDashboard();
+    await screen.findByRole('article', { name: 'Paris to Lyon' });
+    const titles = () =>
+      screen.getAllByRole('article').map((article) => article.querySelector('h2, h3')?.textContent);
+    expect(titles()).toEqual(['Trip to Dijon', 'Paris to Lyon']);
+
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    fireEvent.change(sort, { target: { value: 'oldest' } });
+    expect(titles()).toEqual(['Paris to Lyon', 'Trip to Dijon']);
+    fireEvent.change(sort, { target: { value: 'title' } });
+    expect(titles()).toEqual(['Paris to Lyon', 'Trip to Dijon']);
+    // Unknown distances go last, whichever way.
+    fireEvent.change(sort, { target: { value: 'shortest' } });
+    expect(titles()).toEqual(['Paris to Lyon', 'Trip to Dijon']);
+
+    const search = screen.getByRole('searchbox', { name: 'Search my routes' });
+    fireEvent.change(search, { target: { value: 'LYON' } });
+    expect(titles()).toEqual(['Paris to Lyon']);
+    expect(screen.getByText('1 route found')).toBeTruthy();
+    fireEvent.change(search, { target: { value: 'dijon' } });
+    expect(titles()).toEqual(['Trip to Dijon']);
+    fireEvent.change(search, { target: { value: 'Marseille' } });
+    expect(screen.queryAllByRole('article')).toEqual([]);
+    expect(screen.getByText('No route matches your search.')).toBeTruthy();
+  });
+
+  it('duplicates a route as a new one, with a key for the attempt, and says so', async () => {
+    const driven = {
+      ...routes[0],
+      stops: [
+        { ...routes[0].stops[0], status: 'done', note: 'Gate code 1234' },
+        routes[0].stops[1],
+      ],
+    };
+    let sent: { body: unknown; key: string | null } | null = null;
+    stubApi({
+      'GET /api/itineraries': () => Response.json([driven, routes[1]]),
+      'POST /api/itineraries': (init) => {
+        sent = {
+          body: JSON.parse(String(init?.body)),
+          key: new Headers(init?.headers).get('idempotency-key'),
+        };
+        return Response.json(
+          {
+            ...driven,
+            id: 'r3',
+            title: 'Paris to Lyon (copy)',
+            created_at: '2025-03-06T10:00:00Z',
+          },
+          { status: 201 },
+        );
+      },
+    });
+    renderDashboard();
+    const first = await screen.findByRole('article', { name: 'Paris to Lyon' });
+    fireEvent.click(within(first).getByRole('button', { name: 'Duplicate' }));
+    expect(await screen.findByText('Copy saved: Paris to Lyon (copy)')).toBeTruthy();
+    expect(sent).toEqual({
+      body: {
+        title: 'Paris to Lyon (copy)',
+        stops: [
+          { name: 'Paris', lat: 48.85, lng: 2.35, note: 'Gate code 1234' },
+          { name: 'Lyon', lat: 45.76, lng: 4.84 },
+        ],
+      },
+      key: expect.stringMatching(/^"[0-9a-f-]{36}"$/),
+    });
+  });
+
+  it("says 'Could not duplicate the route' when the copy is not saved", async () => {
+    stubApi({
+      'POST /api/itineraries': () => Response.json({ error: 'down' }, { status: 503 }),
+    });
+    renderDashboard();
+    const first = await screen.findByRole('article', { name: 'Paris to Lyon' });
+    fireEvent.click(within(first).getByRole('button', { name: 'Duplicate' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Could not duplicate the route. Please try again.',
+    );
+  });
 });

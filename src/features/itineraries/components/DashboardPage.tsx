@@ -18,6 +18,7 @@ import { readDashboardFlash } from '@/lib/itineraries';
 import type { Itinerary, ShareLink } from '@/lib/itineraries';
 import {
   copyTitle,
+  duplicateInput,
   findRoutes,
   isRouteSort,
   ROUTE_SORTS,
@@ -75,14 +76,14 @@ export function DashboardPage() {
   const creating = useCreateItinerary();
   const [duplicatingIds, setDuplicatingIds] = useState<ReadonlySet<string>>(new Set());
 
-  // A copy of a saved route (the owner's notes and statuses come with it), as a new route.
+  // A copy of a saved route (notes and the working day come with it; nothing done yet).
   const duplicate = async (itinerary: Itinerary) => {
     setNotice(null);
     setDuplicatingIds((ids) => new Set(ids).add(itinerary.id));
-    const input = {
-      title: copyTitle(itinerary.title, (title) => t('dashboard.copyOf', { title })),
-      stops: itinerary.stops,
-    };
+    const input = duplicateInput(
+      itinerary,
+      copyTitle(itinerary.title, (title) => t('dashboard.copyOf', { title })),
+    );
     try {
       const copy = await creating.mutateAsync({
         ...input,

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18nReady } from '@/lib/i18n';
 import { ShareLinkDialog } from './ShareLinkDialog';
 
@@ -75,5 +75,68 @@ describe('ShareLinkDialog', () => {
     );
     expect(screen.getByRole('status').textContent).toBe('Share link copied to clipboard!');
     expect(checkbox().checked).toBe(true);
+  });
+
+  describe("the phone's share sheet", () => {
+    const writeText = vi.fn(async () => undefined);
+    beforeEach(() => {
+      writeText.mockClear();
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    });
+    afterEach(() => {
+      Reflect.deleteProperty(navigator, 'share');
+      Reflect.deleteProperty(navigator, 'clipboard');
+    });
+    const open = () =>
+      render(
+        <ShareLinkDialog
+          title="Deliveries"
+          url="http://localhost/share/tok"
+          includeNotes={false}
+          onIncludeNotesChange={async () => undefined}
+          onClose={() => undefined}
+        />,
+      );
+
+    it('offers it where the browser has one, with the route title and the link', async () => {
+      const share = vi.fn(async () => undefined);
+      Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+      open();
+      fireEvent.click(screen.getByRole('button', { name: 'Share…' }));
+      await waitFor(() => expect(share).toHaveBeenCalledTimes(1), SLOW);
+      expect(share).toHaveBeenCalledWith({
+        title: 'Deliveries',
+        url: 'http://localhost/share/tok',
+      });
+      expect(writeText).not.toHaveBeenCalled();
+    });
+
+    it('does nothing more when the user closes the sheet, and copies when the sheet is refused', async () => {
+      const share = vi
+        .fn()
+        .mockRejectedValueOnce(new DOMException('Share canceled', 'AbortError'))
+        .mockRejectedValueOnce(new DOMException('Not allowed', 'NotAllowedError'));
+      Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+      open();
+      fireEvent.click(screen.getByRole('button', { name: 'Share…' }));
+      await waitFor(() => expect(share).toHaveBeenCalledTimes(1), SLOW);
+      expect(writeText).not.toHaveBeenCalled();
+      fireEvent.click(screen.getByRole('button', { name: 'Share…' }));
+      expect((await screen.findByRole('status', undefined, SLOW)).textContent).toBe(
+        'Share link copied to clipboard!',
+      );
+      expect(writeText).toHaveBeenCalledWith('http://localhost/share/tok');
+    });
+
+    it('copies where there is none', async () => {
+      Reflect.deleteProperty(navigator, 'share');
+      open();
+      expect(screen.queryByRole('button', { name: 'Share…' })).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+      expect((await screen.findByRole('status', undefined, SLOW)).textContent).toBe(
+        'Share link copied to clipboard!',
+      );
+      expect(writeText).toHaveBeenCalledWith('http://localhost/share/tok');
+    });
   });
 });

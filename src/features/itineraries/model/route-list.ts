@@ -1,4 +1,4 @@
-import type { Itinerary } from '@/lib/itineraries';
+import type { Itinerary, ItineraryInput } from '@/lib/itineraries';
 
 /** How My Routes orders the routes (newest first by default). */
 export const ROUTE_SORTS = ['newest', 'oldest', 'title', 'shortest', 'longest'] as const;
@@ -50,4 +50,21 @@ export function copyTitle(title: string, pattern: (title: string) => string, max
   if (whole.length <= max) return whole;
   const spare = whole.length - title.length;
   return pattern(`${title.slice(0, Math.max(1, max - spare - 1))}…`);
+}
+
+/**
+ * What a duplicate of a saved route is created with: the title given, the stops with their
+ * notes and working-day fields, and the route's day plan; it starts fresh on the road (no stop
+ * done or skipped), like a copy of a shared route.
+ */
+export function duplicateInput(itinerary: Itinerary, title: string): ItineraryInput {
+  return {
+    title,
+    stops: itinerary.stops.map((stop) => {
+      const fresh = { ...stop };
+      delete fresh.status;
+      return fresh;
+    }),
+    ...(itinerary.day_plan ? { day_plan: itinerary.day_plan } : {}),
+  };
 }
