@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { env } from '@/config/env';
 import { getAccessToken } from '@/lib/supabase';
 
@@ -41,6 +40,11 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** What the client uses of a schema (zod's and zod/mini's alike): a check that never throws. */
+export interface ResponseSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
+
 export interface RequestOptions<T> {
   /** JSON request body. */
   body?: unknown;
@@ -48,8 +52,8 @@ export interface RequestOptions<T> {
   query?: Record<string, string | number | undefined>;
   /** Cancels the request (TanStack Query passes one to every queryFn). */
   signal?: AbortSignal;
-  /** Validates the response body; without it the body is trusted as T. */
-  schema?: z.ZodType<T>;
+  /** Validates the response body (a zod schema); without it the body is trusted as T. */
+  schema?: ResponseSchema<T>;
   /** Extra request headers (If-Match, for one). */
   headers?: Record<string, string>;
 }

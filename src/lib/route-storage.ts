@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { autoTitle, type Stop } from '@domain/stops.ts';
 import type { TextLanguage } from '@domain/composed-texts.ts';
 import type { DayPlan } from '@domain/day-plan/day-plan.ts';
@@ -25,7 +25,7 @@ export const ROUTE_DRAFT_KEY = 'routeDraft';
 const storedRouteSchema = z.object({
   title: z.string(),
   stops: z.array(stopSchema),
-  dayPlan: dayPlanSchema.nullable().optional(),
+  dayPlan: z.optional(z.nullable(dayPlanSchema)),
 });
 
 type ReadableStorage = Pick<Storage, 'getItem'>;
@@ -134,7 +134,7 @@ export interface EditDraft extends StoredRoute {
 }
 
 /** baseVersion '': the server gave no version (no If-Match then). */
-const editDraftSchema = storedRouteSchema.extend({ baseVersion: z.string() });
+const editDraftSchema = z.extend(storedRouteSchema, { baseVersion: z.string() });
 
 export function readEditDraft(
   itineraryId: string,

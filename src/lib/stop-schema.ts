@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { STOP_STATUSES, type Stop } from '@domain/stops.ts';
 import { STOP_LOCKS } from '@domain/day-plan/day-plan.ts';
 
@@ -10,9 +10,9 @@ export const stopSchema = z.object({
   name: z.string(),
   lat: z.number(),
   lng: z.number(),
-  note: z.string().optional(),
-  status: z.enum(STOP_STATUSES).optional(),
-  serviceMinutes: z.number().optional(),
-  window: stopWindowSchema.optional(),
-  lock: z.enum(STOP_LOCKS).optional(),
-}) satisfies z.ZodType<Stop>;
+  note: z.optional(z.string()),
+  status: z.optional(z.enum(STOP_STATUSES)),
+  serviceMinutes: z.optional(z.number()),
+  window: z.optional(stopWindowSchema),
+  lock: z.optional(z.enum(STOP_LOCKS)),
+}) satisfies z.ZodMiniType<Stop>;

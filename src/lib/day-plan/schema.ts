@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { DayPlan } from '@domain/day-plan/day-plan.ts';
 
 /** Where the day ends, as the /api sends it. */
@@ -10,8 +10,8 @@ export const dayEndSchema = z.union([
 
 /** An itinerary's working day as the /api sends it (every field optional). */
 export const dayPlanSchema = z.object({
-  departure: z.string().optional(),
-  timeZone: z.string().optional(),
-  defaultServiceMinutes: z.number().optional(),
-  end: dayEndSchema.optional(),
-}) satisfies z.ZodType<DayPlan>;
+  departure: z.optional(z.string()),
+  timeZone: z.optional(z.string()),
+  defaultServiceMinutes: z.optional(z.number()),
+  end: z.optional(dayEndSchema),
+}) satisfies z.ZodMiniType<DayPlan>;

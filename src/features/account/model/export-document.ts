@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { stopSchema } from '@/lib/stop-schema';
 
 /**
@@ -12,7 +12,7 @@ export const exportDocumentSchema = z.object({
   exported_at: z.string(),
   account: z.object({
     id: z.string(),
-    email: z.string().nullable(),
+    email: z.nullable(z.string()),
     created_at: z.string(),
   }),
   itineraries: z.array(
@@ -26,7 +26,7 @@ export const exportDocumentSchema = z.object({
           url: z.string(),
           include_notes: z.boolean(),
           created_at: z.string(),
-          revoked_at: z.string().nullable(),
+          revoked_at: z.nullable(z.string()),
         }),
       ),
     }),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiClient } from '@/lib/api-client';
 
 const answerSchema = z.object({ message: z.string() });

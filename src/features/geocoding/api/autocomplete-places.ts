@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiClient } from '@/lib/api-client';
 import { geocodingKeys, isSearchable, shouldRetryGeocoding } from '@/lib/geocoding';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { stopSchema } from '@/lib/stop-schema';
 import { dayPlanSchema } from '@/lib/day-plan/schema';
 
@@ -6,7 +6,7 @@ import { dayPlanSchema } from '@/lib/day-plan/schema';
 export const sharedRouteSchema = z.object({
   title: z.string(),
   stops: z.array(stopSchema),
-  day_plan: dayPlanSchema.optional(),
+  day_plan: z.optional(dayPlanSchema),
 });
 
 export type SharedRoute = z.infer<typeof sharedRouteSchema>;

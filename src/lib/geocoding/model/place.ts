@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Spec section 3: a geocoding search result. */
 export const placeSchema = z.object({
@@ -10,8 +10,8 @@ export const placeSchema = z.object({
 export const placeListSchema = z.array(placeSchema);
 
 /** GET /api/geocoding/reverse also names the country, used to choose a language. */
-export const reversePlaceSchema = placeSchema.extend({
-  countryCode: z.string().nullable().optional(),
+export const reversePlaceSchema = z.extend(placeSchema, {
+  countryCode: z.optional(z.nullable(z.string())),
 });
 
 export type Place = z.infer<typeof placeSchema>;

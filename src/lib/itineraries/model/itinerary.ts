@@ -1,25 +1,25 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Stop } from '@domain/stops.ts';
 import type { DayPlan } from '@domain/day-plan/day-plan.ts';
 import { stopSchema } from '@/lib/stop-schema';
 import { dayPlanSchema } from '@/lib/day-plan/schema';
 
 /** Ids are opaque to the SPA; a numeric id from the server is kept as its text. */
-const idSchema = z.union([z.string(), z.number()]).transform(String);
+const idSchema = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
 
 /** Spec section 3: an itinerary as the /api returns it. Totals may be unknown (null). */
 export const itinerarySchema = z.object({
   id: idSchema,
   title: z.string(),
   stops: z.array(stopSchema),
-  total_distance: z.number().nullable().optional(),
-  total_duration: z.number().nullable().optional(),
+  total_distance: z.optional(z.nullable(z.number())),
+  total_duration: z.optional(z.nullable(z.number())),
   created_at: z.string(),
-  updated_at: z.string().optional(),
+  updated_at: z.optional(z.string()),
   /** The working day (departure, default time at stop, end rule); absent on routes without. */
-  day_plan: dayPlanSchema.optional(),
+  day_plan: z.optional(dayPlanSchema),
   /** The itineraries of one day split among drivers share it. */
-  day_group: z.string().optional(),
+  day_group: z.optional(z.string()),
 });
 
 export const itineraryListSchema = z.array(itinerarySchema);
@@ -42,6 +42,6 @@ export interface ItineraryInput {
  */
 export const shareLinkSchema = z.object({
   shareUrl: z.string(),
-  includeNotes: z.boolean().optional().default(false),
+  includeNotes: z._default(z.boolean(), false),
 });
 export type ShareLink = z.infer<typeof shareLinkSchema>;

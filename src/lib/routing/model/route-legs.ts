@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { RouteLeg, RouteTotals } from '@domain/geo.ts';
 
 const legSchema = z.object({
@@ -6,7 +6,7 @@ const legSchema = z.object({
   duration: z.number(),
   coordinates: z.array(z.tuple([z.number(), z.number()])),
   estimated: z.boolean(),
-}) satisfies z.ZodType<RouteLeg>;
+}) satisfies z.ZodMiniType<RouteLeg>;
 
 /** POST /api/routes/legs: one leg per consecutive pair of stops, plus the totals. */
 export const routeLegsSchema = z.object({
