@@ -206,6 +206,40 @@ describe('offline outbox', () => {
     expect(server.row()!.stops).toHaveLength(3);
   });
 
+  it('a route with a working day keeps it: the stops’ time at stop, window and lock go back as they were, the plan stays the server’s', async () => {
+    const store = createMemoryStore();
+    const plan = {
+      departure: '2026-11-23T08:00+01:00',
+      timeZone: 'Europe/Paris',
+      defaultServiceMinutes: 5,
+      end: 'start' as const,
+    };
+    const dayStops: Stop[] = [
+      { ...STOPS[0], lock: 'first' },
+      { ...STOPS[1], serviceMinutes: 10, window: { start: '09:00', end: '10:00' } },
+      STOPS[2],
+    ];
+    const server = fakeServer({ ...itinerary(), stops: dayStops, day_plan: plan });
+    const base = server.row()!;
+    const sent: object[] = [];
+    const api: OutboxApi = {
+      ...server.api,
+      put: (id, input, onlyIfUpdatedAt) => {
+        sent.push(structuredClone(input));
+        return server.api.put(id, input, onlyIfUpdatedAt);
+      },
+    };
+    await queueStops(store, OWNER, base, done(base.stops, 1));
+    expect(await flushOutbox(store, api, OWNER)).toMatchObject([{ kind: 'saved' }]);
+    // Only the title and the stops are sent: a PUT without day_plan keeps the server's.
+    expect(sent).toEqual([{ title: 'Morning round', stops: done(dayStops, 1) }]);
+    expect(server.row()).toMatchObject({ stops: done(dayStops, 1), day_plan: plan });
+    expect(await store.get<ServerItinerary>(offlineKeys.itinerary(OWNER, '42'))).toMatchObject({
+      stops: done(dayStops, 1),
+      day_plan: plan,
+    });
+  });
+
   it('keeps the entry when the save fails (server error, lost connection) and sends it on the next try', async () => {
     const store = createMemoryStore();
     const server = fakeServer(itinerary());
