@@ -22,6 +22,8 @@ export interface DialogProps {
   onCancel: () => void;
   /** Focused on open; else the first focusable element. */
   initialFocus?: RefObject<HTMLElement | null>;
+  /** More classes for the dialog's panel (a page-sized dialog's layout). */
+  className?: string;
   children: ReactNode;
 }
 
@@ -37,6 +39,7 @@ export function Dialog({
   description,
   onCancel,
   initialFocus,
+  className,
   children,
 }: DialogProps) {
   const titleId = useId();
@@ -103,7 +106,7 @@ export function Dialog({
     >
       <div
         ref={panel}
-        className={`dialog dialog--${tone}`}
+        className={['dialog', `dialog--${tone}`, className].filter(Boolean).join(' ')}
         role={role}
         aria-modal="true"
         aria-labelledby={titleId}

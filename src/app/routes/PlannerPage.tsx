@@ -15,6 +15,8 @@ import { ExportMenu } from '@/components/export-menu/ExportMenu';
 import { PlaceSearch, searchBias, type Suggestion } from '@/features/geocoding';
 import { ImportPanel } from '@/features/import';
 import { OptimizeRoute } from '@/features/optimize';
+import { useWazeHandOff } from '@/features/navigation/hooks/useWazeHandOff';
+import { SplitAmongDrivers } from '@/features/team-day';
 import {
   DaySummaryRows,
   EditConflict,
@@ -109,6 +111,7 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
   // The working day along the route: each stop's times, the finish and the totals.
   const day = useDaySchedule(state.dayPlan, stops, legs);
   const timeFormat = useTimeFormat(state.dayPlan?.timeZone);
+  const handOffToWaze = useWazeHandOff();
   const legDistances =
     legs && legs.length === stops.length - 1
       ? [null, ...legs.map((leg) => formatDistance(leg.distance))]
@@ -380,6 +383,13 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
             onUndo={(previous) =>
               dispatch({ type: 'reorder', ids: previous.map((stop) => stop.id) })
             }
+          />
+          <SplitAmongDrivers
+            stops={route.stops}
+            plan={state.dayPlan}
+            title={titleOrAuto(title, stops, language)}
+            signedIn={signedIn}
+            onWaze={handOffToWaze}
           />
 
           <div className="planner__actions">

@@ -1,0 +1,42 @@
+import { lazy, Suspense, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadingState } from '@/components/LoadingState';
+import { MIN_SPLIT_STOPS } from '../model/split-form.ts';
+import type { TeamDayDialogProps } from './TeamDayDialog.tsx';
+
+// The split (its form, map and lists) loads when it is first opened.
+const TeamDayDialog = lazy(async () => ({
+  default: (await import('./TeamDayDialog.tsx')).TeamDayDialog,
+}));
+
+/** The planner's 'Split among drivers' button and the split it opens. */
+export function SplitAmongDrivers(props: Omit<TeamDayDialogProps, 'onClose'>) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const hintId = useId();
+  const tooFew = props.stops.length < MIN_SPLIT_STOPS;
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--block"
+        disabled={tooFew}
+        aria-describedby={tooFew ? hintId : undefined}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        {t('dayPlan.splitOpen')}
+      </button>
+      {tooFew ? (
+        <p id={hintId} className="form-hint">
+          {t('dayPlan.splitNeedsStops', { count: MIN_SPLIT_STOPS })}
+        </p>
+      ) : null}
+      {open ? (
+        <Suspense fallback={<LoadingState />}>
+          <TeamDayDialog {...props} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

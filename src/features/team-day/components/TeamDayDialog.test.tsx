@@ -1,0 +1,185 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DayPlan } from '@domain/day-plan/day-plan.ts';
+import type { Stop } from '@domain/stops.ts';
+import { renderWithProviders } from '@/test/render';
+import { TeamDayDialog } from './TeamDayDialog.tsx';
+
+vi.mock('@/config/env', () => ({ env: { apiUrl: '/api' } }));
+vi.mock('@/lib/supabase', () => ({ supabase: { auth: {} }, getAccessToken: async () => 'jwt' }));
+
+// jsdom has no Web Worker: the fake answers with the real protocol handler.
+vi.mock('@/lib/optimizer/create-worker.ts', async () => {
+  const { FakeOptimizeWorker } = await import('@/lib/optimizer/fake-worker.ts');
+  return { createOptimizeWorker: () => new FakeOptimizeWorker() };
+});
+
+// Leaflet needs a laid-out page: the map is the e2e tests' to check; here it says what it got.
+vi.mock('./TeamMap.tsx', () => ({
+  TeamMap: ({ drivers }: { drivers: { order: number[] }[] | null }) => (
+    <p data-testid="team-map">
+      {drivers ? drivers.map((driver) => driver.order.join('-')).join(' | ') : 'stops only'}
+    </p>
+  ),
+}));
+
+const PLAN: DayPlan = {
+  departure: '2030-03-04T08:00+01:00',
+  timeZone: 'Europe/Paris',
+  defaultServiceMinutes: 5,
+  end: 'last-stop',
+};
+
+/** A depot with two stops west and two east of it (the table: 10 minutes, 10 km a step). */
+const position = [0, -1, -2, 1, 2];
+const stops: Stop[] = [
+  { name: 'Depot', lat: 48.85, lng: 2.35 },
+  { name: 'West 1', lat: 48.85, lng: 2.34 },
+  { name: 'West 2', lat: 48.85, lng: 2.33, window: { start: '08:00', end: '09:00' } },
+  { name: 'East 1', lat: 48.85, lng: 2.36, note: 'Ring twice' },
+  { name: 'East 2', lat: 48.85, lng: 2.37 },
+];
+const matrix = (step: number) =>
+  position.map((from) => position.map((to) => step * Math.abs(from - to)));
+
+let created: { title: string; day_group: string; stops: Stop[]; day_plan: DayPlan }[];
+
+beforeEach(() => {
+  created = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const key = `${init?.method ?? 'GET'} ${url}`;
+      if (key === 'POST /api/routes/table') {
+        return Response.json({
+          distances: matrix(10_000),
+          durations: matrix(600),
+          estimated: false,
+        });
+      }
+      if (key === 'POST /api/routes/legs') {
+        return Response.json({ error: 'unavailable' }, { status: 400 });
+      }
+      if (key === 'POST /api/itineraries') {
+        const body = JSON.parse(String(init?.body));
+        created.push(body);
+        return Response.json(
+          { ...body, id: `id-${created.length}`, created_at: '2030-03-01T10:00:00Z' },
+          { status: 201 },
+        );
+      }
+      if (key === 'POST /api/itineraries/id-2/share') {
+        return Response.json({ shareUrl: 'http://localhost/share/token-2', includeNotes: false });
+      }
+      return Response.json({ error: 'not found' }, { status: 404 });
+    }),
+  );
+});
+
+function renderDialog(signedIn = true, onWaze = vi.fn()) {
+  renderWithProviders(
+    <TeamDayDialog
+      stops={stops}
+      plan={PLAN}
+      title="Monday"
+      signedIn={signedIn}
+      onWaze={onWaze}
+      onClose={vi.fn()}
+    />,
+    { path: '/plan' },
+  );
+  return { onWaze };
+}
+
+async function splitInTwo() {
+  fireEvent.change(screen.getByLabelText('Number of drivers'), { target: { value: '2' } });
+  fireEvent.click(screen.getByLabelText('Everyone finishing early'));
+  fireEvent.click(screen.getByRole('button', { name: 'Split' }));
+  await waitFor(() => expect(screen.getByText('Split done: 2 drivers have stops.')).toBeDefined(), {
+    timeout: 15_000,
+  });
+}
+
+describe('<TeamDayDialog>', () => {
+  it('checks the form: 2 to 20 drivers, limits as whole numbers', () => {
+    renderDialog();
+    expect(screen.getByRole('dialog', { name: 'Split the day among drivers' })).toBeDefined();
+    expect(screen.getByText(/^Departs Mon, Mar 4, 8:00\sAM$/)).toBeDefined();
+    fireEvent.change(screen.getByLabelText('Number of drivers'), { target: { value: '21' } });
+    fireEvent.change(screen.getByLabelText('Most stops per driver (optional)'), {
+      target: { value: '0' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Split' }));
+    expect(screen.getByText('Choose from 2 to 20 drivers.')).toBeDefined();
+    expect(screen.getByText('Enter a whole number above 0, or leave it empty.')).toBeDefined();
+    expect(screen.getByLabelText('Number of drivers').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByTestId('team-map').textContent).toBe('stops only');
+  });
+
+  it('splits the stops, one arm per driver, with their times, and saves one route per driver', async () => {
+    const { onWaze } = renderDialog();
+    await splitInTwo();
+
+    expect(screen.getByTestId('team-map').textContent).toMatch(
+      /^0-[12]-[12] \| 0-[34]-[34]$|^0-[34]-[34] \| 0-[12]-[12]$/,
+    );
+    const cards = screen.getAllByTestId('team-driver');
+    expect(cards).toHaveLength(2);
+    const first = within(cards[0]);
+    expect(first.getByRole('heading', { name: /Driver 1/ })).toBeDefined();
+    expect(first.getByText('2 stops')).toBeDefined();
+    expect(first.getByLabelText<HTMLInputElement>("Title of driver 1's route").value).toBe(
+      'Monday — Driver 1',
+    );
+    // Leaving the depot at 08:00; 10 minutes to the first stop, 5 there.
+    const list = first.getByRole('list', { name: 'Stops of driver 1' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    expect(list.textContent).toMatch(/Depot.*Leave 8:00 AM/);
+    expect(list.textContent).toMatch(/Arrive 8:10 AM · Leave 8:15 AM/);
+    expect(first.getByTestId('driver-totals').textContent).toBe(
+      '20 km · driving 20 min · finishes 8:30 AM',
+    );
+
+    fireEvent.change(within(cards[1]).getByLabelText("Title of driver 2's route"), {
+      target: { value: 'Monday, east side' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save all' }));
+    await waitFor(() => expect(screen.getByText('2 routes saved, one per driver.')).toBeDefined());
+    expect(created.map((route) => route.title)).toEqual(['Monday — Driver 1', 'Monday, east side']);
+    expect(created[0].day_group).toMatch(/^[0-9a-f-]{36}$/);
+    expect(created[1].day_group).toBe(created[0].day_group);
+    expect(created[0].day_plan).toEqual(PLAN);
+    expect(created.every((route) => route.stops[0].name === 'Depot')).toBe(true);
+    expect(
+      created.flatMap((route) => route.stops).find((stop) => stop.name === 'East 1')?.note,
+    ).toBe('Ring twice');
+    expect(screen.getByRole('link', { name: 'My Routes' }).getAttribute('href')).toBe('/dashboard');
+
+    // Each saved route: its navigation page, its Waze hand-off, its share link.
+    const second = within(screen.getAllByTestId('team-driver')[1]);
+    expect(
+      second
+        .getByRole('link', { name: 'Open the navigation page of Monday, east side' })
+        .getAttribute('href'),
+    ).toBe('/waze-route/id-2');
+    fireEvent.click(second.getByRole('button', { name: 'Start Monday, east side in Waze' }));
+    expect(onWaze).toHaveBeenCalledWith(stops[created[1].stops[1].name === 'East 1' ? 3 : 1]);
+    fireEvent.click(second.getByRole('button', { name: 'Share link of Monday, east side' }));
+    await waitFor(() =>
+      expect(
+        second.getByRole<HTMLInputElement>('textbox', { name: 'Share link of Monday, east side' })
+          .value,
+      ).toBe('http://localhost/share/token-2'),
+    );
+  });
+
+  it('asks a signed-out user to sign in to save', async () => {
+    renderDialog(false);
+    await splitInTwo();
+    expect(screen.getByText(/Sign in to save the drivers' routes\./)).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Save all' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(
+      '/login?returnTo=%2Fplan',
+    );
+  });
+});
