@@ -1,0 +1,52 @@
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+/** The narrowest phone the app is made for (iPhone SE, many small Androids). */
+export const PHONE_375 = { width: 375, height: 667 };
+
+/** In the phone project, makes the page 375 px wide (the Pixel 7 is 412 px). */
+export async function atPhoneWidth(page: Page, testInfo: TestInfo) {
+  if (testInfo.project.name === 'phone') await page.setViewportSize(PHONE_375);
+}
+
+export const isPhoneProject = (testInfo: TestInfo) => testInfo.project.name === 'phone';
+
+/**
+ * At phone width: the page does not scroll sideways, and every visible control inside
+ * `within` (a CSS selector) is a touch target at least 44 px high and 24 px wide (WCAG 2.5.8's
+ * minimum width; the height is the app's 44 px rule).
+ */
+export async function expectFitsPhone(page: Page, within: string) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'horizontal scrolling').toBeLessThanOrEqual(0);
+  const small = await page.evaluate((selector) => {
+    const regions = [...document.querySelectorAll(selector)];
+    return regions
+      .flatMap((region) => [
+        ...region.querySelectorAll<HTMLElement>(
+          'a[href], button, select, input:not([type="hidden"]), [role="option"]',
+        ),
+      ])
+      .filter((element) => element.getClientRects().length > 0)
+      .map((element) => {
+        // A checkbox is measured with its label, the target a finger meets.
+        const target =
+          element instanceof HTMLInputElement && element.type === 'checkbox'
+            ? (element.closest('label, div') ?? element)
+            : (element.closest('.language-switcher') ?? element);
+        const box = target.getBoundingClientRect();
+        return {
+          name:
+            element.getAttribute('aria-label') ||
+            element.textContent?.trim() ||
+            element.getAttribute('placeholder') ||
+            element.tagName,
+          width: Math.round(box.width),
+          height: Math.round(box.height),
+        };
+      })
+      .filter((box) => box.height < 44 || box.width < 24);
+  }, within);
+  expect(small, `touch targets under 44 px in ${within}`).toEqual([]);
+}
