@@ -24,10 +24,14 @@ import {
   ROUTE_SORTS,
   type RouteSort,
 } from '../model/route-list';
+import { parseDeparture } from '@domain/day-plan/clock.ts';
+import { useTimeFormat } from '@/lib/day-plan';
+import { groupByDay } from '../model/day-groups';
 import { RouteCard } from './RouteCard';
 import { ShareLinkDialog } from './ShareLinkDialog';
 import '@/components/forms.css';
 import './dashboard.css';
+import './day-groups.css';
 
 interface Notice {
   tone: 'success' | 'error';
@@ -49,6 +53,7 @@ const without = (set: ReadonlySet<string>, id: string) =>
 /** My Routes (spec section 2): the signed-in user's saved routes, newest first. */
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
+  const timeFormat = useTimeFormat();
   const searchId = useId();
   const sortId = useId();
   const [query, setQuery] = useState('');
@@ -209,6 +214,19 @@ export function DashboardPage() {
   }
 
   const routes = itineraries.data ?? [];
+  const card = (itinerary: Itinerary, headingLevel: 2 | 3 = 2) => (
+    <RouteCard
+      itinerary={itinerary}
+      headingLevel={headingLevel}
+      deleting={deletingIds.has(itinerary.id)}
+      sharing={sharingIds.has(itinerary.id)}
+      duplicating={duplicatingIds.has(itinerary.id)}
+      onDuplicate={(chosen) => void duplicate(chosen)}
+      onDelete={setToDelete}
+      onShare={(chosen) => void share(chosen)}
+      onRevoke={setToRevoke}
+    />
+  );
   const shown = findRoutes(routes, { query, sort }, i18n.resolvedLanguage ?? 'en');
 
   return (
@@ -296,20 +314,32 @@ export function DashboardPage() {
         </div>
       ) : (
         <ul className="dashboard__grid" aria-label={t('dashboard.listLabel')}>
-          {shown.map((itinerary) => (
-            <li key={itinerary.id}>
-              <RouteCard
-                itinerary={itinerary}
-                deleting={deletingIds.has(itinerary.id)}
-                sharing={sharingIds.has(itinerary.id)}
-                duplicating={duplicatingIds.has(itinerary.id)}
-                onDuplicate={(chosen) => void duplicate(chosen)}
-                onDelete={setToDelete}
-                onShare={(chosen) => void share(chosen)}
-                onRevoke={setToRevoke}
-              />
-            </li>
-          ))}
+          {groupByDay(shown, i18n.resolvedLanguage ?? 'en').map((entry) => {
+            if (entry.kind === 'route') {
+              return <li key={entry.itinerary.id}>{card(entry.itinerary)}</li>;
+            }
+            const departure = parseDeparture(entry.itineraries[0].day_plan?.departure);
+            const headingId = `day-group-${entry.group}`;
+            return (
+              <li key={`day-${entry.group}`} className="dashboard__day">
+                <section className="day-group" aria-labelledby={headingId}>
+                  <h2 id={headingId} className="day-group__title">
+                    {t('dayPlan.dayGroupTitle', { count: entry.itineraries.length })}
+                  </h2>
+                  {departure ? (
+                    <p className="day-group__when">
+                      {t('dayPlan.departs', { time: timeFormat.dayAndTime(departure.instant) })}
+                    </p>
+                  ) : null}
+                  <ul className="dashboard__grid" aria-label={t('dayPlan.dayGroupLabel')}>
+                    {entry.itineraries.map((itinerary) => (
+                      <li key={itinerary.id}>{card(itinerary, 3)}</li>
+                    ))}
+                  </ul>
+                </section>
+              </li>
+            );
+          })}
         </ul>
       )}
 

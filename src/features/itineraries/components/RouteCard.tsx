@@ -18,6 +18,8 @@ export interface RouteCardProps {
   onDelete: (itinerary: Itinerary) => void;
   onShare: (itinerary: Itinerary) => void;
   onRevoke: (itinerary: Itinerary) => void;
+  /** The card's title level: 3 inside a day's group (under its heading). */
+  headingLevel?: 2 | 3;
 }
 
 /** One saved route on My Routes. The card body opens the route for editing; its title does the same for keyboards. */
@@ -30,7 +32,9 @@ export function RouteCard({
   onDelete,
   onShare,
   onRevoke,
+  headingLevel = 2,
 }: RouteCardProps) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const facts = routeCardFacts(itinerary, i18n.language, useFormatDistance());
@@ -55,9 +59,9 @@ export function RouteCard({
       onClick={openOnBodyClick}
     >
       <header className="route-card__header">
-        <h2 id={titleId} className="route-card__title">
+        <Heading id={titleId} className="route-card__title">
           <Link to={paths.editRoute(itinerary.id)}>{itinerary.title}</Link>
-        </h2>
+        </Heading>
         <button
           type="button"
           className="route-card__delete"

@@ -1,0 +1,40 @@
+import type { Itinerary } from '@/lib/itineraries';
+
+/** What My Routes lists: a route, or the routes of one day split among drivers. */
+export type DashboardEntry =
+  | { kind: 'route'; itinerary: Itinerary }
+  | { kind: 'day'; group: string; itineraries: Itinerary[] };
+
+/**
+ * The routes in their order, those of one day group together as one day: the day where its
+ * first route is, its routes in the order of their titles ("Driver 2" before "Driver 10"). A day
+ * with one route left in view (the others deleted or not matching a search) is a plain route.
+ */
+export function groupByDay(routes: readonly Itinerary[], locale: string): DashboardEntry[] {
+  const members = new Map<string, Itinerary[]>();
+  for (const itinerary of routes) {
+    if (!itinerary.day_group) continue;
+    const list = members.get(itinerary.day_group) ?? [];
+    list.push(itinerary);
+    members.set(itinerary.day_group, list);
+  }
+  const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
+  const placed = new Set<string>();
+  const entries: DashboardEntry[] = [];
+  for (const itinerary of routes) {
+    const group = itinerary.day_group;
+    const day = group ? members.get(group) : undefined;
+    if (!group || !day || day.length < 2) {
+      entries.push({ kind: 'route', itinerary });
+      continue;
+    }
+    if (placed.has(group)) continue;
+    placed.add(group);
+    entries.push({
+      kind: 'day',
+      group,
+      itineraries: [...day].sort((a, b) => collator.compare(a.title, b.title)),
+    });
+  }
+  return entries;
+}
