@@ -30,4 +30,14 @@ describe('itinerarySchema', () => {
   it('rejects stops without coordinates', () => {
     expect(itinerarySchema.safeParse({ ...row, stops: [{ name: 'Paris' }] }).success).toBe(false);
   });
+
+  it('reads the day the route belongs to (a day split among drivers) and its plan', () => {
+    const day = {
+      ...row,
+      day_plan: { departure: '2030-03-04T08:00+01:00', timeZone: 'Europe/Paris', end: 'start' },
+      day_group: '6a1f0c0e-5b8e-4d7f-9c7a-2c3b4d5e6f70',
+    };
+    expect(itinerarySchema.parse(day)).toEqual(day);
+    expect(itinerarySchema.parse(row)).not.toHaveProperty('day_group');
+  });
 });
