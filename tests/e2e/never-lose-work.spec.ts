@@ -268,3 +268,49 @@ test('a save retried after a lost answer makes one route (Idempotency-Key), and 
   expect(await routesOf(page, owner)).toHaveLength(1);
   await expect(page.locator('.route-card')).toHaveCount(1);
 });
+
+test('in French: the texts the app composes and a lost answer’s message are in French', async ({
+  page,
+  accounts,
+  fakes,
+}) => {
+  const owner = await accounts.register('french');
+  await accounts.signIn(page, owner);
+  await page.evaluate(() => localStorage.setItem('i18nextLng', 'fr'));
+  await page.goto('/plan');
+  const search = page.getByRole('combobox', { name: 'Rechercher une adresse' });
+  for (const place of ['Paris', 'Lyon']) {
+    await search.fill(place);
+    await page.getByRole('listbox').getByRole('option').first().click();
+  }
+  // A point without an address (the reverse geocoder is down) is named in French.
+  await fakes.setMode('nominatim', 'down');
+  await search.fill('48,8584; 2,2945');
+  await search.press('Enter');
+  await expect(page.locator('.stop-list .stop-item__name').nth(2)).toHaveText(
+    'Position 48.8584, 2.2945',
+  );
+  await page.getByRole('button', { name: /^Supprimer l'arrêt 3/ }).click();
+  await expect(page.locator('.stop-list > li')).toHaveCount(2);
+
+  // The first save's answer is lost on the way back.
+  let answerLost = true;
+  await page.route('**/api/itineraries', async (route) => {
+    if (route.request().method() !== 'POST' || !answerLost) return route.fallback();
+    answerLost = false;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  const save = page.getByRole('button', { name: "Enregistrer l'itinéraire" });
+  await save.click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: "Impossible d'enregistrer l'itinéraire" }),
+  ).toContainText(
+    'La connexion a été perdue : l’itinéraire n’est peut-être pas enregistré. Réessayez : il ne sera pas enregistré deux fois.',
+  );
+  await save.click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // No title typed: the route is named in French, once.
+  await expect(page.locator('.route-card__title')).toHaveText(['De Paris à Lyon']);
+  expect((await routesOf(page, owner)).map((route) => route.title)).toEqual(['De Paris à Lyon']);
+});

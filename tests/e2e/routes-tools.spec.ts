@@ -83,7 +83,8 @@ test('My Routes: search, sort, duplicate @phone', async ({ page, accounts }, tes
 });
 
 test.describe('sharing from My Routes', () => {
-  test('the share sheet where the browser has one', async ({ page, accounts }) => {
+  test('the share sheet where the browser has one @phone', async ({ page, accounts }, testInfo) => {
+    await atPhoneWidth(page, testInfo);
     await page.addInitScript(() => {
       // A phone's share sheet, recorded.
       (window as unknown as { shared: unknown[] }).shared = [];
@@ -97,6 +98,9 @@ test.describe('sharing from My Routes', () => {
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Share link' });
+    await expect(dialog.getByRole('button', { name: 'Share…' })).toBeVisible();
+    await expectAccessible(page, '.dialog');
+    if (isPhoneProject(testInfo)) await expectFitsPhone(page, '.dialog');
     await dialog.getByRole('button', { name: 'Share…' }).click();
     const shared = (await page.evaluate(
       () => (window as unknown as { shared: unknown[] }).shared,

@@ -107,4 +107,25 @@ describe('usePlannerRoute', () => {
     expect(planner.clearedCount).toBe(0);
     expect(JSON.parse(localStorage.getItem('routeDraft')!).stops).toEqual([lyon]);
   });
+
+  it('edit mode: Clear all keeps the edit draft as it was until the window has passed', async () => {
+    renderWithProviders(<Probe id="r1" />);
+    await waitFor(() => expect(planner.ready).toBe(true));
+    act(() => planner.dispatch({ type: 'renameTitle', title: 'Edited' }));
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('routeEditDraft:r1')!).title).toBe('Edited'),
+    );
+    vi.useFakeTimers();
+    act(() => planner.clearAll());
+    expect(planner.state.stops).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(CLEAR_UNDO_MS - 1000));
+    // A reload now would restore the edits with their stops.
+    expect(JSON.parse(localStorage.getItem('routeEditDraft:r1')!).stops).toEqual([paris, lyon]);
+    await act(() => vi.advanceTimersByTimeAsync(1010));
+    expect(planner.clearedCount).toBe(0);
+    expect(JSON.parse(localStorage.getItem('routeEditDraft:r1')!)).toMatchObject({
+      title: 'Edited',
+      stops: [],
+    });
+  });
 });
