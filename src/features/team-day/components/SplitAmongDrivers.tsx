@@ -9,12 +9,14 @@ const TeamDayDialog = lazy(async () => ({
   default: (await import('./TeamDayDialog.tsx')).TeamDayDialog,
 }));
 
-/** The planner's 'Split among drivers' button and the split it opens. */
+/** The planner's 'Split among drivers' button (once the route has stops) and the split it opens. */
 export function SplitAmongDrivers(props: Omit<TeamDayDialogProps, 'onClose'>) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const hintId = useId();
   const tooFew = props.stops.length < MIN_SPLIT_STOPS;
+  // An empty route has nothing to split: the planner's empty state says how to start.
+  if (props.stops.length === 0) return null;
   return (
     <>
       <button
