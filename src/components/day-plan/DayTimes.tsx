@@ -55,8 +55,8 @@ export function PlannedStopTimes({
 
 /**
  * The day's lines of a saved route's Trip Summary: departure (with its day), finish (once the
- * leg to the end is known), and the totals of driving, time at stops and waiting; late stops
- * counted in words and an icon.
+ * leg to the end is known), and the totals of time at stops and waiting (the summary's Duration
+ * is the driving); late stops counted in words and an icon.
  */
 export function PlannedDayRows({ day, format }: { day: PlannedDay; format: TimeFormat }) {
   const { t } = useTranslation();
@@ -71,10 +71,6 @@ export function PlannedDayRows({ day, format }: { day: PlannedDay; format: TimeF
       <div>
         <dt>{t('dayPlan.finish')}</dt>
         <dd data-testid="summary-finish">{day.finish === null ? '--' : format.time(day.finish)}</dd>
-      </div>
-      <div>
-        <dt>{t('dayPlan.totalDriving')}</dt>
-        <dd data-testid="summary-driving">{format.span(schedule.driving)}</dd>
       </div>
       <div>
         <dt>{t('dayPlan.totalAtStops')}</dt>
