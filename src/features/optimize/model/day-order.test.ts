@@ -3,12 +3,14 @@ import type { DayPlan, StopDayFields } from '@domain/day-plan/day-plan.ts';
 import { solveVrp } from '@domain/vrp/index.ts';
 import { buildDayProblem, type TravelTimes } from '@/lib/optimizer/day-problem.ts';
 import {
+  dayNumbers,
   dayOrderFromSolution,
   insertLeastLate,
   isBetterOrder,
   lockBreaks,
   orderFigures,
   type DayContext,
+  type DayNumbers,
   type OrderFigures,
 } from './day-order.ts';
 
@@ -38,6 +40,16 @@ const context = (stops: StopDayFields[]): DayContext => ({
   stops,
   times: lineTimes(stops.length),
 });
+
+/** The day's numbers of these stops, and the stops (for their locks). */
+function numbersOf(stops: StopDayFields[]): [DayNumbers, StopDayFields[]] {
+  const day = buildDayProblem(
+    stops.map((stop, i) => ({ ...stop, name: `Stop ${i}`, lat: 0, lng: 0 })),
+    PLAN,
+    lineTimes(stops.length),
+  )!;
+  return [dayNumbers(context(stops), day), stops];
+}
 
 const figures = (partial: Partial<OrderFigures>): OrderFigures => ({
   lockBreaks: 0,
@@ -98,8 +110,8 @@ describe('insertLeastLate', () => {
     ];
     // Stop 3 (30 minutes away) is late anywhere; least late on the way, between 2 and 4, and
     // never before the stop kept first or after the one kept last.
-    expect(insertLeastLate(context(stops), [0, 1, 2, 4], [3])).toEqual([0, 1, 2, 3, 4]);
-    expect(insertLeastLate(context(stops), [0, 1, 4, 2], [3])).toEqual([0, 1, 3, 4, 2]);
+    expect(insertLeastLate(...numbersOf(stops), [0, 1, 2, 4], [3])).toEqual([0, 1, 2, 3, 4]);
+    expect(insertLeastLate(...numbersOf(stops), [0, 1, 4, 2], [3])).toEqual([0, 1, 3, 4, 2]);
   });
 
   it('a stop locked last goes last', () => {
@@ -108,7 +120,28 @@ describe('insertLeastLate', () => {
       {},
       { lock: 'last', window: { start: '08:00', end: '08:01' } },
     ];
-    expect(insertLeastLate(context(stops), [0, 1], [2])).toEqual([0, 1, 2]);
+    expect(insertLeastLate(...numbersOf(stops), [0, 1], [2])).toEqual([0, 1, 2]);
+  });
+});
+
+describe('insertLeastLate agrees with the planner’s schedule', () => {
+  it('chooses the position whose day, as the planner computes it, is least late', () => {
+    const stops: StopDayFields[] = [
+      {},
+      { window: { start: '08:00', end: '08:12' } },
+      { serviceMinutes: 7 },
+      { window: { start: '08:40', end: '09:00' } },
+      { window: { start: '08:05', end: '08:25' } },
+      { window: { start: '08:00', end: '08:01' } },
+    ];
+    const order = [0, 2, 1, 3, 4];
+    const chosen = insertLeastLate(...numbersOf(stops), order, [5]);
+    const candidates = [1, 2, 3, 4, 5].map((at) => [...order.slice(0, at), 5, ...order.slice(at)]);
+    const rank = (figures: OrderFigures) => [figures.lateStops, figures.lateness, figures.distance];
+    const best = candidates
+      .map((candidate) => rank(orderFigures(context(stops), candidate)))
+      .sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2])[0];
+    expect(rank(orderFigures(context(stops), chosen))).toEqual(best);
   });
 });
 

@@ -3,7 +3,7 @@
  * (a stop that cannot be reached in time is never dropped: it goes where it is least late), and
  * the figures that decide whether the new order is better than the list as it is.
  */
-import type { DayPlan, StopDayFields } from '@domain/day-plan/day-plan.ts';
+import { endOf, type DayPlan, type StopDayFields } from '@domain/day-plan/day-plan.ts';
 import type { VrpSolution } from '@domain/vrp/index.ts';
 import {
   distanceAlong,
@@ -94,25 +94,106 @@ function allowedPositions(
 }
 
 /**
+ * The day's figures per stop in numbers, for trying many orders fast (no dates parsed, nothing
+ * allocated per try): seconds at each stop, its window as seconds from the departure (the
+ * closing one the last on-time moment, as the engine has it), and where the day ends.
+ */
+export interface DayNumbers {
+  times: TravelTimes;
+  service: Float64Array;
+  open: Float64Array;
+  close: Float64Array;
+  /** After the last stop: back to the route's first stop, to a place, or nowhere. */
+  end: 'start' | number | null;
+}
+
+export function dayNumbers(context: DayContext, day: DayProblem): DayNumbers {
+  const count = context.stops.length;
+  const service = new Float64Array(count);
+  const open = new Float64Array(count).fill(-Infinity);
+  const close = new Float64Array(count).fill(Infinity);
+  day.problem.jobs.forEach((job, j) => {
+    const stop = day.jobStops[j];
+    service[stop] = job.service ?? 0;
+    if (job.windows?.length) {
+      open[stop] = job.windows[0][0];
+      close[stop] = job.windows[job.windows.length - 1][1];
+    }
+  });
+  const end = endOf(context.plan);
+  return {
+    times: context.times,
+    service,
+    open,
+    close,
+    end: end === 'last-stop' ? null : end === 'start' ? 'start' : count,
+  };
+}
+
+interface InsertionFigures {
+  lateStops: number;
+  /** Seconds. */
+  lateness: number;
+  distance: number;
+}
+
+/** The figures of the day when `stop` goes in at `position` of `sequence` (after `start`). */
+function tryInsertion(
+  numbers: DayNumbers,
+  start: number,
+  sequence: readonly number[],
+  stop: number,
+  position: number,
+): InsertionFigures {
+  const { times, service, open, close } = numbers;
+  const { size, durations, distances } = times;
+  let clock = 0;
+  let previous = start;
+  let lateStops = 0;
+  let lateness = 0;
+  let distance = 0;
+  for (let i = 0; i <= sequence.length; i++) {
+    for (let pass = 0; pass < 2; pass++) {
+      let here: number;
+      if (pass === 0) {
+        if (i !== position) continue;
+        here = stop;
+      } else {
+        if (i === sequence.length) continue;
+        here = sequence[i];
+      }
+      clock += durations[previous * size + here];
+      distance += distances[previous * size + here];
+      if (clock < open[here]) clock = open[here];
+      else if (clock > close[here]) {
+        lateStops++;
+        lateness += clock - close[here];
+      }
+      clock += service[here];
+      previous = here;
+    }
+  }
+  const end = numbers.end === 'start' ? start : numbers.end;
+  if (end !== null && end !== previous) distance += distances[previous * size + end];
+  return { lateStops, lateness, distance };
+}
+
+/**
  * Puts each stop into the order (start first) where the day is least late: fewest late stops,
  * then least lateness, then the shortest way; the locks of the other stops are kept.
  */
 export function insertLeastLate(
-  context: DayContext,
+  numbers: DayNumbers,
+  stops: readonly StopDayFields[],
   order: readonly number[],
   additions: readonly number[],
 ): number[] {
+  const start = order[0];
   let sequence = order.slice(1);
   for (const stop of additions) {
-    let best: { order: number[]; figures: OrderFigures } | null = null;
-    for (const position of allowedPositions(context.stops, sequence, stop)) {
-      const candidate = [
-        order[0],
-        ...sequence.slice(0, position),
-        stop,
-        ...sequence.slice(position),
-      ];
-      const figures = orderFigures(context, candidate);
+    let best: { position: number; figures: InsertionFigures } | null = null;
+    for (const position of allowedPositions(stops, sequence, stop)) {
+      const figures = tryInsertion(numbers, start, sequence, stop, position);
       if (
         !best ||
         figures.lateStops < best.figures.lateStops ||
@@ -121,12 +202,13 @@ export function insertLeastLate(
             (figures.lateness === best.figures.lateness &&
               figures.distance < best.figures.distance)))
       ) {
-        best = { order: candidate, figures };
+        best = { position, figures };
       }
     }
-    sequence = best!.order.slice(1);
+    const at = best!.position;
+    sequence = [...sequence.slice(0, at), stop, ...sequence.slice(at)];
   }
-  return [order[0], ...sequence];
+  return [start, ...sequence];
 }
 
 export interface DayOrder {
@@ -154,7 +236,8 @@ export function dayOrderFromSolution(
     solution.unassigned,
   );
   const order = insertLeastLate(
-    context,
+    dayNumbers(context, day),
+    context.stops,
     [0, ...served],
     unreachable.map((entry) => entry.stop),
   );
