@@ -49,6 +49,10 @@ export interface TeamDayDialogProps {
   onClose: () => void;
 }
 
+/** Each route-legs answer's legs (stable while the answers are: TanStack Query memoises it). */
+const legsOfEach = (results: readonly { data?: { legs: RouteLeg[] } }[]) =>
+  results.map((result) => result.data?.legs);
+
 /** Where a driver's day goes after the last stop, when it goes on. */
 function endPointOf(plan: DayPlan, stops: readonly Stop[], driver: DriverRoute): LatLng | null {
   const end = endOf(plan);
@@ -145,7 +149,10 @@ export function TeamDayDialog({
     }
   };
 
-  const driversWithStops = outcome?.drivers.filter((driver) => driver.order.length > 0) ?? [];
+  const driversWithStops = useMemo(
+    () => outcome?.drivers.filter((driver) => driver.order.length > 0) ?? [],
+    [outcome],
+  );
   const saveAll = () => {
     if (!outcome) return;
     void saving.saveAll(
@@ -181,12 +188,16 @@ export function TeamDayDialog({
       if (end) points.push(end);
       return { ...routeLegsQueryOptions(points), placeholderData: undefined };
     }),
+    combine: legsOfEach,
   });
-  const legs = new Map<number, readonly RouteLeg[]>();
-  driversWithStops.forEach((driver, index) => {
-    const data = legQueries[index]?.data;
-    if (data) legs.set(driver.number, data.legs);
-  });
+  const legs = useMemo(() => {
+    const byDriver = new Map<number, readonly RouteLeg[]>();
+    driversWithStops.forEach((driver, index) => {
+      const data = legQueries[index];
+      if (data) byDriver.set(driver.number, data);
+    });
+    return byDriver;
+  }, [driversWithStops, legQueries]);
 
   let progress = '';
   if (running) {
