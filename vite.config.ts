@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { contentSecurityPolicy } from './vite/csp.ts';
 import { pwa } from './vite/pwa.ts';
+import { preactInProduction } from './vite/preact.ts';
 
 /** Where the local gateway (Auth, REST, Edge Functions) listens; see supabase/local. */
 const gatewayUrl = process.env.SUPABASE_LOCAL_URL ?? 'http://127.0.0.1:54321';
@@ -19,15 +20,20 @@ const localServer = {
   },
 };
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), pwa(), contentSecurityPolicy()],
   resolve: {
-    alias: {
+    alias: [
       // Pure domain logic shared with the `api` Edge Function (one source of truth).
-      '@domain': fileURLToPath(new URL('./supabase/functions/_shared/domain', import.meta.url)),
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-    },
+      {
+        find: '@domain',
+        replacement: fileURLToPath(new URL('./supabase/functions/_shared/domain', import.meta.url)),
+      },
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // The production build renders with Preact (vite/preact.ts).
+      ...preactInProduction(command),
+    ],
   },
   server: localServer,
   preview: localServer,
-});
+}));
