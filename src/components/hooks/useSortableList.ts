@@ -1,5 +1,4 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import Sortable from 'sortablejs';
 
 export interface SortableListOptions {
   /** Selector of the drag handle inside each item. */
@@ -17,6 +16,9 @@ export interface SortableListOptions {
  * moves the DOM node; this puts it back and reports {from, to}, so React's
  * state stays the one source of the order. (react-sortablejs never destroys its
  * Sortable, which doubles it under StrictMode, and it writes into the list items.)
+ *
+ * SortableJS (10 KB gzipped) loads with the first list that can be dragged, not with the page:
+ * a planner without stops never downloads it.
  */
 export function useSortableList(
   listRef: RefObject<HTMLElement | null>,
@@ -31,22 +33,30 @@ export function useSortableList(
   useEffect(() => {
     const list = listRef.current;
     if (!list) return;
-    const sortable = Sortable.create(list, {
-      handle,
-      ghostClass,
-      chosenClass,
-      scroll,
-      animation: 150,
-      // Pointer-event dragging: the same code path for mouse and touch.
-      forceFallback: true,
-      fallbackTolerance: 4,
-      onEnd: ({ item, from, oldIndex, newIndex }) => {
-        if (oldIndex === undefined || newIndex === undefined || oldIndex === newIndex) return;
-        from.removeChild(item);
-        from.insertBefore(item, from.children[oldIndex] ?? null);
-        latest.current.onMove(oldIndex, newIndex);
-      },
+    let sortable: { destroy(): void } | undefined;
+    let removed = false;
+    void import('sortablejs').then(({ default: Sortable }) => {
+      if (removed) return;
+      sortable = Sortable.create(list, {
+        handle,
+        ghostClass,
+        chosenClass,
+        scroll,
+        animation: 150,
+        // Pointer-event dragging: the same code path for mouse and touch.
+        forceFallback: true,
+        fallbackTolerance: 4,
+        onEnd: ({ item, from, oldIndex, newIndex }) => {
+          if (oldIndex === undefined || newIndex === undefined || oldIndex === newIndex) return;
+          from.removeChild(item);
+          from.insertBefore(item, from.children[oldIndex] ?? null);
+          latest.current.onMove(oldIndex, newIndex);
+        },
+      });
     });
-    return () => sortable.destroy();
+    return () => {
+      removed = true;
+      sortable?.destroy();
+    };
   }, [listRef, handle, ghostClass, chosenClass, scroll]);
 }

@@ -1,2 +1,2 @@
 /** The import feature's public entry (the planner page composes it). */
-export { ImportPanel } from './components/ImportPanel';
+export { ImportPanel } from './components/LazyImportPanel';
