@@ -9,6 +9,7 @@ const BENCHMARKS = [
   ['deno', 'run', '--quiet', '--allow-read', '--v8-flags=--single-threaded', 'bench/optimizer.ts'],
   ['deno', 'run', '--quiet', '--allow-read', '--v8-flags=--single-threaded', 'bench/vrptw.ts'],
   ['node', 'bench/bundle-size.mjs'],
+  ['node', 'bench/first-optimise.mjs'],
   ['node', 'bench/interaction.mjs'],
   ['node', 'bench/routing.mjs'],
 ];

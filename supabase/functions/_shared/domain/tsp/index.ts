@@ -16,6 +16,7 @@ export { nearestNeighboursInSpace, type Embedding } from './kd-tree.ts';
 export { ROUTE_MODES, routeLength, type RouteMode } from './route.ts';
 export {
   defaultMaxKicks,
+  defaultTimeLimitMs,
   solveRoute,
   type DistanceInput,
   type SolveOptions,
