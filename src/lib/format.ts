@@ -7,12 +7,22 @@ import type { DistanceUnits } from '@/lib/units/units';
 
 export const DEFAULT_FORMAT_LOCALE = 'en';
 
-const numberFormat = (locale: string, fractionDigits: number) =>
-  new Intl.NumberFormat(locale, {
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-    useGrouping: false,
-  });
+/** One formatter per locale and precision: making one costs far more than using it. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(locale: string, fractionDigits: number): Intl.NumberFormat {
+  const key = `${locale}|${fractionDigits}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+      useGrouping: false,
+    });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
 
 /** The unit words of the interface language (abbreviations: km, m, mi, ft). */
 export interface DistanceWords {

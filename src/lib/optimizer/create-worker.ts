@@ -1,6 +1,7 @@
 import type { OptimizeWorker } from './optimize-client.ts';
+import { takeOptimizeWorker } from './worker-pool.ts';
 
-/** Vite bundles the worker from this URL (and serves it as a module in development). */
+/** The worker an optimisation runs in: the one loaded ahead of the click (worker-pool.ts), if any. */
 export function createOptimizeWorker(): OptimizeWorker {
-  return new Worker(new URL('./optimize.worker.ts', import.meta.url), { type: 'module' });
+  return takeOptimizeWorker();
 }

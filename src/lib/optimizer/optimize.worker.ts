@@ -1,5 +1,6 @@
 /** Runs the optimisers off the main thread so that the page never freezes. */
 import { createWorkerHandler, type WorkerResponse } from './protocol.ts';
+import { isWarmUp, warmUpOptimizers } from './warm-up.ts';
 
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<unknown>) => void) | null;
@@ -17,4 +18,8 @@ const schedule = (task: () => void) => {
 };
 
 const handle = createWorkerHandler((response) => scope.postMessage(response), schedule);
-scope.onmessage = (event) => handle(event.data);
+scope.onmessage = (event) => {
+  // Loaded ahead of the click (create-worker.ts): compile the search before the route arrives.
+  if (isWarmUp(event.data)) warmUpOptimizers();
+  else handle(event.data);
+};

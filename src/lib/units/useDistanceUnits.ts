@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDistance, type DistanceWords } from '@/lib/format';
 import {
@@ -22,21 +22,19 @@ export function useDistanceUnits() {
   return { preference, units, setPreference, cycle };
 }
 
-/** Formats metres in the user's units with the unit words of the interface language. */
+/**
+ * Formats metres in the user's units with the unit words of the interface language. The words
+ * are looked up once per language and units, not per distance (a 200-stop list formats 200).
+ */
 export function useFormatDistance(): (meters: number) => string {
   const { t, i18n } = useTranslation();
   const { units } = useDistanceUnits();
   const locale = i18n.resolvedLanguage ?? 'en';
-  return useCallback(
-    (meters: number) => {
-      const words: DistanceWords = {
-        km: t('units.km'),
-        m: t('units.m'),
-        mi: t('units.mi'),
-        ft: t('units.ft'),
-      };
+  return useMemo(() => {
+    let words: DistanceWords | undefined;
+    return (meters: number) => {
+      words ??= { km: t('units.km'), m: t('units.m'), mi: t('units.mi'), ft: t('units.ft') };
       return formatDistance(meters, locale, units, words);
-    },
-    [t, locale, units],
-  );
+    };
+  }, [t, locale, units]);
 }

@@ -11,6 +11,7 @@ import {
 import { useFormatDistance } from '@/lib/units';
 import { useOptimizeRoute, type OptimizeCostKind } from '../hooks/useOptimizeRoute.ts';
 import { OptimizeCancelledError } from '@/lib/optimizer/optimize-client.ts';
+import { usePreloadedOptimizer } from '@/lib/optimizer/usePreloadedOptimizer.ts';
 import { parseDeparture } from '@domain/day-plan/clock.ts';
 import type { DayPlan, StopDayFields } from '@domain/day-plan/day-plan.ts';
 import { DayOptimizeRoute } from './DayOptimizeRoute.tsx';
@@ -64,6 +65,8 @@ export function OptimizeRoute<T extends OptimizeStop>({
   dayPlan,
   ...props
 }: OptimizeRouteProps<T>) {
+  // The optimiser's worker loads ahead of the click once the route has stops to order.
+  usePreloadedOptimizer(props.stops.length >= MIN_STOPS['fixed-start']);
   if (dayPlan && parseDeparture(dayPlan.departure)) {
     return <DayOptimizeRoute {...props} plan={dayPlan} />;
   }
