@@ -40,7 +40,7 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** What the client uses of a schema (zod's and zod/mini's alike): a check that never throws. */
+/** What the client uses of a schema (src/lib/check.ts): a check that never throws. */
 export interface ResponseSchema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
 }
@@ -52,7 +52,7 @@ export interface RequestOptions<T> {
   query?: Record<string, string | number | undefined>;
   /** Cancels the request (TanStack Query passes one to every queryFn). */
   signal?: AbortSignal;
-  /** Validates the response body (a zod schema); without it the body is trusted as T. */
+  /** Validates the response body (src/lib/check.ts); without it the body is trusted as T. */
   schema?: ResponseSchema<T>;
   /** Extra request headers (If-Match, for one). */
   headers?: Record<string, string>;

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as check from '@/lib/check';
 import { autoTitle, type Stop } from '@domain/stops.ts';
 import type { TextLanguage } from '@domain/composed-texts.ts';
 import type { DayPlan } from '@domain/day-plan/day-plan.ts';
@@ -22,10 +22,10 @@ export const PENDING_ROUTE_KEY = 'pendingRoute';
 /** The /plan draft, the one source of the new-route planner until saved or cleared. */
 export const ROUTE_DRAFT_KEY = 'routeDraft';
 
-const storedRouteSchema = z.object({
-  title: z.string(),
-  stops: z.array(stopSchema),
-  dayPlan: z.optional(z.nullable(dayPlanSchema)),
+const storedRouteSchema = check.object({
+  title: check.string(),
+  stops: check.array(stopSchema),
+  dayPlan: check.optional(check.nullable(dayPlanSchema)),
 });
 
 type ReadableStorage = Pick<Storage, 'getItem'>;
@@ -134,7 +134,7 @@ export interface EditDraft extends StoredRoute {
 }
 
 /** baseVersion '': the server gave no version (no If-Match then). */
-const editDraftSchema = z.extend(storedRouteSchema, { baseVersion: z.string() });
+const editDraftSchema = check.extend(storedRouteSchema, { baseVersion: check.string() });
 
 export function readEditDraft(
   itineraryId: string,

@@ -1,7 +1,7 @@
-import { z } from 'zod/mini';
+import * as check from '@/lib/check';
 import { apiClient } from '@/lib/api-client';
 
-const answerSchema = z.object({ message: z.string() });
+const answerSchema = check.object({ message: check.string() });
 
 /**
  * POST /api/auth/password-reset: the server answers the same (202) whether or not an account

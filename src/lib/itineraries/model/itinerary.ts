@@ -1,30 +1,30 @@
-import { z } from 'zod/mini';
+import * as check from '@/lib/check';
 import type { Stop } from '@domain/stops.ts';
 import type { DayPlan } from '@domain/day-plan/day-plan.ts';
 import { stopSchema } from '@/lib/stop-schema';
 import { dayPlanSchema } from '@/lib/day-plan/schema';
 
 /** Ids are opaque to the SPA; a numeric id from the server is kept as its text. */
-const idSchema = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
+const idSchema = check.map(check.union([check.string(), check.number()]), String);
 
 /** Spec section 3: an itinerary as the /api returns it. Totals may be unknown (null). */
-export const itinerarySchema = z.object({
+export const itinerarySchema = check.object({
   id: idSchema,
-  title: z.string(),
-  stops: z.array(stopSchema),
-  total_distance: z.optional(z.nullable(z.number())),
-  total_duration: z.optional(z.nullable(z.number())),
-  created_at: z.string(),
-  updated_at: z.optional(z.string()),
+  title: check.string(),
+  stops: check.array(stopSchema),
+  total_distance: check.optional(check.nullable(check.number())),
+  total_duration: check.optional(check.nullable(check.number())),
+  created_at: check.string(),
+  updated_at: check.optional(check.string()),
   /** The working day (departure, default time at stop, end rule); absent on routes without. */
-  day_plan: z.optional(dayPlanSchema),
+  day_plan: check.optional(dayPlanSchema),
   /** The itineraries of one day split among drivers share it. */
-  day_group: z.optional(z.string()),
+  day_group: check.optional(check.string()),
 });
 
-export const itineraryListSchema = z.array(itinerarySchema);
+export const itineraryListSchema = check.array(itinerarySchema);
 
-export type Itinerary = z.infer<typeof itinerarySchema>;
+export type Itinerary = check.Infer<typeof itinerarySchema>;
 
 /** The body of POST /itineraries and PUT /itineraries/:id. */
 export interface ItineraryInput {
@@ -40,8 +40,8 @@ export interface ItineraryInput {
  * A share link: its URL and whether it shows the stops' notes for the driver (an older server
  * that does not say shows none, as today's default).
  */
-export const shareLinkSchema = z.object({
-  shareUrl: z.string(),
-  includeNotes: z._default(z.boolean(), false),
+export const shareLinkSchema = check.object({
+  shareUrl: check.string(),
+  includeNotes: check.withDefault(check.boolean(), false),
 });
-export type ShareLink = z.infer<typeof shareLinkSchema>;
+export type ShareLink = check.Infer<typeof shareLinkSchema>;
