@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { contentSecurityPolicy } from './vite/csp.ts';
 import { pwa } from './vite/pwa.ts';
 import { preactInProduction } from './vite/preact.ts';
+import { startup } from './vite/startup.ts';
 
 /** Where the local gateway (Auth, REST, Edge Functions) listens; see supabase/local. */
 const gatewayUrl = process.env.SUPABASE_LOCAL_URL ?? 'http://127.0.0.1:54321';
@@ -21,7 +22,8 @@ const localServer = {
 };
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), pwa(), contentSecurityPolicy()],
+  // startup() before contentSecurityPolicy(), which hashes the inline script it adds.
+  plugins: [react(), pwa(), startup({ fallbackLanguage: 'en' }), contentSecurityPolicy()],
   resolve: {
     alias: [
       // Pure domain logic shared with the `api` Edge Function (one source of truth).

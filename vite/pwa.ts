@@ -18,7 +18,10 @@
  */
 import type { Plugin } from 'vite';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
+import { chunkInfo, chunkOf, withImports, type ChunkInfo } from './bundle-graph.ts';
 import { textsWorkerScript } from './sw-texts.ts';
+
+export type { ChunkInfo } from './bundle-graph.ts';
 
 /** Spec: the brand blue (index.html's theme-color). */
 export const THEME_COLOR = '#007bff';
@@ -51,16 +54,6 @@ const TEXTS_WORKER = 'sw-texts.js';
 /** The language whose texts a worker registered without a known one caches. */
 const DEFAULT_LANGUAGE = 'en';
 
-/** What is read of a bundle's chunk. */
-export interface ChunkInfo {
-  fileName: string;
-  isEntry: boolean;
-  /** The modules the bundler put in this chunk (absolute paths). */
-  moduleIds: readonly string[];
-  imports: readonly string[];
-  css: readonly string[];
-}
-
 /**
  * The files to precache: the entry chunks and the chunks that hold `modules` (matched by the end
  * of a module's path), each with its static imports, transitively, and their CSS.
@@ -72,24 +65,11 @@ export function offlineFiles(
   const files = new Set<string>();
   for (const chunk of chunks) if (chunk.isEntry) withImports(chunks, chunk, files);
   for (const module of modules) {
-    const chunk = chunks.find((candidate) =>
-      candidate.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(`/${module}`)),
-    );
+    const chunk = chunkOf(chunks, module);
     if (!chunk) throw new Error(`vite/pwa.ts: ${module} (OFFLINE_MODULES) is in no chunk`);
     withImports(chunks, chunk, files);
   }
   return files;
-}
-
-/** Adds `chunk`, its CSS and its static imports (transitively) to `files`. */
-function withImports(chunks: readonly ChunkInfo[], chunk: ChunkInfo, files: Set<string>): void {
-  if (files.has(chunk.fileName)) return;
-  files.add(chunk.fileName);
-  for (const css of chunk.css) files.add(css);
-  for (const imported of chunk.imports) {
-    const next = chunks.find((candidate) => candidate.fileName === imported);
-    if (next) withImports(chunks, next, files);
-  }
 }
 
 /**
@@ -121,16 +101,8 @@ function offlineScope(wanted: Set<string>): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       const chunks: ChunkInfo[] = [];
-      for (const output of Object.values(bundle)) {
-        if (output.type !== 'chunk') continue;
-        chunks.push({
-          fileName: output.fileName,
-          isEntry: output.isEntry,
-          moduleIds: output.moduleIds,
-          imports: output.imports,
-          css: [...(output.viteMetadata?.importedCss ?? [])],
-        });
-      }
+      for (const output of Object.values(bundle))
+        if (output.type === 'chunk') chunks.push(chunkInfo(output));
       wanted.clear();
       for (const file of offlineFiles(chunks, OFFLINE_MODULES)) wanted.add(file);
       const texts = languageTextFiles(chunks);

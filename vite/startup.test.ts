@@ -1,0 +1,166 @@
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import type { ChunkInfo } from './bundle-graph';
+import { staticClosure, startupFiles, startupScript, type StartupFiles } from './startup';
+
+const chunk = (fileName: string, init: Partial<ChunkInfo> = {}): ChunkInfo => ({
+  fileName,
+  isEntry: false,
+  moduleIds: [],
+  imports: [],
+  css: [],
+  ...init,
+});
+
+const BUNDLE: ChunkInfo[] = [
+  chunk('assets/index.js', {
+    isEntry: true,
+    moduleIds: ['/r/src/main.tsx'],
+    css: ['assets/index.css'],
+  }),
+  chunk('assets/app.js', {
+    moduleIds: ['/r/src/app/App.tsx', '/r/src/lib/i18n.ts'],
+    css: ['assets/app.css'],
+  }),
+  chunk('assets/data.js', { moduleIds: ['/r/src/lib/api-client.ts'], css: ['assets/data.css'] }),
+  chunk('assets/PlannerPage.js', {
+    moduleIds: ['/r/src/app/routes/PlannerPage.tsx'],
+    imports: ['assets/app.js', 'assets/data.js'],
+    css: ['assets/PlannerPage.css'],
+  }),
+  chunk('assets/NavigationRoute.js', {
+    moduleIds: ['/r/src/app/routes/NavigationRoute.tsx'],
+    imports: ['assets/data.js'],
+  }),
+  chunk('assets/DashboardRoute.js', {
+    moduleIds: ['/r/src/app/routes/DashboardRoute.tsx'],
+    imports: ['assets/data.js'],
+  }),
+  chunk('assets/SharedRoutePage.js', { moduleIds: ['/r/src/app/routes/SharedRoutePage.tsx'] }),
+  chunk('assets/query-provider.js', {
+    moduleIds: ['/r/src/app/query-provider.tsx'],
+    imports: ['assets/data.js'],
+  }),
+  chunk('assets/auth.js', {
+    moduleIds: ['/r/node_modules/@supabase/auth-js/dist/module/index.js'],
+  }),
+  chunk('assets/en.js', { moduleIds: ['/r/src/locales/en.json'] }),
+  chunk('assets/en-all.js', { moduleIds: ['/r/src/locales/en.json?raw'] }),
+  chunk('assets/fr.js', { moduleIds: ['/r/src/locales/fr.json'] }),
+  chunk('assets/fr-all.js', { moduleIds: ['/r/src/locales/fr.json?raw'] }),
+];
+const LOADED = new Set(['assets/index.js', 'assets/index.css', 'assets/app.js', 'assets/app.css']);
+
+/** Runs the inline script in a page at `address` with `stored` in localStorage; the files it preloads, in order. */
+function preloadedBy(
+  files: StartupFiles,
+  address: string,
+  {
+    stored = {},
+    languages = ['en-US'],
+  }: { stored?: Record<string, string>; languages?: string[] } = {},
+) {
+  const links: { rel: string; as?: string; href: string; crossOrigin?: string }[] = [];
+  const url = new URL(address, 'https://planner.example');
+  const storage = {
+    getItem: (key: string) => stored[key] ?? null,
+    key: (index: number) => Object.keys(stored)[index] ?? null,
+    get length() {
+      return Object.keys(stored).length;
+    },
+  };
+  const fragment = {
+    children: [] as typeof links,
+    appendChild: (link: (typeof links)[number]) => fragment.children.push(link),
+  };
+  runInNewContext(startupScript(files), {
+    URLSearchParams,
+    location: { search: url.search, pathname: url.pathname },
+    localStorage: storage,
+    sessionStorage: { getItem: () => null },
+    navigator: { languages },
+    document: {
+      createElement: () => ({ rel: '', href: '' }),
+      createDocumentFragment: () => fragment,
+      head: { appendChild: () => links.push(...fragment.children) },
+    },
+  });
+  return links;
+}
+
+describe('the first round trip', () => {
+  it('follows static imports from the startup modules', () => {
+    const graph: Record<string, string[]> = { a: ['b', 'c'], b: ['c'], c: [], d: ['a'] };
+    expect([...staticClosure(['a'], (id) => graph[id] ?? [])].sort()).toEqual(['a', 'b', 'c']);
+  });
+
+  it("reads each language's texts and each page's files (what index.html already loads left out)", () => {
+    const files = startupFiles(BUNDLE, LOADED, 'en');
+    expect(files.coreTexts).toEqual({ en: ['assets/en.js'], fr: ['assets/fr.js'] });
+    expect(files.everyText).toEqual({ en: ['assets/en-all.js'], fr: ['assets/fr-all.js'] });
+    expect(files.pages[0]).toEqual({
+      path: '^\\/(plan|edit-route\\/[^/]+)\\/?$',
+      files: [
+        'assets/PlannerPage.js',
+        'assets/PlannerPage.css',
+        'assets/data.js',
+        'assets/data.css',
+        'assets/query-provider.js',
+      ],
+    });
+    expect(files.auth).toEqual(['assets/auth.js']);
+    expect(files.startup).toEqual([...LOADED]);
+  });
+
+  it('fails the build when a page it preloads is in no chunk', () => {
+    const withoutPlanner = BUNDLE.filter(
+      (candidate) => candidate.fileName !== 'assets/PlannerPage.js',
+    );
+    expect(() => startupFiles(withoutPlanner, LOADED, 'en')).toThrow(/PlannerPage\.tsx/);
+  });
+
+  it('the landing page: what every page loads, then the core texts of the language the page will show', () => {
+    const files = startupFiles(BUNDLE, LOADED, 'en');
+    expect(
+      preloadedBy(files, '/', { languages: ['fr-CA', 'en'] }).map((link) => link.href),
+    ).toEqual([
+      '/assets/index.js',
+      '/assets/index.css',
+      '/assets/app.js',
+      '/assets/app.css',
+      '/assets/fr.js',
+    ]);
+    // The stored choice wins over the browser; ?lng= over both; an unknown language is English.
+    const language = (address: string, stored: Record<string, string>, languages: string[]) =>
+      preloadedBy(files, address, { stored, languages }).at(-1)?.href;
+    expect(language('/', { i18nextLng: 'en' }, ['fr'])).toBe('/assets/en.js');
+    expect(language('/?lng=fr', { i18nextLng: 'en' }, ['en'])).toBe('/assets/fr.js');
+    expect(language('/', {}, ['ja-JP'])).toBe('/assets/en.js');
+  });
+
+  it("a page's address: its modules, styles and every text; the Auth client when a session is stored", () => {
+    const files = startupFiles(BUNDLE, LOADED, 'en');
+    const links = preloadedBy(files, '/edit-route/42', {
+      stored: { 'sb-planner-auth-token': '{}' },
+    });
+    expect(links.slice(5).map((link) => link.href)).toEqual([
+      '/assets/PlannerPage.js',
+      '/assets/PlannerPage.css',
+      '/assets/data.js',
+      '/assets/data.css',
+      '/assets/query-provider.js',
+      '/assets/en-all.js',
+      '/assets/auth.js',
+    ]);
+    expect(links.find((link) => link.href.endsWith('.css'))).toMatchObject({
+      rel: 'preload',
+      as: 'style',
+      crossOrigin: '',
+    });
+    expect(links.find((link) => link.href.endsWith('.js'))).toMatchObject({
+      rel: 'modulepreload',
+      crossOrigin: '',
+    });
+    expect(preloadedBy(files, '/privacy')).toHaveLength(5);
+  });
+});
