@@ -5,7 +5,9 @@ import type { Stop } from '@domain/stops.ts';
 import { truncateStopName } from '@domain/stops.ts';
 import { textLanguage } from '@domain/composed-texts.ts';
 import { MIN_STOPS_TO_CALCULATE } from '@domain/limits.ts';
-import { FOCUS_ZOOM, LOCATED_ZOOM, type MapViewport } from '@/components/map';
+// The map's constants and types only: Leaflet loads with the map (the planner feature's PlannerMap).
+import type { MapViewport } from '@/components/map';
+import { FOCUS_ZOOM, LOCATED_ZOOM } from '@/components/map/map-constants';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Dialog } from '@/components/Dialog';
 import { LoadingState } from '@/components/LoadingState';

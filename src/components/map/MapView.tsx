@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
 import { env } from '@/config/env';
@@ -29,6 +29,20 @@ function SizeWatcher() {
   return null;
 }
 
+/**
+ * True from the task after the first paint: Leaflet's set-up (its layout reads included) then
+ * runs in a task of its own, not in the one that first draws the page around the map, which
+ * on a phone paints sooner and is never blocked for as long.
+ */
+function useMountedAfterPaint(): boolean {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setMounted(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
+  return mounted;
+}
+
 /** A full-size Leaflet map with the configured tiles (VITE_TILE_URL). Reused by planner, share and navigation pages. */
 export function MapView({
   label,
@@ -38,13 +52,18 @@ export function MapView({
   overlay,
   className,
 }: MapViewProps) {
+  const mounted = useMountedAfterPaint();
   return (
     <section className={['map-view', className].filter(Boolean).join(' ')} aria-label={label}>
-      <MapContainer center={center} zoom={zoom} className="map-view__map" worldCopyJump>
-        <TileLayer url={env.tileUrl} attribution={TILE_ATTRIBUTION} />
-        <SizeWatcher />
-        {children}
-      </MapContainer>
+      {mounted ? (
+        <MapContainer center={center} zoom={zoom} className="map-view__map" worldCopyJump>
+          <TileLayer url={env.tileUrl} attribution={TILE_ATTRIBUTION} />
+          <SizeWatcher />
+          {children}
+        </MapContainer>
+      ) : (
+        <div className="map-view__map" />
+      )}
       {overlay}
     </section>
   );

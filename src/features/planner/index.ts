@@ -1,6 +1,6 @@
 /** The planner's building blocks, composed into the planner page by src/app/routes/PlannerPage. */
 export { EditConflict } from './components/EditConflict';
-export { PlannerMap } from './components/PlannerMap';
+export { PlannerMap } from './components/LazyPlannerMap';
 export { StopList } from './components/StopList';
 export { useCameraRequests } from './hooks/useCameraRequests';
 export { useCurrentPosition } from './hooks/useCurrentPosition';

@@ -25,12 +25,17 @@ export function useTimeFormat(timeZone?: string): TimeFormat {
   const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
   return useMemo(() => {
     const locale = timeLocale(language, browserLanguages());
-    const zone = timeZone ?? deviceTimeZone();
+    // The device's zone is asked when a time is first written, not on every page that might
+    // show one: its first answer costs some 100 ms on a phone (the time zone data loads).
+    let zone = timeZone;
+    const zoneNow = () => (zone ??= deviceTimeZone());
     return {
       locale,
-      timeZone: zone,
-      time: (instant) => formatTimeOfDay(instant, locale, zone),
-      dayAndTime: (instant) => formatDayAndTime(instant, locale, zone),
+      get timeZone() {
+        return zoneNow();
+      },
+      time: (instant) => formatTimeOfDay(instant, locale, zoneNow()),
+      dayAndTime: (instant) => formatDayAndTime(instant, locale, zoneNow()),
       span: (ms) => {
         const minutes = minutesOf(ms);
         if (minutes < 60) return t('dayPlan.minutes', { count: minutes });

@@ -1,0 +1,21 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PlannerMapProps } from './PlannerMap';
+
+const Map = lazy(async () => ({ default: (await import('./PlannerMap')).PlannerMap }));
+
+/**
+ * The planner's map, loaded after the page around it: Leaflet is the biggest part of the
+ * planner's code (47 KB gzipped), and the stop list, search and actions show and answer without
+ * it. Until it is in, its place on the page is held by an empty region of the same name.
+ */
+export function PlannerMap(props: PlannerMapProps) {
+  const { t } = useTranslation();
+  return (
+    <Suspense
+      fallback={<section className="map-view planner-map" aria-label={t('planner.mapRegion')} />}
+    >
+      <Map {...props} />
+    </Suspense>
+  );
+}
