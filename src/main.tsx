@@ -18,14 +18,23 @@ function showStartupError(error: unknown) {
   );
 }
 
+/** The longest the first render waits for the page's own code (see start). */
+const FIRST_PAGE_WAIT_MS = 1000;
+
 async function start() {
   // Loaded dynamically so that configuration errors thrown while the modules load are caught.
-  const [{ App }, { default: i18n, i18nReady }] = await Promise.all([
+  const [{ App, preloadPage }, { default: i18n, i18nReady }] = await Promise.all([
     import('@/app/App'),
     import('@/lib/i18n'),
   ]);
   // Render once the detected language's strings are in place, so no raw key flashes.
   await i18nReady;
+  // The page of the address shows in the first paint when its code is here or about to be
+  // (index.html preloads it with the app), not its loading state; never waiting long for it.
+  await Promise.race([
+    preloadPage(window.location.pathname).catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
+  ]);
   root.render(
     <StrictMode>
       <App />

@@ -10,9 +10,11 @@
  *   same round trip, instead of three.
  * - An inline script in index.html (allowed by its hash, vite/csp.ts) preloads what only the
  *   visit knows, in that same round trip: the texts of the language the page will show (the
- *   detector's order: ?lng=, the stored choice, the browser's languages), the page of the
- *   address with its modules, styles and every text of the language (PAGE_MODULES, the lazily
- *   loaded pages), and the Auth client when a session is stored.
+ *   detector's order: ?lng=, the stored choice, the browser's languages; the core texts on the
+ *   landing page, every text elsewhere), the page of the address with its modules and styles
+ *   (PAGE_MODULES, the lazily loaded pages), and the Auth client when a session is stored.
+ * - main.tsx waits (a little) for the page of the address before the first render
+ *   (preloadPage, src/app/router.tsx): the first paint shows the page, not its loading state.
  *
  * Only `vite build`; the dev server loads modules one by one anyway.
  */
@@ -159,11 +161,12 @@ export function startupScript(files: StartupFiles): string {
       break;
     }
   }
-  each(F.coreTexts[language]);
+  // The landing page starts with the core texts; every other page with every text (src/lib/i18n.ts).
+  if (location.pathname === '/') each(F.coreTexts[language]);
+  else each(F.everyText[language]);
   for (var p = 0; p < F.pages.length; p++) {
     if (new RegExp(F.pages[p].path).test(location.pathname)) {
       each(F.pages[p].files);
-      each(F.everyText[language]);
       break;
     }
   }

@@ -2,6 +2,8 @@ import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './AppProviders';
 import { AppRoutes } from './router';
 
+export { preloadPage } from './router';
+
 /**
  * Declarative routing (BrowserRouter + useRoutes): the app uses no loaders or actions, and the
  * data router would add about 16 KB gzipped to every page.

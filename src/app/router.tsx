@@ -1,5 +1,12 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  matchRoutes,
+  Navigate,
+  Outlet,
+  useLocation,
+  useRoutes,
+  type RouteObject,
+} from 'react-router-dom';
 import { LoadingState } from '@/components/LoadingState';
 import { paths, routePatterns } from '@/config/paths';
 import {
@@ -22,7 +29,7 @@ type PageModule = { default: ComponentType };
  * server data (`fetches`, the default) load the shared TanStack Query client with them.
  */
 function lazyPage(load: () => Promise<PageModule>, { fetches = true } = {}): ReactNode {
-  const Page = lazy(async (): Promise<PageModule> => {
+  const loadPage = async (): Promise<PageModule> => {
     if (!fetches) return (await Promise.all([load(), loadAllTranslations()]))[0];
     const [{ default: Component }, { SharedQueryProvider }] = await Promise.all([
       load(),
@@ -38,12 +45,41 @@ function lazyPage(load: () => Promise<PageModule>, { fetches = true } = {}): Rea
         );
       },
     };
-  });
-  return (
+  };
+  let loaded: PageModule | undefined;
+  const loadOnce = async () => (loaded ??= await loadPage());
+  const Lazy = lazy(loadOnce);
+  /** A page loaded ahead (preloadPage) renders at once; otherwise it suspends until loaded. */
+  function Page() {
+    // Chosen once per mount: switching from the lazy component later would mount the page again.
+    const [Loaded] = useState(() => loaded?.default);
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  const element = (
     <Suspense fallback={<LoadingState />}>
       <Page />
     </Suspense>
   );
+  pageLoaders.set(element, loadOnce);
+  return element;
+}
+
+/** Each lazily loaded page's loader, by the element that shows it (see preloadPage). */
+const pageLoaders = new WeakMap<object, () => Promise<PageModule>>();
+
+/**
+ * Loads what the page at `pathname` needs (its code, every text, the query client). main.tsx
+ * waits for it before the first render, so that a page whose code is already here (index.html
+ * preloads it with the app, vite/startup.ts) shows at once instead of its loading state.
+ */
+export function preloadPage(pathname: string): Promise<unknown> {
+  const loads: Promise<PageModule>[] = [];
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const { element } = route;
+    const load = element && typeof element === 'object' ? pageLoaders.get(element) : undefined;
+    if (load) loads.push(load());
+  }
+  return Promise.all(loads);
 }
 
 /**

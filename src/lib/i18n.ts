@@ -56,8 +56,14 @@ export const availableLanguages = productLanguages.filter(
   (language) => language.code === DEFAULT_LANGUAGE || hasLocale(language.code),
 );
 
-/** Unit tests render any component at once, so they start with every text. */
-let everyTextWanted = import.meta.env.MODE === 'test';
+/**
+ * Unit tests render any component at once, so they start with every text; so does any first
+ * page but the landing page (the others are lazily loaded and wait for every text anyway: the
+ * core texts first would be a download and a wait more).
+ */
+let everyTextWanted =
+  import.meta.env.MODE === 'test' ||
+  (typeof window !== 'undefined' && window.location.pathname !== '/');
 /** Languages whose every text is loaded. */
 const complete = new Set<string>();
 

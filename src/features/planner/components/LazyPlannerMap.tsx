@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlannerMapProps } from './PlannerMap';
 
@@ -7,15 +7,24 @@ const Map = lazy(async () => ({ default: (await import('./PlannerMap')).PlannerM
 /**
  * The planner's map, loaded after the page around it: Leaflet is the biggest part of the
  * planner's code (47 KB gzipped), and the stop list, search and actions show and answer without
- * it. Until it is in, its place on the page is held by an empty region of the same name.
+ * it. It is asked for once the page has painted; until it is in, its place on the page is held
+ * by an empty region of the same name.
  */
 export function PlannerMap(props: PlannerMapProps) {
   const { t } = useTranslation();
-  return (
-    <Suspense
-      fallback={<section className="map-view planner-map" aria-label={t('planner.mapRegion')} />}
-    >
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWanted(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
+  const placeholder = (
+    <section className="map-view planner-map" aria-label={t('planner.mapRegion')} />
+  );
+  return wanted ? (
+    <Suspense fallback={placeholder}>
       <Map {...props} />
     </Suspense>
+  ) : (
+    placeholder
   );
 }
