@@ -6,8 +6,9 @@
  *
  * Only `vite build` (and so `vite preview`, the e2e tests and the benchmarks) uses it: the dev
  * server keeps React and its Fast Refresh, and the unit tests (vitest.config.ts) render with React.
- * The end-to-end tests are the check that both behave alike. To go back to React in production,
- * remove `preactInProduction` from vite.config.ts.
+ * The end-to-end tests are the check that both behave alike. ROUTE_PLANNER_REACT=1 builds with
+ * React (to compare, e.g. `ROUTE_PLANNER_REACT=1 node bench/interaction.mjs`); to go back to React
+ * for good, remove `preactInProduction` from vite.config.ts.
  */
 import type { Alias } from 'vite';
 
@@ -21,4 +22,4 @@ export const preactAliases: Alias[] = [
 ];
 
 export const preactInProduction = (command: 'build' | 'serve'): Alias[] =>
-  command === 'build' ? preactAliases : [];
+  command === 'build' && process.env.ROUTE_PLANNER_REACT !== '1' ? preactAliases : [];
