@@ -24,12 +24,21 @@ test.describe('with the user located in Hartford', () => {
     page,
     planner,
     fakes,
+    tiles,
   }, testInfo) => {
     await atPhoneWidth(page, testInfo);
     await page.goto('/plan');
     await expect(page.getByText('Getting your location...')).toHaveCount(0);
+    // The map (it loads after the page) shows the user's place: its view is what a search is
+    // biased to (before it, a search has the user's position only).
+    await expect.poll(() => tiles.some((tile) => tile.zoom === 13)).toBe(true);
     await fakes.clearRequests('photon');
-    await planner.search.fill('Main Street');
+    // Each project and retry its own words (Photon matches them as prefixes): runs may share a
+    // stack, and the proxy answers a repeated search from its cache without asking Photon.
+    const words = ['Main Street', 'Main Stree', 'Main Stre', 'Main Str'][
+      (isPhoneProject(testInfo) ? 2 : 0) + Math.min(testInfo.retry, 1)
+    ];
+    await planner.search.fill(words);
     const options = planner.searchResults.getByRole('option');
     await expect(options).toHaveCount(2);
     // The nearest first, each with its second line.
@@ -43,7 +52,7 @@ test.describe('with the user located in Hartford', () => {
 
     // What Photon was asked: the user's position (in view), the map's zoom, English, 8 results.
     const asked = (await fakes.requests('photon')) as Received[];
-    const search = asked.map(searchParams).find((params) => params.get('q') === 'Main Street');
+    const search = asked.map(searchParams).find((params) => params.get('q') === words);
     expect(search && Object.fromEntries(search)).toMatchObject({
       lat: '41.764',
       lon: '-72.673',

@@ -119,8 +119,11 @@ export function PlannerMap(props: PlannerMapProps) {
         clusterLabel={clusterLabel}
         renderPopup={popup}
       />
-      <MapCamera request={camera} />
+      {/* Before the camera: a camera request waiting when the map mounts (the user's position,
+          found while Leaflet was loading) moves the map in the camera's first effect, and the
+          reporter has to be listening by then. */}
       {props.onViewportChange ? <MapViewportReporter onChange={props.onViewportChange} /> : null}
+      <MapCamera request={camera} />
     </MapView>
   );
 }
