@@ -47,7 +47,9 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
-    trace: 'retain-on-failure',
+    // CI retries a failed test once and records the trace of that retry only (recording every
+    // test costs CPU the 2-core runner does not have); a local run keeps a failure's trace.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromium,
     // The production build registers a service worker; only the offline spec wants it.

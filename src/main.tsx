@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@/app/styles/global.css';
 import { registerOfflineWorker } from '@/app/offline/register-worker';
 
 const container = document.getElementById('root');

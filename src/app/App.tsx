@@ -1,3 +1,6 @@
+// First, so that every stylesheet of the app comes after the global one in the build's CSS (the
+// app's components override its rules with selectors of the same weight).
+import './styles/global.css';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './AppProviders';
 import { AppRoutes } from './router';

@@ -183,20 +183,44 @@ function lowContrastText() {
   return failures;
 }
 
+/**
+ * One test visits several pages in turn (a step each): a page load is most of such a check's
+ * cost, and a test of its own per page and theme made this file 72 tests.
+ */
+const LEGAL_AND_AUTH = ['/', '/notice', '/privacy', '/terms', '/login', '/register'];
+
 // Layout-dependent (the phone shows the bottom navigation): also in the phone project.
-test.describe('contrast in both themes @phone', () => {
-  for (const theme of ['light', 'dark']) {
-    for (const path of ['/', '/notice', '/privacy', '/terms', '/login', '/register']) {
-      test(`${path} in the ${theme} theme`, async ({ page }) => {
-        await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+for (const theme of ['light', 'dark']) {
+  test(`contrast on every page in the ${theme} theme @phone`, async ({ page }) => {
+    test.slow();
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    for (const path of LEGAL_AND_AUTH) {
+      await test.step(path, async () => {
         await page.goto(path);
         await expect(heading(page)).toBeVisible();
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        expect(await page.evaluate(lowContrastText)).toEqual([]);
+        expect(await page.evaluate(lowContrastText), `low contrast on ${path}`).toEqual([]);
       });
     }
-  }
-});
+  });
+}
+
+/** Links, buttons and fields smaller than a 44 px touch target (24 px wide at least). */
+function smallTouchTargets() {
+  return [...document.querySelectorAll<HTMLElement>('a[href], button, select, summary, input')]
+    .filter((element) => element.getClientRects().length > 0)
+    .map((element) => {
+      // The language select is drawn over its face: measure the wrapper.
+      const target = element.closest('.language-switcher') ?? element;
+      const box = target.getBoundingClientRect();
+      return {
+        name: element.textContent?.trim() || element.getAttribute('aria-label') || element.tagName,
+        width: box.width,
+        height: box.height,
+      };
+    })
+    .filter((box) => box.height < 44 || box.width < 24);
+}
 
 test.describe('phone layout at 375 × 667 @phone', () => {
   test.beforeEach(async ({ page }, testInfo) => {
@@ -204,96 +228,90 @@ test.describe('phone layout at 375 × 667 @phone', () => {
     await page.setViewportSize(PHONE);
   });
 
-  for (const path of ['/', '/plan', '/login', '/register', '/privacy', '/terms', '/notice']) {
-    for (const theme of ['light', 'dark']) {
-      test(`no horizontal scrolling on ${path} (${theme})`, async ({ page }) => {
-        await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
-        await page.goto(path);
-        await expect(page.locator('main')).toBeVisible();
-        await expect(page.locator('main')).not.toBeEmpty();
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        expect(overflow).toBeLessThanOrEqual(0);
-      });
-    }
-  }
-
-  for (const path of ['/', '/privacy', '/terms', '/notice']) {
-    test(`touch targets are at least 44 px on ${path}`, async ({ page }) => {
-      await page.goto(path);
-      await expect(heading(page)).toBeVisible();
-      const small = await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('a[href], button, select, summary, input')]
-          .filter((element) => element.getClientRects().length > 0)
-          .map((element) => {
-            // The language select is drawn over its face: measure the wrapper.
-            const target = element.closest('.language-switcher') ?? element;
-            const box = target.getBoundingClientRect();
-            return {
-              name:
-                element.textContent?.trim() ||
-                element.getAttribute('aria-label') ||
-                element.tagName,
-              width: box.width,
-              height: box.height,
-            };
-          })
-          .filter((box) => box.height < 44 || box.width < 24),
-      );
-      expect(small).toEqual([]);
+  for (const theme of ['light', 'dark']) {
+    test(`no horizontal scrolling in the ${theme} theme; touch targets of at least 44 px`, async ({
+      page,
+    }) => {
+      test.slow();
+      await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+      for (const path of ['/', '/plan', '/login', '/register', '/privacy', '/terms', '/notice']) {
+        await test.step(path, async () => {
+          await page.goto(path);
+          await expect(page.locator('main')).toBeVisible();
+          await expect(page.locator('main')).not.toBeEmpty();
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
+          // Sizes do not change with the theme: measured once.
+          if (theme === 'light' && ['/', '/privacy', '/terms', '/notice'].includes(path)) {
+            await expect(heading(page)).toBeVisible();
+            expect(await page.evaluate(smallTouchTargets), `small targets on ${path}`).toEqual([]);
+          }
+        });
+      }
     });
   }
 });
 
 test.describe('accessibility basics', () => {
-  for (const path of ['/', '/notice', '/privacy', '/terms', '/login', '/register']) {
-    // The phone's layout has other controls (the bottom navigation): also in the phone project.
-    test(`names, headings and focus on ${path} @phone`, async ({ page }) => {
-      await page.goto(path);
-      await expect(heading(page)).toBeVisible();
+  // The phone's layout has other controls (the bottom navigation): also in the phone project.
+  test('names, headings and focus on the landing, legal and auth pages @phone', async ({
+    page,
+  }) => {
+    test.slow();
+    for (const path of LEGAL_AND_AUTH) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await expect(heading(page)).toBeVisible();
 
-      // Every link, button, field and meaningful image has an accessible name.
-      const snapshot = await page.locator('body').ariaSnapshot();
-      const unnamed = snapshot
-        .split('\n')
-        .filter((line) =>
-          /^\s*- (link|button|combobox|textbox|img|checkbox|listbox)\b(?! ")/.test(line),
-        );
-      expect(unnamed).toEqual([]);
-      const imagesWithoutAlt = await page.locator('img:not([alt])').count();
-      expect(imagesWithoutAlt).toBe(0);
-
-      // One h1, and no level skipped on the way down.
-      const levels = await page.evaluate(() =>
-        [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
-          .filter((element) => element.getClientRects().length > 0)
-          .map((element) => Number(element.tagName[1])),
-      );
-      expect(levels.filter((level) => level === 1)).toHaveLength(1);
-      levels.reduce((previous, level) => {
-        expect(level, `heading levels ${levels.join(',')}`).toBeLessThanOrEqual(previous + 1);
-        return level;
-      }, 1);
-
-      // Keyboard focus is visible on the first controls of the page.
-      await page.locator('body').click({ position: { x: 1, y: 1 } });
-      for (let index = 0; index < 8; index += 1) {
-        await page.keyboard.press('Tab');
-        const visible = await page.evaluate(() => {
-          const active = document.activeElement;
-          if (!active || active === document.body) return true;
-          const ringed = active.closest('.language-switcher') ?? active;
-          const style = getComputedStyle(ringed);
-          return (
-            (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) ||
-            style.boxShadow !== 'none'
+        // Every link, button, field and meaningful image has an accessible name.
+        const snapshot = await page.locator('body').ariaSnapshot();
+        const unnamed = snapshot
+          .split('\n')
+          .filter((line) =>
+            /^\s*- (link|button|combobox|textbox|img|checkbox|listbox)\b(?! ")/.test(line),
           );
-        });
-        expect(visible, `focus ring on tab stop ${index + 1} of ${path}`).toBe(true);
-      }
-    });
-  }
+        expect(unnamed, `unnamed controls on ${path}`).toEqual([]);
+        const imagesWithoutAlt = await page.locator('img:not([alt])').count();
+        expect(imagesWithoutAlt, `images without alt on ${path}`).toBe(0);
+
+        // One h1, and no level skipped on the way down.
+        const levels = await page.evaluate(() =>
+          [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+            .filter((element) => element.getClientRects().length > 0)
+            .map((element) => Number(element.tagName[1])),
+        );
+        expect(
+          levels.filter((level) => level === 1),
+          `h1 on ${path}`,
+        ).toHaveLength(1);
+        levels.reduce((previous, level) => {
+          expect(level, `heading levels ${levels.join(',')} on ${path}`).toBeLessThanOrEqual(
+            previous + 1,
+          );
+          return level;
+        }, 1);
+
+        // Keyboard focus is visible on the first controls of the page.
+        await page.locator('body').click({ position: { x: 1, y: 1 } });
+        for (let index = 0; index < 8; index += 1) {
+          await page.keyboard.press('Tab');
+          const visible = await page.evaluate(() => {
+            const active = document.activeElement;
+            if (!active || active === document.body) return true;
+            const ringed = active.closest('.language-switcher') ?? active;
+            const style = getComputedStyle(ringed);
+            return (
+              (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) ||
+              style.boxShadow !== 'none'
+            );
+          });
+          expect(visible, `focus ring on tab stop ${index + 1} of ${path}`).toBe(true);
+        }
+      });
+    }
+  });
 
   test('FAQ answers open and close from the keyboard', async ({ page }) => {
     await page.goto('/');
