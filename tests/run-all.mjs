@@ -3,8 +3,8 @@
 // production-config stack, browser end to end. `npm test -- unit db` runs some steps only.
 //
 // Steps of one stage run at the same time (each its own process; their output is printed
-// whole when they end, one after the other): the static checks are single-threaded and
-// share the machine well. The stages run one after another, so the timing-sensitive suites
+// whole when they end, one after the other): the static checks and the database tests are
+// single-threaded and share the machine well. The stages run one after another, so the timing-sensitive suites
 // (api with its short upstream timeouts, load with its rate limits) never compete with
 // another suite for the CPU. Ends with one line 'N passed, N failed, N skipped' summing
 // every runner, after each step's time.
@@ -51,10 +51,12 @@ const stages = [
     ...(scripts['format:check']
       ? [{ name: 'format', command: ['npm', 'run', '--silent', 'format:check'] }]
       : []),
+    // The database tests run one file at a time (mostly waiting on Postgres): beside the static
+    // checks they fill the core that lint leaves idle once tsc and prettier are done.
+    vitest('db', ['db']),
   ],
   // jsdom and plain-Node unit tests (vitest.config.ts), in one run over every core.
   [vitest('unit', ['unit', 'unit-node'])],
-  [vitest('db', ['db'])],
   [vitest('api', ['api'])],
   [vitest('load', ['load'])],
   [
