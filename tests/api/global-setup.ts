@@ -9,11 +9,16 @@ import { startStack } from '../../supabase/local/stack.mjs';
 import { readSettings } from '../../supabase/local/settings.mjs';
 import { startFakeNominatim, startFakeOsrm, startFakePhoton } from '../fakes/index.mjs';
 import { startFakeControl } from '../fakes/control.mjs';
+import { startPostgres15 } from '../support/postgres15.mjs';
 
 export const SITE_URL = 'http://planner.test';
 
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'route-planner-api-'));
+  // On PostgreSQL 15 (CI's TEST_DATABASE_URL), a database of this run's own: the server's
+  // default database keeps a run's users and upstream cache for the next run, whose
+  // 'first request goes upstream' tests then read a cached answer.
+  const database = process.env.TEST_DATABASE_URL ? await startPostgres15() : null;
   const nominatim = await startFakeNominatim();
   const photon = await startFakePhoton();
   const osrm = await startFakeOsrm();
@@ -22,7 +27,7 @@ export default async function setup(project: TestProject) {
     gatewayPort: 0,
     functionsPort: 0,
     dataDir,
-    databaseUrl: process.env.TEST_DATABASE_URL || undefined,
+    databaseUrl: database?.url,
     siteUrl: SITE_URL,
     nominatimUrl: nominatim.url,
     photonUrl: photon.url,
@@ -57,6 +62,7 @@ export default async function setup(project: TestProject) {
     await nominatim.close();
     await photon.close();
     await osrm.close();
+    await database?.stop();
     await rm(dataDir, { recursive: true, force: true });
   };
 }

@@ -18,7 +18,9 @@ const tsp: VrpProblem = {
 
 describe('solveAsSingleRoute', () => {
   it('solves one vehicle without windows with the single-route optimiser', () => {
-    const solution = solveAsSingleRoute(tsp, { seed: 1 });
+    // A kick budget, not time: the same order from both calls however busy the machine is.
+    const budget = { seed: 1, maxKicks: 2000, timeLimitMs: 60_000 };
+    const solution = solveAsSingleRoute(tsp, budget);
     expect(solution).not.toBeNull();
     expect(solution!.unassigned).toEqual([]);
     expect(solution!.routes).toHaveLength(1);
@@ -26,7 +28,7 @@ describe('solveAsSingleRoute', () => {
     expect(checkSolution(tsp, solution!.routes).feasible).toBe(true);
     const direct = solveRoute(
       { n: points.length, matrix: tsp.travelTimes },
-      { mode: 'round-trip' },
+      { mode: 'round-trip', ...budget },
     );
     expect(solution!.distance).toBeCloseTo(direct.length, 9);
     // At least as short as the vrp search on the same problem.

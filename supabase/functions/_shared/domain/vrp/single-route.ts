@@ -11,7 +11,7 @@ import { solveRoute, type RouteMode } from '../tsp/index.ts';
  */
 export function solveAsSingleRoute(
   problem: VrpProblem,
-  options: { timeLimitMs?: number; seed?: number } = {},
+  options: { timeLimitMs?: number; seed?: number; maxKicks?: number } = {},
 ): VrpSolution | null {
   validateProblem(problem);
   const { jobs, vehicles } = problem;
@@ -46,7 +46,7 @@ export function solveAsSingleRoute(
   }
   const result = solveRoute(
     { n, matrix: local },
-    { mode, seed: options.seed, timeLimitMs: options.timeLimitMs },
+    { mode, seed: options.seed, timeLimitMs: options.timeLimitMs, maxKicks: options.maxKicks },
   );
   const order = result.order
     .filter((node) => node >= 1 && node <= jobs.length)
