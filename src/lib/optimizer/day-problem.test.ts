@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { DayPlan } from '@domain/day-plan/day-plan.ts';
-import { solveVrp } from '@domain/vrp/index.ts';
+import { checkSolution, solveVrp } from '@domain/vrp/index.ts';
 import {
   buildDayProblem,
   dayPlaces,
   distanceAlong,
   earliestArrival,
+  endPlaceOf,
+  plannedEndOf,
   scheduleAlong,
   searchBudget,
   straightTravelTimes,
@@ -250,6 +252,90 @@ describe('times along an order', () => {
     const home = { ...PLAN, end: { name: 'Home', lat: 0, lng: 0 } };
     expect(distanceAlong(lineTimes(4), home, [0, 2, 1], 3)).toBe(20_000 + 10_000 + 20_000);
     expect(distanceAlong(lineTimes(3), PLAN, [0, 2, 1], 3)).toBe(30_000);
+  });
+});
+
+describe('drivers who do not start at the depot', () => {
+  // Leaving at 08:00; A opens 10:00-11:00 with 30 minutes there; B is 10 minutes further on.
+  const stops = [
+    stop('Depot'),
+    stop('A', { window: { start: '10:00', end: '11:00' }, serviceMinutes: 30 }),
+    stop('B'),
+  ];
+  const back = { ...PLAN, end: 'start' as const };
+  const HOUR = 3_600_000;
+
+  it('the first stop is served like the others and no way back is counted: the optimiser’s times', () => {
+    const times = lineTimes(3);
+    const day = buildDayProblem(stops, back, times, { drivers: 2, sharedStart: false })!;
+    const order = [1, 2];
+    const schedule = scheduleAlong(times, back, stops, order, { sharedStart: false })!;
+    // At A when the day starts, waiting for its window, 30 minutes there.
+    expect(schedule.stops).toEqual([
+      { arrival: DEPARTURE, wait: 2 * HOUR, departure: DEPARTURE + 2.5 * HOUR, late: 0 },
+      {
+        arrival: DEPARTURE + 2.5 * HOUR + 600_000,
+        wait: 0,
+        departure: DEPARTURE + 2.5 * HOUR + 900_000,
+        late: 0,
+      },
+    ]);
+    // The optimiser's own figures for that route: no drive back to A.
+    const route = order.map((index) => day.jobStops.indexOf(index));
+    const check = checkSolution(day.problem, [{ vehicle: 0, jobs: route }]);
+    expect(check.feasible).toBe(true);
+    expect(schedule.finish).toBe(DEPARTURE + check.routes[0].finish * 1000);
+    expect(schedule.driving).toBe(check.routes[0].travelTime * 1000);
+    expect(distanceAlong(times, back, order, 3, { sharedStart: false })).toBe(
+      check.routes[0].distance,
+    );
+    expect(endPlaceOf(back, order, 3, { sharedStart: false })).toBeNull();
+    expect(plannedEndOf(back, { sharedStart: false })).toBe('last-stop');
+  });
+
+  it('an end address is still where every driver ends', () => {
+    const times = lineTimes(4);
+    const home = { ...PLAN, end: { name: 'Home', lat: 0, lng: 0 } };
+    const day = buildDayProblem(stops, home, times, { drivers: 2, sharedStart: false })!;
+    expect(day.problem.end).toEqual({ location: 3 });
+    const order = [2, 1];
+    const check = checkSolution(day.problem, [
+      { vehicle: 0, jobs: order.map((index) => day.jobStops.indexOf(index)) },
+    ]);
+    const schedule = scheduleAlong(times, home, stops, order, { sharedStart: false })!;
+    expect(schedule.finish).toBe(DEPARTURE + check.routes[0].finish * 1000);
+    expect(distanceAlong(times, home, order, 3, { sharedStart: false })).toBe(
+      check.routes[0].distance,
+    );
+  });
+
+  it('every route the engine plans has the times and length the planner shows', () => {
+    const many = [
+      stop('Depot'),
+      stop('A', { window: { start: '09:00', end: '09:30' }, serviceMinutes: 20 }),
+      stop('B'),
+      stop('C', { window: { start: '08:00', end: '12:00' } }),
+      stop('D', { serviceMinutes: 45 }),
+      stop('E', { window: { start: '10:00', end: '10:30' } }),
+    ];
+    for (const sharedStart of [true, false]) {
+      for (const end of ['start', 'last-stop', { name: 'Home', lat: 0, lng: 0 }] as const) {
+        const plan: DayPlan = { ...PLAN, end };
+        const times = lineTimes(typeof end === 'object' ? 7 : 6);
+        const day = buildDayProblem(many, plan, times, { drivers: 2, sharedStart })!;
+        const solution = solveVrp(day.problem, { maxIterations: 300, timeLimitMs: 5000, seed: 7 });
+        for (const route of solution.routes) {
+          const jobs = route.jobs.map((job) => day.jobStops[job]);
+          const order = sharedStart ? [0, ...jobs] : jobs;
+          const schedule = scheduleAlong(times, plan, many, order, { sharedStart })!;
+          const where = `${String(sharedStart)} ${JSON.stringify(end)}`;
+          expect(schedule.finish, where).toBeCloseTo(DEPARTURE + route.finish * 1000, 3);
+          expect(distanceAlong(times, plan, order, many.length, { sharedStart }), where).toBe(
+            route.distance,
+          );
+        }
+      }
+    }
   });
 });
 

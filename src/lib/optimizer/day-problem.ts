@@ -9,6 +9,7 @@ import { parseDeparture } from '@domain/day-plan/clock.ts';
 import {
   endOf,
   serviceMinutesOf,
+  type DayEnd,
   type DayPlan,
   type StopDayFields,
 } from '@domain/day-plan/day-plan.ts';
@@ -117,6 +118,31 @@ export interface DayProblem {
   departure: number;
 }
 
+/** Whether every driver starts at the first stop (the depot): `DayProblemOptions.sharedStart`. */
+export interface StartOptions {
+  /** Default true. */
+  sharedStart?: boolean;
+}
+
+/**
+ * The end rule the day is planned (and shown, and saved) with. With a shared depot it is the
+ * plan's own. Without one, 'back to the start' plans no way back: a driver who does not start at
+ * the depot comes from a place of their own (home, where the van is kept) that the route does
+ * not know, and is at their first stop when the day starts; their way back to that place is just
+ * as unknown. The optimiser models their start as a free 'anywhere' place (free to leave, free to
+ * go back to), so their day, its finish and its working hours end at the last stop. A drive back
+ * to their first stop would be a drive to a customer already served, which is not what 'back to
+ * the start' asked for (and which the optimiser cannot give each route anyway). An end address
+ * stays where everyone ends.
+ */
+export function plannedEndOf(
+  plan: DayPlan | null | undefined,
+  { sharedStart = true }: StartOptions = {},
+): DayEnd {
+  const end = endOf(plan);
+  return end === 'start' && !sharedStart ? 'last-stop' : end;
+}
+
 /** One minute's grace: a window "until 10:00" takes an arrival at 10:00:59 (see LATE_AFTER_MS). */
 const CLOSING_MINUTE_S = 60 - 1e-3;
 
@@ -134,7 +160,7 @@ export function buildDayProblem(
   const departure = parseDeparture(plan?.departure);
   if (!departure || stops.length === 0) return null;
   const sharedStart = options.sharedStart ?? true;
-  const end = endOf(plan);
+  const end = plannedEndOf(plan, { sharedStart });
 
   let size = times.size;
   let { durations, distances } = times;
@@ -184,7 +210,7 @@ export function buildDayProblem(
       end:
         typeof end === 'object'
           ? { location: stops.length }
-          : end === 'start' && sharedStart
+          : end === 'start'
             ? 'depot'
             : 'last-stop',
       vehicles: Array.from({ length: drivers }, () => ({ ...vehicle })),
@@ -213,15 +239,17 @@ export const legSecondsAlong = (times: TravelTimes, order: readonly number[]): n
   order.slice(1).map((to, i) => at(times, times.durations, order[i], to));
 
 /**
- * Where a route in `order` goes after its last stop under the plan's end rule: back to its own
- * first stop, to the end address (the place after the stops), or nowhere (null).
+ * Where a route in `order` goes after its last stop under the end rule it is planned with
+ * (`plannedEndOf`): back to the depot (its first stop), to the end address (the place after the
+ * stops), or nowhere (null).
  */
-function endPlaceOf(
+export function endPlaceOf(
   plan: DayPlan | null | undefined,
   order: readonly number[],
   stopCount: number,
+  options: StartOptions = {},
 ): number | null {
-  const end = endOf(plan);
+  const end = plannedEndOf(plan, options);
   if (end === 'last-stop' || order.length === 0) return null;
   if (end === 'start') return order.length > 1 ? order[0] : null;
   return stopCount;
@@ -233,31 +261,36 @@ export function distanceAlong(
   plan: DayPlan | null | undefined,
   order: readonly number[],
   stopCount: number,
+  options: StartOptions = {},
 ): number {
   let total = 0;
   for (let i = 1; i < order.length; i++)
     total += at(times, times.distances, order[i - 1], order[i]);
-  const end = endPlaceOf(plan, order, stopCount);
+  const end = endPlaceOf(plan, order, stopCount, options);
   if (end !== null) total += at(times, times.distances, order[order.length - 1], end);
   return total;
 }
 
 /**
- * The day's times of the stops driven in `order` (indices into `stops`, the first one the start),
- * as the planner shows them; null without a departure.
+ * The day's times of the stops driven in `order` (indices into `stops`), as the optimiser plans
+ * them; null without a departure. With a shared start the first of `order` is the depot, left at
+ * the departure (the planner's own schedule of a route); without one the driver is at the first
+ * stop when the day starts and serves it like the others (its window, its time at the stop).
  */
 export function scheduleAlong(
   times: TravelTimes,
   plan: DayPlan | null | undefined,
   stops: readonly StopDayFields[],
   order: readonly number[],
+  options: StartOptions = {},
 ): DaySchedule | null {
-  const end = endPlaceOf(plan, order, stops.length);
+  const end = endPlaceOf(plan, order, stops.length, options);
   return scheduleRoute({
     plan,
     stops: order.map((index) => stops[index]),
     legs: legSecondsAlong(times, order),
     endLeg: end === null ? null : at(times, times.durations, order[order.length - 1], end),
+    firstIsStart: options.sharedStart ?? true,
   });
 }
 

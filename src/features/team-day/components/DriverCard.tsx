@@ -143,12 +143,13 @@ export function DriverCard({
           >
             {driver.order.map((index, position) => {
               const time = schedule?.stops[position];
-              const isStart = position === 0;
+              // The shared depot is where the day starts; without it the first stop is served.
+              const isStart = sharedStart && position === 0;
               const number = sharedStart ? position : position + 1;
               return (
                 <li key={index} className="team-driver__stop">
                   <span className="team-driver__stop-number" aria-hidden="true">
-                    {sharedStart && isStart ? '⌂' : number}
+                    {isStart ? '⌂' : number}
                   </span>
                   <span className="team-driver__stop-body">
                     <span className="team-driver__stop-name">{stops[index].name}</span>

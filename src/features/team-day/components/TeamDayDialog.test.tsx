@@ -16,8 +16,14 @@ vi.mock('@/lib/optimizer/create-worker.ts', async () => {
 
 // Leaflet needs a laid-out page: the map is the e2e tests' to check; here it says what it got.
 vi.mock('./TeamMap.tsx', () => ({
-  TeamMap: ({ drivers }: { drivers: { order: number[] }[] | null }) => (
-    <p data-testid="team-map">
+  TeamMap: ({
+    drivers,
+    endPoints,
+  }: {
+    drivers: { order: number[] }[] | null;
+    endPoints: ReadonlyMap<number, unknown>;
+  }) => (
+    <p data-testid="team-map" data-end-points={endPoints.size}>
       {drivers ? drivers.map((driver) => driver.order.join('-')).join(' | ') : 'stops only'}
     </p>
   ),
@@ -43,9 +49,12 @@ const matrix = (step: number) =>
   position.map((from) => position.map((to) => step * Math.abs(from - to)));
 
 let created: { title: string; day_group: string; stops: Stop[]; day_plan: DayPlan }[];
+/** While set, creating an itinerary waits for it (a slow network). */
+let saveGate: Promise<void> | null;
 
 beforeEach(() => {
   created = [];
+  saveGate = null;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -61,6 +70,7 @@ beforeEach(() => {
         return Response.json({ error: 'unavailable' }, { status: 400 });
       }
       if (key === 'POST /api/itineraries') {
+        if (saveGate) await saveGate;
         const body = JSON.parse(String(init?.body));
         created.push(body);
         return Response.json(
@@ -76,11 +86,11 @@ beforeEach(() => {
   );
 });
 
-function renderDialog(signedIn = true, onWaze = vi.fn()) {
+function renderDialog(signedIn = true, onWaze = vi.fn(), day = { stops, plan: PLAN }) {
   renderWithProviders(
     <TeamDayDialog
-      stops={stops}
-      plan={PLAN}
+      stops={day.stops}
+      plan={day.plan}
       title="Monday"
       signedIn={signedIn}
       onWaze={onWaze}
@@ -181,5 +191,72 @@ describe('<TeamDayDialog>', () => {
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(
       '/login?returnTo=%2Fplan',
     );
+  });
+
+  it('keeps the split and its form as they are while Save all runs', async () => {
+    renderDialog();
+    await splitInTwo();
+    let release = () => {};
+    saveGate = new Promise((resolve) => (release = resolve));
+    fireEvent.click(screen.getByRole('button', { name: 'Save all' }));
+    expect(screen.getByRole('button', { name: "Saving the drivers' routes…" })).toBeDefined();
+
+    // Another split now would show this save's results on other drivers.
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Split' }).disabled).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Number of drivers').disabled).toBe(true);
+    expect(screen.getByLabelText('Everyone finishing early').matches(':disabled')).toBe(true);
+    expect(
+      screen.getByLabelText<HTMLInputElement>('All start at the first stop (the depot)').disabled,
+    ).toBe(true);
+
+    release();
+    await waitFor(() => expect(screen.getByText('2 routes saved, one per driver.')).toBeDefined());
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Split' }).disabled).toBe(false);
+    expect(screen.getByLabelText<HTMLInputElement>('Number of drivers').disabled).toBe(false);
+  });
+
+  it('drivers not starting at the depot: the card shows the times the optimiser planned', async () => {
+    // West 2 opens 10:00-11:00, 30 minutes there, and comes first for whoever serves it.
+    const own = stops.map((stop) =>
+      stop.name === 'West 2'
+        ? {
+            ...stop,
+            window: { start: '10:00', end: '11:00' },
+            serviceMinutes: 30,
+            lock: 'first' as const,
+          }
+        : stop,
+    );
+    renderDialog(true, vi.fn(), { stops: own, plan: { ...PLAN, end: 'start' } });
+    fireEvent.change(screen.getByLabelText('Number of drivers'), { target: { value: '2' } });
+    fireEvent.click(screen.getByLabelText('All start at the first stop (the depot)'));
+    fireEvent.click(screen.getByRole('button', { name: 'Split' }));
+    await waitFor(() => expect(screen.getByText(/^Split done:/)).toBeDefined(), {
+      timeout: 15_000,
+    });
+
+    const card = screen
+      .getAllByTestId('team-driver')
+      .find((section) => section.textContent.includes('West 2'))!;
+    const items = within(card).getAllByRole('listitem');
+    // At West 2 when the day starts (08:00), waiting for its window, leaving after 30 minutes.
+    expect(items[0].textContent).toBe('1West 2Arrive 8:00 AM · wait 2 hr 0 min · Leave 10:30 AM');
+    // Back to the start is no drive back to West 2 (the optimiser planned none): the day ends
+    // when the driver leaves the last stop, and no road line goes on from it.
+    const lastLeave = /Leave (\d+:\d+\sAM)$/.exec(items.at(-1)!.textContent)![1];
+    expect(within(card).getByTestId('driver-totals').textContent).toMatch(
+      new RegExp(`finishes ${lastLeave}$`),
+    );
+    expect(screen.getByTestId('team-map').dataset.endPoints).toBe('0');
+
+    // Saved, the route leaves West 2 when planned and ends at its last stop.
+    fireEvent.click(screen.getByRole('button', { name: 'Save all' }));
+    await waitFor(() => expect(screen.getByText(/routes? saved/)).toBeDefined());
+    const saved = created.find((route) => route.stops[0].name === 'West 2')!;
+    expect(saved.day_plan).toEqual({
+      ...PLAN,
+      departure: '2030-03-04T10:30+01:00',
+      end: 'last-stop',
+    });
   });
 });

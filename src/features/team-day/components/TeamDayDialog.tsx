@@ -11,7 +11,11 @@ import type { CameraRequest } from '@/components/map';
 import { paths } from '@/config/paths';
 import { deviceTimeZone, useTimeFormat } from '@/lib/day-plan';
 import { unreachableText } from '@/lib/day-plan/unreachable-text';
-import { ROAD_TIMES_MAX_PLACES, STRAIGHT_SPEED_KMH } from '@/lib/optimizer/day-problem.ts';
+import {
+  ROAD_TIMES_MAX_PLACES,
+  STRAIGHT_SPEED_KMH,
+  endPlaceOf,
+} from '@/lib/optimizer/day-problem.ts';
 import { OptimizeCancelledError } from '@/lib/optimizer/optimize-client.ts';
 import { routeLegsQueryOptions } from '@/lib/routing';
 import { useSaveTeam } from '../hooks/useSaveTeam.ts';
@@ -53,16 +57,21 @@ export interface TeamDayDialogProps {
 const legsOfEach = (results: readonly { data?: { legs: RouteLeg[] } }[]) =>
   results.map((result) => result.data?.legs);
 
-/** Where a driver's day goes after the last stop, when it goes on. */
-function endPointOf(plan: DayPlan, stops: readonly Stop[], driver: DriverRoute): LatLng | null {
+/**
+ * Where a driver's day goes after the last stop, when it goes on: the end rule the optimiser
+ * planned with (`endPlaceOf`; without a shared start, 'back to the start' plans no way back).
+ */
+function endPointOf(
+  plan: DayPlan,
+  stops: readonly Stop[],
+  driver: DriverRoute,
+  sharedStart: boolean,
+): LatLng | null {
+  const place = endPlaceOf(plan, driver.order, stops.length, { sharedStart });
+  if (place === null) return null;
+  if (place < stops.length) return { lat: stops[place].lat, lng: stops[place].lng };
   const end = endOf(plan);
-  if (end === 'last-stop' || driver.order.length === 0) return null;
-  if (end === 'start') {
-    if (driver.order.length < 2) return null;
-    const start = stops[driver.order[0]];
-    return { lat: start.lat, lng: start.lng };
-  }
-  return { lat: end.lat, lng: end.lng };
+  return typeof end === 'object' ? { lat: end.lat, lng: end.lng } : null;
 }
 
 /**
@@ -112,6 +121,9 @@ export function TeamDayDialog({
   }));
 
   const running = splitting.status === 'running';
+  // While 'Save all' runs the split stays as it is: its drivers are the ones being saved.
+  const savingAll = saving.status === 'saving';
+  const locked = running || savingAll;
   const tooFew = stops.length < MIN_SPLIT_STOPS;
   const update = (values: Partial<SplitFormValues>) =>
     setForm((current) => ({ ...current, ...values }));
@@ -119,6 +131,7 @@ export function TeamDayDialog({
     t('dayPlan.driverTitle', { title: base, number });
 
   const run = async () => {
+    if (locked) return;
     const read = readSplitForm(form);
     if (!read.ok) {
       setIssues(read.issues);
@@ -164,6 +177,7 @@ export function TeamDayDialog({
           driver,
           titles[driver.number]?.trim() || driverTitle(title, driver.number, pattern),
           dayGroup,
+          outcome.sharedStart,
         ),
       })),
     );
@@ -172,8 +186,9 @@ export function TeamDayDialog({
   // Each driver's road lines, asked of the route service once the split is there.
   const endPoints = useMemo(() => {
     const ends = new Map<number, LatLng>();
-    for (const driver of outcome?.drivers ?? []) {
-      const end = endPointOf(dayPlan, stops, driver);
+    if (!outcome) return ends;
+    for (const driver of outcome.drivers) {
+      const end = endPointOf(dayPlan, stops, driver, outcome.sharedStart);
       if (end) ends.set(driver.number, end);
     }
     return ends;
@@ -257,7 +272,7 @@ export function TeamDayDialog({
                 max={MAX_DRIVERS}
                 step={1}
                 value={form.drivers}
-                disabled={running}
+                disabled={locked}
                 aria-invalid={issues.drivers !== undefined}
                 aria-describedby={issues.drivers ? ids.driversError : undefined}
                 onChange={(event) => update({ drivers: event.target.value })}
@@ -265,7 +280,7 @@ export function TeamDayDialog({
               {fieldError(ids.driversError, issues.drivers, t('dayPlan.driversInvalid'))}
             </div>
 
-            <fieldset className="team-day__choices" disabled={running}>
+            <fieldset className="team-day__choices" disabled={locked}>
               <legend className="form-label">{t('dayPlan.objectiveLabel')}</legend>
               {(
                 [
@@ -299,7 +314,7 @@ export function TeamDayDialog({
                   min={1}
                   step={1}
                   value={form.maxStops}
-                  disabled={running}
+                  disabled={locked}
                   aria-invalid={issues.maxStops !== undefined}
                   aria-describedby={issues.maxStops ? ids.maxStopsError : undefined}
                   onChange={(event) => update({ maxStops: event.target.value })}
@@ -318,7 +333,7 @@ export function TeamDayDialog({
                   min={1}
                   step={1}
                   value={form.maxHours}
-                  disabled={running}
+                  disabled={locked}
                   aria-invalid={issues.maxHours !== undefined}
                   aria-describedby={issues.maxHours ? ids.maxHoursError : undefined}
                   onChange={(event) => update({ maxHours: event.target.value })}
@@ -332,7 +347,7 @@ export function TeamDayDialog({
                 id={ids.sameStart}
                 type="checkbox"
                 checked={form.sharedStart}
-                disabled={running}
+                disabled={locked}
                 onChange={(event) => update({ sharedStart: event.target.checked })}
               />
               {t('dayPlan.sameStartLabel')}
@@ -342,7 +357,7 @@ export function TeamDayDialog({
               <button
                 type="submit"
                 className="button button--primary"
-                disabled={running || tooFew}
+                disabled={locked || tooFew}
                 aria-describedby={tooFew ? ids.tooFew : undefined}
               >
                 {t('dayPlan.splitRun')}
@@ -412,7 +427,7 @@ export function TeamDayDialog({
                     format={format}
                     saved={saving.saved.get(driver.number)}
                     onWaze={onWaze}
-                    busy={saving.status === 'saving'}
+                    busy={savingAll}
                   />
                 ))}
               </div>
@@ -423,13 +438,11 @@ export function TeamDayDialog({
                     type="button"
                     className="button button--primary button--block"
                     disabled={
-                      saving.status === 'saving' ||
-                      saving.status === 'done' ||
-                      driversWithStops.length === 0
+                      savingAll || saving.status === 'done' || driversWithStops.length === 0
                     }
                     onClick={saveAll}
                   >
-                    {saving.status === 'saving' ? t('dayPlan.savingAll') : t('dayPlan.saveAll')}
+                    {savingAll ? t('dayPlan.savingAll') : t('dayPlan.saveAll')}
                   </button>
                 ) : (
                   <p className="team-day__sign-in">

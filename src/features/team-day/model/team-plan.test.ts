@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DayPlan } from '@domain/day-plan/day-plan.ts';
 import type { Stop } from '@domain/stops.ts';
 import { solveVrp } from '@domain/vrp/index.ts';
-import { buildDayProblem, type TravelTimes } from '@/lib/optimizer/day-problem.ts';
+import { buildDayProblem, scheduleAlong, type TravelTimes } from '@/lib/optimizer/day-problem.ts';
 import {
   driverItinerary,
   driverTitle,
@@ -87,6 +87,57 @@ describe('teamPlanFromSolution', () => {
   });
 });
 
+describe('drivers who do not start at the depot', () => {
+  // Leaving at 08:00; West 2's window is 10:00-11:00 and the driver spends 30 minutes there.
+  const own: Stop[] = stops
+    .slice(0, 4)
+    .map((stop) =>
+      stop.name === 'West 2'
+        ? { ...stop, window: { start: '10:00', end: '11:00' }, serviceMinutes: 30, lock: 'first' }
+        : stop,
+    );
+  const HOUR = 3_600_000;
+
+  function split() {
+    const times = armTimes();
+    const day = buildDayProblem(own, PLAN, times, { drivers: 2, sharedStart: false })!;
+    const solution = solveVrp(day.problem, { maxIterations: 300, timeLimitMs: 5000 });
+    const team = teamPlanFromSolution(day, times, PLAN, own, solution);
+    const route = solution.routes.find((r) => r.jobs.some((job) => day.jobStops[job] === 2))!;
+    const driver = team.drivers.find((d) => d.order[0] === 2)!;
+    return { times, team, route, driver };
+  }
+
+  it('each driver’s times are the optimiser’s: the first stop served, no drive back to it', () => {
+    const { route, driver } = split();
+    expect(driver.schedule!.stops[0]).toEqual({
+      arrival: DEPARTURE,
+      wait: 2 * HOUR,
+      departure: DEPARTURE + 2.5 * HOUR,
+      late: 0,
+    });
+    expect(driver.schedule!.finish).toBe(DEPARTURE + route.finish * 1000);
+    expect(driver.distance).toBe(route.distance);
+    expect(servedCount(driver, false)).toBe(driver.order.length);
+  });
+
+  it('the saved route leaves its first stop when planned and ends at its last stop', () => {
+    const { times, driver } = split();
+    const input = driverItinerary(own, PLAN, driver, 'Driver 1', 'group-id', false);
+    expect(input.day_plan).toEqual({
+      ...PLAN,
+      departure: '2030-03-04T10:30+01:00',
+      end: 'last-stop',
+    });
+    // What the planner shows of the saved route (its first stop the start): the planned times.
+    const saved = scheduleAlong(times, input.day_plan, own, driver.order)!;
+    expect(saved.stops[0].departure).toBe(driver.schedule!.stops[0].departure);
+    expect(saved.stops.slice(1)).toEqual(driver.schedule!.stops.slice(1));
+    expect(saved.finish).toBe(driver.schedule!.finish);
+    expect(saved.driving).toBe(driver.schedule!.driving);
+  });
+});
+
 describe('driverTitle', () => {
   const pattern = (title: string, number: number) => `${title} — Driver ${number}`;
 
@@ -129,6 +180,7 @@ describe('driverItinerary', () => {
       { number: 1, order: [0, 2, 1], schedule: null, distance: 0 },
       '  Monday — Driver 1 ',
       'group-id',
+      true,
     );
     expect(input).toEqual({
       title: 'Monday — Driver 1',

@@ -4,13 +4,14 @@
  * 'Save all' creates (one per driver, all of one day group).
  */
 import { formatDeparture, parseDeparture, roundUpToMinutes } from '@domain/day-plan/clock.ts';
-import type { DayPlan } from '@domain/day-plan/day-plan.ts';
+import { endOf, planZone, type DayPlan } from '@domain/day-plan/day-plan.ts';
 import type { DaySchedule } from '@domain/day-plan/schedule.ts';
 import { TITLE_MAX_CHARS } from '@domain/limits.ts';
 import type { Stop } from '@domain/stops.ts';
 import type { VrpSolution } from '@domain/vrp/index.ts';
 import {
   distanceAlong,
+  plannedEndOf,
   scheduleAlong,
   unreachableStops,
   type DayProblem,
@@ -24,7 +25,10 @@ export interface DriverRoute {
   number: number;
   /** Indices into the route's stops in driving order (the shared depot first); empty: no stops. */
   order: number[];
-  /** The day along it, as the planner will show it once saved; null for a driver without stops. */
+  /**
+   * The day along it as the optimiser planned it (without a shared start the first stop is
+   * served like the others); null for a driver without stops.
+   */
   schedule: DaySchedule | null;
   /** Metres, the way to the day's end included. */
   distance: number;
@@ -55,12 +59,13 @@ export function teamPlanFromSolution(
     ...served.map((jobs) => (day.sharedStart ? [0, ...jobs] : jobs)),
     ...Array.from({ length: Math.max(0, driverCount - served.length) }, () => [] as number[]),
   ];
+  const start = { sharedStart: day.sharedStart };
   return {
     drivers: orders.map((order, index) => ({
       number: index + 1,
       order,
-      schedule: order.length > 0 ? scheduleAlong(times, plan, stops, order) : null,
-      distance: order.length > 0 ? distanceAlong(times, plan, order, stops.length) : 0,
+      schedule: order.length > 0 ? scheduleAlong(times, plan, stops, order, start) : null,
+      distance: order.length > 0 ? distanceAlong(times, plan, order, stops.length, start) : 0,
     })),
     unassigned: unreachableStops(day, times, plan, stops, solution.unassigned),
   };
@@ -103,8 +108,27 @@ export function planForSplit(plan: DayPlan | null, now: number, deviceZone: stri
 }
 
 /**
+ * The day plan a driver's itinerary is saved with, so that the planner (whose saved routes start
+ * at their first stop, left at the departure) shows the times the optimiser planned. With a
+ * shared start that is the route's own plan. Without one the driver serves their first stop
+ * (waiting for its window, their time there): the saved day leaves that stop when the optimiser
+ * has them leave it, so every later arrival, the finish and the driving are the planned ones; and
+ * 'back to the start' becomes the last stop, the day the optimiser planned (see `plannedEndOf`).
+ */
+export function driverPlan(plan: DayPlan, driver: DriverRoute, sharedStart: boolean): DayPlan {
+  if (sharedStart) return plan;
+  const saved: DayPlan = { ...plan };
+  const leaves = driver.schedule?.stops[0]?.departure;
+  const zone = planZone(plan);
+  if (leaves !== undefined && zone) saved.departure = formatDeparture(leaves, zone);
+  if (endOf(plan) !== plannedEndOf(plan, { sharedStart })) saved.end = 'last-stop';
+  return saved;
+}
+
+/**
  * What 'Save all' creates for one driver: its stops in order (notes and the day's fields kept,
- * no status from the road), the day's plan, and the day group shared by all the drivers.
+ * the road status left out), the title, the day's plan (`driverPlan`) and the day group shared
+ * by all the drivers.
  */
 export function driverItinerary(
   stops: readonly Stop[],
@@ -112,6 +136,7 @@ export function driverItinerary(
   driver: DriverRoute,
   title: string,
   dayGroup: string,
+  sharedStart: boolean,
 ): ItineraryInput {
   return {
     title: title.trim(),
@@ -120,7 +145,7 @@ export function driverItinerary(
       delete stop.status;
       return stop;
     }),
-    day_plan: plan,
+    day_plan: driverPlan(plan, driver, sharedStart),
     day_group: dayGroup,
   };
 }
