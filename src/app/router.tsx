@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   matchRoutes,
   Navigate,
@@ -7,6 +8,7 @@ import {
   useRoutes,
   type RouteObject,
 } from 'react-router-dom';
+import { LoadFailureBoundary } from '@/components/lazy-part';
 import { LoadingState } from '@/components/LoadingState';
 import { paths, routePatterns } from '@/config/paths';
 import {
@@ -47,7 +49,17 @@ function lazyPage(load: () => Promise<PageModule>, { fetches = true } = {}): Rea
     };
   };
   let loaded: PageModule | undefined;
-  const loadOnce = async () => (loaded ??= await loadPage());
+  // One load shared by preloadPage and the lazy component (main.tsx may stop waiting for it
+  // and render while it is still on its way); a failed load is forgotten, so a retry fetches.
+  let loading: Promise<PageModule> | undefined;
+  const loadOnce = () =>
+    (loading ??= loadPage().then(
+      (page) => (loaded = page),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
   const Lazy = lazy(loadOnce);
   /** A page loaded ahead (preloadPage) renders at once; otherwise it suspends until loaded. */
   function Page() {
@@ -56,12 +68,34 @@ function lazyPage(load: () => Promise<PageModule>, { fetches = true } = {}): Rea
     return Loaded ? <Loaded /> : <Lazy />;
   }
   const element = (
-    <Suspense fallback={<LoadingState />}>
-      <Page />
-    </Suspense>
+    <LoadFailureBoundary onRetry={() => window.location.reload()} failure={pageLoadFailure}>
+      <Suspense fallback={<LoadingState />}>
+        <Page />
+      </Suspense>
+    </LoadFailureBoundary>
   );
   pageLoaders.set(element, loadOnce);
   return element;
+}
+
+/**
+ * A page whose code could not be fetched (offline, or a file gone after a new deployment): a
+ * reload asks for the deployment's current files. Drafts are kept on the device meanwhile.
+ */
+function pageLoadFailure(reload: () => void) {
+  return <PageLoadFailure onReload={reload} />;
+}
+
+function PageLoadFailure({ onReload }: { onReload: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="loading-state loading-state--failed" role="alert">
+      <span>{t('app.pageLoadFailed')}</span>
+      <button type="button" className="button button--small" onClick={onReload}>
+        {t('app.reload')}
+      </button>
+    </div>
+  );
 }
 
 /** Each lazily loaded page's loader, by the element that shows it (see preloadPage). */

@@ -35,27 +35,39 @@ export function useSortableList(
     if (!list) return;
     let sortable: { destroy(): void } | undefined;
     let removed = false;
-    void import('sortablejs').then(({ default: Sortable }) => {
-      if (removed) return;
-      sortable = Sortable.create(list, {
-        handle,
-        ghostClass,
-        chosenClass,
-        scroll,
-        animation: 150,
-        // Pointer-event dragging: the same code path for mouse and touch.
-        forceFallback: true,
-        fallbackTolerance: 4,
-        onEnd: ({ item, from, oldIndex, newIndex }) => {
-          if (oldIndex === undefined || newIndex === undefined || oldIndex === newIndex) return;
-          from.removeChild(item);
-          from.insertBefore(item, from.children[oldIndex] ?? null);
-          latest.current.onMove(oldIndex, newIndex);
+    // Its code is fetched with the first list that can be dragged. If that fails (offline),
+    // the buttons and keys still reorder, and dragging is tried again once back online.
+    const attach = () =>
+      import('sortablejs').then(
+        ({ default: Sortable }) => {
+          if (removed) return;
+          sortable = Sortable.create(list, {
+            handle,
+            ghostClass,
+            chosenClass,
+            scroll,
+            animation: 150,
+            // Pointer-event dragging: the same code path for mouse and touch.
+            forceFallback: true,
+            fallbackTolerance: 4,
+            onEnd: ({ item, from, oldIndex, newIndex }) => {
+              if (oldIndex === undefined || newIndex === undefined || oldIndex === newIndex) return;
+              from.removeChild(item);
+              from.insertBefore(item, from.children[oldIndex] ?? null);
+              latest.current.onMove(oldIndex, newIndex);
+            },
+          });
         },
-      });
-    });
+        (error: unknown) => {
+          console.warn('Dragging is unavailable until the connection is back', error);
+          if (!removed) window.addEventListener('online', retry, { once: true });
+        },
+      );
+    const retry = () => void attach();
+    void attach();
     return () => {
       removed = true;
+      window.removeEventListener('online', retry);
       sortable?.destroy();
     };
   }, [listRef, handle, ghostClass, chosenClass, scroll]);

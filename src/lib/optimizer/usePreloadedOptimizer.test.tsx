@@ -2,11 +2,16 @@ import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const preload = vi.hoisted(() => vi.fn());
-vi.mock('./worker-pool.ts', () => ({ preloadOptimizeWorker: preload }));
+const release = vi.hoisted(() => vi.fn());
+vi.mock('./worker-pool.ts', () => ({
+  preloadOptimizeWorker: preload,
+  releaseOptimizeWorker: release,
+}));
 const { usePreloadedOptimizer } = await import('./usePreloadedOptimizer.ts');
 
 beforeEach(() => {
   preload.mockReset();
+  release.mockReset();
   vi.useFakeTimers();
 });
 afterEach(() => {
@@ -27,7 +32,10 @@ describe('the optimiser loaded ahead of the click', () => {
     expect(preload).not.toHaveBeenCalled();
     idle.forEach((callback) => callback());
     expect(preload).toHaveBeenCalledOnce();
+    expect(release).not.toHaveBeenCalled();
+    // Leaving the planner ends a worker that no optimisation took.
     unmount();
+    expect(release).toHaveBeenCalledOnce();
   });
 
   it('not at all when the stops are gone before the page was idle', () => {

@@ -33,7 +33,11 @@ async function freshModule() {
   vi.stubGlobal('Worker', FakeWorker);
   const pool = await import('./worker-pool.ts');
   const { createOptimizeWorker } = await import('./create-worker.ts');
-  return { preloadOptimizeWorker: pool.preloadOptimizeWorker, createOptimizeWorker };
+  return {
+    preloadOptimizeWorker: pool.preloadOptimizeWorker,
+    releaseOptimizeWorker: pool.releaseOptimizeWorker,
+    createOptimizeWorker,
+  };
 }
 
 afterEach(() => {
@@ -85,5 +89,19 @@ describe('the optimiser worker loaded ahead of the click', () => {
     vi.stubGlobal('Worker', undefined);
     expect(() => preloadOptimizeWorker()).not.toThrow();
     expect(FakeWorker.started).toEqual([]);
+  });
+
+  it('ends the worker loaded ahead when released before an optimisation took it', async () => {
+    const { preloadOptimizeWorker, releaseOptimizeWorker, createOptimizeWorker } =
+      await freshModule();
+    preloadOptimizeWorker();
+    const [waiting] = FakeWorker.started;
+    releaseOptimizeWorker();
+    expect(waiting.terminated).toBe(true);
+    // The next optimisation starts a new one; a worker already taken is never ended here.
+    const taken = createOptimizeWorker() as unknown as FakeWorker;
+    expect(taken).not.toBe(waiting);
+    releaseOptimizeWorker();
+    expect(taken.terminated).toBe(false);
   });
 });

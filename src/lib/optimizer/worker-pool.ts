@@ -34,3 +34,9 @@ export function takeOptimizeWorker(): OptimizeWorker {
   worker.onerror = null;
   return worker;
 }
+
+/** Ends the worker loaded ahead if no optimisation took it (the page that wanted it is gone). */
+export function releaseOptimizeWorker(): void {
+  waiting?.terminate();
+  waiting = null;
+}

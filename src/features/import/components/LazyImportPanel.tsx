@@ -1,17 +1,13 @@
-import { lazy, Suspense } from 'react';
-import { LoadingState } from '@/components/LoadingState';
+import { LazyPart, retryableLazy } from '@/components/lazy-part';
 import type { ImportPanelProps } from './ImportPanel';
 
-const Panel = lazy(async () => ({ default: (await import('./ImportPanel')).ImportPanel }));
+const panel = retryableLazy(async () => (await import('./ImportPanel')).ImportPanel);
 
 /**
  * The import panel, loaded when the user first opens it (the planner shows it only then): its
- * CSV reader (papaparse) and review weigh about 15 KB gzipped that most visits never use.
+ * CSV reader (papaparse) and review weigh about 15 KB gzipped that most visits never use. If its
+ * code cannot be fetched, the panel's place says so with Retry.
  */
 export function ImportPanel(props: ImportPanelProps) {
-  return (
-    <Suspense fallback={<LoadingState />}>
-      <Panel {...props} />
-    </Suspense>
-  );
+  return <LazyPart part={panel} props={props} />;
 }

@@ -1,13 +1,13 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadingState } from '@/components/LoadingState';
+import { LazyPart, retryableLazy } from '@/components/lazy-part';
 import { MIN_SPLIT_STOPS } from '../model/split-form.ts';
 import type { TeamDayDialogProps } from './TeamDayDialog.tsx';
 
 // The split (its form, map and lists) loads when it is first opened.
-const TeamDayDialog = lazy(async () => ({
-  default: (await import('./TeamDayDialog.tsx')).TeamDayDialog,
-}));
+const teamDayDialog = retryableLazy<TeamDayDialogProps>(
+  async () => (await import('./TeamDayDialog.tsx')).TeamDayDialog,
+);
 
 /** The planner's 'Split among drivers' button (once the route has stops) and the split it opens. */
 export function SplitAmongDrivers(props: Omit<TeamDayDialogProps, 'onClose'>) {
@@ -35,9 +35,7 @@ export function SplitAmongDrivers(props: Omit<TeamDayDialogProps, 'onClose'>) {
         </p>
       ) : null}
       {open ? (
-        <Suspense fallback={<LoadingState />}>
-          <TeamDayDialog {...props} onClose={() => setOpen(false)} />
-        </Suspense>
+        <LazyPart part={teamDayDialog} props={{ ...props, onClose: () => setOpen(false) }} />
       ) : null}
     </>
   );
