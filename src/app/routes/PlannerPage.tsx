@@ -430,6 +430,7 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
               times={day.views?.map((view) =>
                 view ? { ...view.time, window: view.window } : null,
               )}
+              timeZone={state.dayPlan?.timeZone}
               totals={
                 calculation.route
                   ? {

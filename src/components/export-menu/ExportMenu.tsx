@@ -35,6 +35,11 @@ export interface ExportMenuProps {
    * keeps them in each waypoint's description and time. The other exports are unchanged.
    */
   times?: readonly (WaypointTimes | null)[] | null;
+  /**
+   * The IANA zone the GPX writes `times` in: the one the page shows them in (the planner: the
+   * plan's zone). Default: the device's.
+   */
+  timeZone?: string;
 }
 
 /**
@@ -42,9 +47,9 @@ export interface ExportMenuProps {
  * links (split into parts where their URLs cannot hold the whole route) and the stop
  * list as text. A disclosure, so it stays out of the way until asked for.
  */
-export function ExportMenu({ title, stops, legs, totals, times }: ExportMenuProps) {
+export function ExportMenu({ title, stops, legs, totals, times, timeZone }: ExportMenuProps) {
   const { t, i18n } = useTranslation();
-  const format = useTimeFormat();
+  const format = useTimeFormat(timeZone);
   const formatDistance = useFormatDistance();
   const summary =
     totals && totals.distance > 0

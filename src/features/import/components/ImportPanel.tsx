@@ -1,7 +1,8 @@
-import { memo, useDeferredValue, useId, useMemo, useState, type DragEvent } from 'react';
+import { memo, useId, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Stop } from '@domain/stops.ts';
 import { useImportRun } from '../hooks/useImportRun';
+import { useSettledText } from '../hooks/useSettledText';
 import { decodeImportBytes } from '../model/decode-text';
 import { countReview, readyStops, type ImportEntry } from '../model/import-review';
 import { SERVICE_MINUTES_MAX, type StopDayFields } from '@domain/day-plan/day-plan.ts';
@@ -67,7 +68,7 @@ function useDayIssueText() {
  * The lines whose time window or time at the stop could not be read: each says its line, the
  * value and how to write it; the stop itself is imported without that value.
  */
-function DayIssues({
+const DayIssues = memo(function DayIssues({
   lines,
 }: {
   lines: readonly { line: number; dayIssues?: readonly DayValueIssue[] }[];
@@ -88,7 +89,7 @@ function DayIssues({
       </ul>
     </div>
   );
-}
+});
 
 const ReadyRow = memo(function ReadyRow({ entry }: { entry: ImportEntry }) {
   const { t } = useTranslation();
@@ -193,11 +194,17 @@ export function ImportPanel({ onAdd, onClose }: ImportPanelProps) {
   const textId = useId();
   const fileId = useId();
   const headingId = useId();
-  const [text, setText] = useState('');
+  // The preview reads the text once the typing pauses (a paste or a file at once), so a key
+  // typed in a long list neither reads it again nor renders its rows again.
+  const { text, settled, edit } = useSettledText();
+  const pasting = useRef(false);
   const [fileMessage, setFileMessage] = useState('');
   const [dragging, setDragging] = useState(false);
-  const deferredText = useDeferredValue(text);
-  const parsed = useMemo(() => parseImport(deferredText), [deferredText]);
+  const parsed = useMemo(() => parseImport(settled), [settled]);
+  const previewRows = useMemo(
+    () => parsed.rows.map((row) => <PreviewRow key={row.line} row={row} />),
+    [parsed],
+  );
   const run = useImportRun();
   const { review, phase, progress } = run;
   const counts = countReview(review);
@@ -207,7 +214,7 @@ export function ImportPanel({ onAdd, onClose }: ImportPanelProps) {
   const readFile = async (file: File | undefined) => {
     if (!file) return;
     try {
-      setText(decodeImportBytes(await file.arrayBuffer()));
+      edit(decodeImportBytes(await file.arrayBuffer()), 'now');
       setFileMessage(t('importStops.fileLoaded', { file: file.name }));
     } catch {
       setFileMessage(t('importStops.fileFailed'));
@@ -226,13 +233,18 @@ export function ImportPanel({ onAdd, onClose }: ImportPanelProps) {
     onAdd(stops);
     run.dispatch({ type: 'added' });
     if (counts.attention + counts.waiting === 0) {
-      setText('');
+      edit('', 'now');
       setFileMessage('');
     }
   };
 
-  const kinds = { address: 0, point: 0, unreadable: 0 };
-  for (const row of parsed.rows) kinds[row.kind] += 1;
+  const kinds = useMemo(() => {
+    const count = { address: 0, point: 0, unreadable: 0 };
+    for (const row of parsed.rows) count[row.kind] += 1;
+    return count;
+  }, [parsed]);
+  // Import right after a key: the list as it is now, not as the preview last read it.
+  const start = () => run.start(text === settled ? parsed.rows : parseImport(text).rows);
   // Lines still waiting are listed too once lookups stop (after a cancel), so each one can be seen.
   const attention = review.entries.filter(
     (entry) => entry.status !== 'ready' && (entry.status !== 'waiting' || !running),
@@ -275,7 +287,13 @@ export function ImportPanel({ onAdd, onClose }: ImportPanelProps) {
               rows={6}
               spellCheck={false}
               value={text}
-              onChange={(event) => setText(event.target.value)}
+              onPaste={() => {
+                pasting.current = true;
+              }}
+              onChange={(event) => {
+                edit(event.target.value, pasting.current ? 'now' : 'after-pause');
+                pasting.current = false;
+              }}
             />
           </div>
           <div className="import-panel__file">
@@ -311,16 +329,12 @@ export function ImportPanel({ onAdd, onClose }: ImportPanelProps) {
                   unreadable: kinds.unreadable,
                 })}
               </p>
-              <ol className="import-panel__rows">
-                {parsed.rows.map((row) => (
-                  <PreviewRow key={row.line} row={row} />
-                ))}
-              </ol>
+              <ol className="import-panel__rows">{previewRows}</ol>
               <DayIssues lines={parsed.rows} />
               <button
                 type="button"
                 className="button button--primary button--block"
-                onClick={() => run.start(parsed.rows)}
+                onClick={start}
               >
                 {t('importStops.start')}
               </button>

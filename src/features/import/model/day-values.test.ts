@@ -29,16 +29,29 @@ describe('times of day as written in a spreadsheet', () => {
     ['0:00', 0],
     ['23:59', 1439],
     ['24:00', 1440],
+    ['2400', 1440],
   ])('%s', (text, minutes) => {
     expect(parseTimeOfDay(text)).toBe(minutes);
   });
 
-  it.each(['', 'noon', '25:00', '9:60', '13pm', '0am', '24:01', '9:5', '-1', '1.5'])(
-    'not a time: %j',
-    (text) => {
-      expect(parseTimeOfDay(text)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    'noon',
+    '25:00',
+    '9:60',
+    '13pm',
+    '0am',
+    '24:01',
+    '9:5',
+    '-1',
+    '1.5',
+    '2401',
+    '2430',
+    '2459',
+    '0960',
+  ])('not a time: %j', (text) => {
+    expect(parseTimeOfDay(text)).toBeNull();
+  });
 });
 
 describe('time windows in one cell', () => {
@@ -80,6 +93,13 @@ describe('time windows in one cell', () => {
       expect(parseWindow(text)).toEqual({ problem: 'unreadable' });
     },
   );
+
+  it('refuses a four-digit time after the end of the day, as it refuses the same time with a colon', () => {
+    expect(parseWindow('1800-2400')).toEqual(window('18:00', '23:59'));
+    expect(parseWindow('1800-2430')).toEqual({ problem: 'unreadable' });
+    expect(parseWindow('1800-2430')).toEqual(parseWindow('18:00-24:30'));
+    expect(parseWindowEnd('2430')).toBe('unreadable');
+  });
 
   it('takes an empty cell as no window', () => {
     expect(parseWindow('')).toBeNull();

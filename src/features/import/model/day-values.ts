@@ -26,27 +26,28 @@ interface ClockValue {
   meridiem: 'a' | 'p' | null;
 }
 
+/** A time of day from its hours and minutes; 24:00 is the end of the day, nothing later exists. */
+function clockValue(hours: number, minutes: number, meridiem: ClockValue['meridiem']) {
+  if (minutes >= 60) return null;
+  const total = hours * 60 + minutes;
+  return total <= DAY_MINUTES ? { minutes: total, meridiem } : null;
+}
+
 function readClock(text: string): ClockValue | null {
   const value = text.trim().toLowerCase();
+  // "0930", "2400"; "2430" is refused like "24:30".
   const four = FOUR_DIGITS.exec(value);
-  if (four) {
-    const hours = Number(four[1]);
-    const minutes = Number(four[2]);
-    return hours <= 24 && minutes < 60 ? { minutes: hours * 60 + minutes, meridiem: null } : null;
-  }
+  if (four) return clockValue(Number(four[1]), Number(four[2]), null);
   const match = CLOCK.exec(value);
   if (!match) return null;
   let hours = Number(match[1]);
   const minutes = match[2] === undefined ? 0 : Number(match[2]);
   const meridiem = (match[3] as 'a' | 'p' | undefined) ?? null;
-  if (minutes >= 60) return null;
   if (meridiem) {
     if (hours < 1 || hours > 12) return null;
     hours = (hours % 12) + (meridiem === 'p' ? 12 : 0);
   }
-  const total = hours * 60 + minutes;
-  // 24:00 is the end of the day; nothing later exists.
-  return total <= DAY_MINUTES ? { minutes: total, meridiem } : null;
+  return clockValue(hours, minutes, meridiem);
 }
 
 /** Minutes after midnight of a time of day as written; null when it is not one (24:00 is 1440). */

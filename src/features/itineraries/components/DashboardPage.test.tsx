@@ -6,6 +6,11 @@ import { DashboardPage } from './DashboardPage';
 
 vi.mock('@/config/env', () => ({ env: { apiUrl: '/api' } }));
 vi.mock('@/lib/supabase', () => ({ supabase: { auth: {} }, getAccessToken: async () => 'jwt' }));
+// The device is in New York (a day's times are in its own zone, not the device's).
+vi.mock('@/lib/day-plan/format', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/day-plan/format')>()),
+  deviceTimeZone: () => 'America/New_York',
+}));
 
 const routes = [
   {
@@ -331,5 +336,32 @@ describe('DashboardPage', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Could not duplicate the route. Please try again.',
     );
+  });
+
+  it("writes a day's departure in the day's time zone, as the planner does, not the device's", async () => {
+    const driver = (id: string, number: number, timeZone?: string) => ({
+      id,
+      title: `Monday — Driver ${number}`,
+      stops: [{ name: 'Depot', lat: 48.85, lng: 2.35 }],
+      created_at: `2030-03-01T10:00:0${number}Z`,
+      day_plan: { departure: '2030-03-04T08:00+01:00', ...(timeZone ? { timeZone } : {}) },
+      day_group: `day-${timeZone ?? 'device'}`,
+    });
+    stubApi({
+      'GET /api/itineraries': () =>
+        Response.json([
+          driver('p1', 1, 'Europe/Paris'),
+          driver('p2', 2, 'Europe/Paris'),
+          // A plan without a zone: the device's, as in the planner.
+          driver('d1', 3),
+          driver('d2', 4),
+        ]),
+    });
+    renderDashboard();
+    const days = await screen.findAllByRole('region', { name: 'One day, 2 drivers' });
+    const day = (driver: string) => days.find((group) => within(group).queryByText(driver))!;
+    const [paris, device] = [day('Monday — Driver 1'), day('Monday — Driver 3')];
+    expect(within(paris).getByText(/^Departs /).textContent).toBe('Departs Mon, Mar 4, 8:00 AM');
+    expect(within(device).getByText(/^Departs /).textContent).toBe('Departs Mon, Mar 4, 2:00 AM');
   });
 });

@@ -50,10 +50,21 @@ interface OpenShare {
 const without = (set: ReadonlySet<string>, id: string) =>
   new Set([...set].filter((entry) => entry !== id));
 
+/** "Departs Mon 4 Mar, 08:00" of a day, in the day's time zone (as the planner shows it). */
+function DayDeparts({ plan }: { plan: Itinerary['day_plan'] }) {
+  const { t } = useTranslation();
+  const format = useTimeFormat(plan?.timeZone);
+  const departure = parseDeparture(plan?.departure);
+  return departure ? (
+    <p className="day-group__when">
+      {t('dayPlan.departs', { time: format.dayAndTime(departure.instant) })}
+    </p>
+  ) : null;
+}
+
 /** My Routes (spec section 2): the signed-in user's saved routes, newest first. */
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
-  const timeFormat = useTimeFormat();
   const searchId = useId();
   const sortId = useId();
   const [query, setQuery] = useState('');
@@ -318,7 +329,6 @@ export function DashboardPage() {
             if (entry.kind === 'route') {
               return <li key={entry.itinerary.id}>{card(entry.itinerary)}</li>;
             }
-            const departure = parseDeparture(entry.itineraries[0].day_plan?.departure);
             const headingId = `day-group-${entry.group}`;
             return (
               <li key={`day-${entry.group}`} className="dashboard__day">
@@ -326,11 +336,7 @@ export function DashboardPage() {
                   <h2 id={headingId} className="day-group__title">
                     {t('dayPlan.dayGroupTitle', { count: entry.itineraries.length })}
                   </h2>
-                  {departure ? (
-                    <p className="day-group__when">
-                      {t('dayPlan.departs', { time: timeFormat.dayAndTime(departure.instant) })}
-                    </p>
-                  ) : null}
+                  <DayDeparts plan={entry.itineraries[0].day_plan} />
                   <ul className="dashboard__grid" aria-label={t('dayPlan.dayGroupLabel')}>
                     {entry.itineraries.map((itinerary) => (
                       <li key={itinerary.id}>{card(itinerary, 3)}</li>
