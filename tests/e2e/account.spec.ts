@@ -1,11 +1,14 @@
 // Accounts people can trust (issue 19), in a real browser against the local stack: password
 // reset by email (the email read from the stack, as Auth sent it), the account page (password,
 // email, "Download my data", "Delete my account"), and share links that show the notes for the
-// driver only when the owner includes them. Desktop; the tests tagged @phone also at 375 px.
+// driver only when the owner includes them. The flows run on the desktop; 'on a phone' (@phone)
+// passes axe on their screens in the phone's layout and reaches the account page from the
+// bottom navigation.
 import { readFile } from 'node:fs/promises';
 import { readStoredZip } from '../../src/test/read-zip';
 import { expectAccessible } from './support/accessibility';
 import { E2E_PASSWORD } from './support/accounts-api';
+import { notOnPhone, PHONE_ONLY } from './support/phone-layout';
 import {
   bearer,
   expect,
@@ -63,21 +66,12 @@ async function expireLinks(gatewayUrl: string, address: string) {
   expect(answer.ok).toBe(true);
 }
 
-/** The account page, the way a user gets there: the email in the header, or the bottom navigation on a phone. */
-async function openAccountPage(page: Page, email: string, phone: boolean) {
-  if (phone) {
-    // The planner's map layout has no bottom navigation: My Routes has.
-    if (!/\/dashboard$/.test(page.url())) await page.goto('/dashboard');
-    await page
-      .getByRole('navigation', { name: 'Mobile navigation' })
-      .getByRole('link', { name: 'Account' })
-      .click();
-  } else await page.getByRole('banner').getByRole('link', { name: email }).click();
+/** The account page, the way a user gets there on the desktop: the email in the header. */
+async function openAccountPage(page: Page, email: string) {
+  await page.getByRole('banner').getByRole('link', { name: email }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
 }
-
-const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 640;
 
 async function requestReset(page: Page, email: string) {
   await page.getByLabel('Email').fill(email);
@@ -116,7 +110,7 @@ const offlineKeys = (page: Page) =>
   );
 
 test.describe('forgotten password', () => {
-  test('asks for a link with one answer for every address, then the link sets a new password once @phone', async ({
+  test('asks for a link with one answer for every address, then the link sets a new password once', async ({
     page,
     accounts,
     stack,
@@ -203,14 +197,11 @@ test.describe('forgotten password', () => {
 });
 
 test.describe('the account page', () => {
-  test('changes the password, asking for the current one first @phone', async ({
-    page,
-    accounts,
-  }) => {
+  test('changes the password, asking for the current one first', async ({ page, accounts }) => {
     test.slow();
     const account = await accounts.register('password');
     await accounts.signIn(page, account);
-    await openAccountPage(page, account.email, isPhone(page));
+    await openAccountPage(page, account.email);
     await expectAccessible(page);
 
     const form = page.getByRole('region', { name: 'Change password' });
@@ -240,7 +231,7 @@ test.describe('the account page', () => {
     const account = await accounts.register('email');
     const newAddress = accounts.uniqueEmail('moved');
     await accounts.signIn(page, account);
-    await openAccountPage(page, account.email, false);
+    await openAccountPage(page, account.email);
 
     const form = page.getByRole('region', { name: 'Change email address' });
     await form.getByLabel('New email address').fill(newAddress);
@@ -292,7 +283,7 @@ test.describe('the account page', () => {
     });
     expect(shared.status()).toBe(200);
     await accounts.signIn(page, account);
-    await openAccountPage(page, account.email, false);
+    await openAccountPage(page, account.email);
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download my data' }).click();
@@ -331,7 +322,7 @@ test.describe('the account page', () => {
     expect(files.get(gpx[0])).toContain('<desc>Door code 4821, ring twice</desc>');
   });
 
-  test('"Delete my account" asks first, deletes everything at once, and clears this device @phone', async ({
+  test('"Delete my account" asks first, deletes everything at once, and clears this device', async ({
     page,
     context,
     accounts,
@@ -339,7 +330,6 @@ test.describe('the account page', () => {
     planner,
   }) => {
     test.slow();
-    const phone = isPhone(page);
     const account = await accounts.register('delete');
     const other = await accounts.register('keep');
     const gone = await accounts.postRoute(account, 'Going away', STOPS);
@@ -384,7 +374,7 @@ test.describe('the account page', () => {
       editDraftKey,
     );
 
-    await openAccountPage(page, account.email, phone);
+    await openAccountPage(page, account.email);
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
     await expect(dialog).toBeVisible();
@@ -425,7 +415,7 @@ test.describe('the account page', () => {
 });
 
 test.describe('share links and the notes for the driver', () => {
-  test('a link shows no note until the owner includes them @phone', async ({
+  test('a link shows no note until the owner includes them', async ({
     page,
     browser,
     context,
@@ -494,4 +484,90 @@ test('the account pages pass axe in the dark theme too', async ({ page, accounts
   await page.goto('/forgot-password');
   await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await expectAccessible(page);
+});
+
+test.describe('on a phone @phone', () => {
+  test.skip(notOnPhone, PHONE_ONLY);
+
+  // The screens of the flows above in the phone's layout (the Pixel 7, 412 px), each reached the
+  // short way: axe on each; the account page from the bottom navigation.
+  test('the reset, share, account and deletion screens pass axe; Account is in the bottom navigation', async ({
+    page,
+    context,
+    baseURL,
+    accounts,
+    stack,
+  }) => {
+    test.slow();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    const account = await accounts.register('phone');
+    await accounts.postRoute(account, 'Door codes inside', STOPS);
+
+    await test.step('forgotten password: the request, the link, the link used up', async () => {
+      await page.goto('/forgot-password');
+      await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+      await expectAccessible(page);
+      await requestReset(page, account.email);
+      await expect(page.getByRole('status')).toHaveText(SENT);
+      await expectAccessible(page);
+      const link = await lastLinkTo(stack.gatewayUrl, account.email, 'Reset Your Password');
+      await page.goto(link);
+      await expect(page).toHaveURL(/\/reset-password/);
+      await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+      await expectAccessible(page);
+      // The same link a second time, signed out: used up.
+      await page.context().clearCookies();
+      await page.evaluate(() => localStorage.clear());
+      await page.goto(link);
+      await expect(page).toHaveURL(/\/reset-password/);
+      await expect(page.getByRole('alert')).toHaveText(EXPIRED);
+      await expect(page.getByLabel('Confirm Password')).toHaveCount(0);
+      await expectAccessible(page);
+    });
+
+    await accounts.signIn(page, account);
+    await page.goto('/dashboard');
+
+    await test.step('the share dialog of a route with notes for the driver', async () => {
+      await page
+        .getByRole('article', { name: 'Door codes inside' })
+        .getByRole('button', { name: 'Share' })
+        .click();
+      const dialog = page.getByRole('dialog', { name: 'Share link' });
+      await expect(
+        dialog.getByRole('checkbox', { name: 'Include notes for the driver' }),
+      ).not.toBeChecked();
+      await expect(dialog).toContainText(
+        'The notes for the driver (door codes, phone numbers) are not shown.',
+      );
+      await expectAccessible(page, '.dialog');
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await expect(dialog).toHaveCount(0);
+    });
+
+    await test.step('the account page, from the bottom navigation', async () => {
+      await page
+        .getByRole('navigation', { name: 'Mobile navigation' })
+        .getByRole('link', { name: 'Account' })
+        .click();
+      await expect(page).toHaveURL(/\/account$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+      await expectAccessible(page);
+    });
+
+    await test.step('"Delete my account": the dialog, then the page after', async () => {
+      await page.getByRole('button', { name: 'Delete my account' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+      await expect(dialog).toBeVisible();
+      await expectAccessible(page, '.dialog');
+      await dialog.getByLabel('Type your email address to confirm').fill(account.email);
+      await dialog.getByRole('button', { name: 'Delete my account' }).click();
+      await expect(page).toHaveURL(/\/account\/deleted$/);
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Your account has been deleted' }),
+      ).toBeVisible();
+      await expectAccessible(page);
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+    });
+  });
 });

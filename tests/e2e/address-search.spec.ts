@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures';
 import { expectAccessible } from './support/accessibility';
-import { atPhoneWidth, expectFitsPhone, isPhoneProject } from './support/phone-layout';
+import { expectFitsPhone, notOnPhone, PHONE_375, PHONE_ONLY } from './support/phone-layout';
 
 /**
  * Issue 16, "Address search that finds the right place": search as you type goes to Photon
@@ -20,24 +20,22 @@ test.describe('with the user located in Hartford', () => {
   // the view the search is biased to is settled as soon as the position is shown.
   test.use({ geolocation: HARTFORD, permissions: ['geolocation'], reducedMotion: 'reduce' });
 
-  test('a search is biased to the view and the user, and tells two Main Streets apart @phone', async ({
+  test('a search is biased to the view and the user, and tells two Main Streets apart', async ({
     page,
     planner,
     fakes,
     tiles,
   }, testInfo) => {
-    await atPhoneWidth(page, testInfo);
     await page.goto('/plan');
     await expect(page.getByText('Getting your location...')).toHaveCount(0);
     // The map (it loads after the page) shows the user's place: its view is what a search is
     // biased to (before it, a search has the user's position only).
     await expect.poll(() => tiles.some((tile) => tile.zoom === 13)).toBe(true);
     await fakes.clearRequests('photon');
-    // Each project and retry its own words (Photon matches them as prefixes): runs may share a
-    // stack, and the proxy answers a repeated search from its cache without asking Photon.
-    const words = ['Main Street', 'Main Stree', 'Main Stre', 'Main Str'][
-      (isPhoneProject(testInfo) ? 2 : 0) + Math.min(testInfo.retry, 1)
-    ];
+    // Each retry its own words (Photon matches them as prefixes), and the phone's test below
+    // others: runs may share a stack, and the proxy answers a repeated search from its cache
+    // without asking Photon.
+    const words = ['Main Street', 'Main Stree'][Math.min(testInfo.retry, 1)];
     await planner.search.fill(words);
     const options = planner.searchResults.getByRole('option');
     await expect(options).toHaveCount(2);
@@ -48,7 +46,6 @@ test.describe('with the user located in Hartford', () => {
       'Hartford, United States',
     );
     await expectAccessible(page, '.place-search');
-    if (isPhoneProject(testInfo)) await expectFitsPhone(page, '.place-search');
 
     // What Photon was asked: the user's position (in view), the map's zoom, English, 8 results.
     const asked = (await fakes.requests('photon')) as Received[];
@@ -63,6 +60,32 @@ test.describe('with the user located in Hartford', () => {
 
     await options.first().click();
     await expect(planner.stopNames).toHaveText(['Main Street, Hartford, United States']);
+  });
+
+  test.describe('on a phone @phone', () => {
+    test.skip(notOnPhone, PHONE_ONLY);
+
+    test('the results listed at 375 px: no sideways scrolling, 44 px targets, axe', async ({
+      page,
+      planner,
+      tiles,
+    }, testInfo) => {
+      await page.setViewportSize(PHONE_375);
+      await page.goto('/plan');
+      await expect(page.getByText('Getting your location...')).toHaveCount(0);
+      await expect.poll(() => tiles.some((tile) => tile.zoom === 13)).toBe(true);
+      // Words of its own (see above).
+      await planner.search.fill(['Main Stre', 'Main Str'][Math.min(testInfo.retry, 1)]);
+      const options = planner.searchResults.getByRole('option');
+      await expect(options).toHaveCount(2);
+      await expect(options.first()).toHaveAccessibleName('Main Street, Hartford, United States');
+      await expect(options.nth(1)).toHaveAccessibleName('Main Street, Springfield, United States');
+      await expect(options.first().locator('.place-search__address')).toHaveText(
+        'Hartford, United States',
+      );
+      await expectAccessible(page, '.place-search');
+      await expectFitsPhone(page, '.place-search');
+    });
   });
 
   test('typed coordinates add a stop where they say, without a search', async ({

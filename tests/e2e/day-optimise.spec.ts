@@ -1,4 +1,5 @@
 import { expectAccessible } from './support/accessibility';
+import { notOnPhone, PHONE_ONLY } from './support/phone-layout';
 import {
   bearer,
   expect,
@@ -64,13 +65,12 @@ async function postDay(
 const stopTimes = (page: Page, index: number) =>
   page.locator('.stop-list > li').nth(index).getByTestId('stop-times');
 
-test('optimising a day honours the windows and the lock, and names the stop it cannot reach @phone', async ({
+test('optimising a day honours the windows and the lock, and names the stop it cannot reach', async ({
   page,
   request,
   accounts,
   planner,
-}, testInfo) => {
-  if (testInfo.project.name === 'phone') await page.setViewportSize({ width: 375, height: 740 });
+}) => {
   const owner = await accounts.register('day-optimise');
   const id = await postDay(request, owner, 'Monday deliveries', [
     DEPOT,
@@ -133,6 +133,42 @@ test('optimising a day honours the windows and the lock, and names the stop it c
     PHARMACY.name,
   ]);
   expect(saved.stops[1].lock).toBe('first');
+});
+
+test.describe('on a phone @phone', () => {
+  test.skip(notOnPhone, PHONE_ONLY);
+
+  test('the optimised day at 375 px, the stop it cannot reach named, passes axe', async ({
+    page,
+    request,
+    accounts,
+    planner,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const owner = await accounts.register('day-optimise-phone');
+    const id = await postDay(request, owner, 'Monday deliveries', [
+      DEPOT,
+      PHARMACY,
+      SCHOOL,
+      BAKERY,
+      FLORIST,
+    ]);
+    await accounts.signIn(page, owner);
+    await page.goto(`/edit-route/${id}`);
+    await expect(planner.stopItems).toHaveCount(5);
+    const optimiser = page.getByRole('group', { name: 'Route optimisation' });
+    await optimiser.getByRole('button', { name: 'Optimise route' }).click();
+    await expect(planner.stopNames).toHaveText(
+      [/^Depot/, /^Florist/, /^Bakery/, /^School/, /^Pharmacy/],
+      { timeout: 30_000 },
+    );
+    await expect(optimiser.getByTestId('unreachable-stops')).toHaveText(
+      'Pharmacy, Avenue de Paris, Versailles: earliest arrival 08:27, window closes 08:20',
+    );
+    await expect(optimiser.getByRole('button', { name: 'Undo optimisation' })).toBeVisible();
+    await expect(stopTimes(page, 4)).toContainText(/Late by \d+ min/);
+    await expectAccessible(page);
+  });
 });
 
 test('Undo puts the day back as it was', async ({ page, request, accounts, planner }) => {

@@ -11,8 +11,8 @@ import {
   type Account,
   type APIRequestContext,
   type Page,
-  type TestInfo,
 } from './support/fixtures';
+import { notOnPhone, PHONE_ONLY } from './support/phone-layout';
 
 /**
  * Issue 17: a working day. In the planner, the departure, the time at each stop and the
@@ -21,7 +21,8 @@ import {
  * late; the Trip Summary shows the finish; it all saves with the route. Everywhere else: the
  * navigation page's planned arrivals and running-late flag (online and offline), the shared
  * page's times in the viewer's language and zone, a CSV import with window and time-at-stop
- * columns, and the GPX's descriptions.
+ * columns, and the GPX's descriptions. The flows run on the desktop; each has a short test 'on a
+ * phone' (@phone) of its screens at 375 px: no sideways scrolling, 44 px targets, axe.
  */
 test.use({ locale: 'en-GB', timezoneId: 'Europe/Paris' });
 
@@ -61,17 +62,11 @@ const LOADED = { timeout: 45_000 };
 
 const PHONE = { width: 375, height: 667 };
 
-/** In the phone project: the layout at 375 px wide. */
-async function atPhoneWidth(page: Page, testInfo: TestInfo) {
-  if (testInfo.project.name === 'phone') await page.setViewportSize(PHONE);
-}
-
 /**
- * In the phone project: no horizontal scrolling, and every visible button, link and field inside
+ * At phone width: no horizontal scrolling, and every visible button, link and field inside
  * `scope` at least 44 px high (and 24 px wide).
  */
-async function expectPhoneLayout(page: Page, testInfo: TestInfo, scope: string) {
-  if (testInfo.project.name !== 'phone') return;
+async function expectPhoneLayout(page: Page, scope: string) {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
@@ -119,13 +114,12 @@ async function gpxWaypoints(path: string) {
     }));
 }
 
-test('a day with a departure time and three windows: waits, a late stop, the finish, saved with the route @phone', async ({
+test('a day with a departure time and three windows: waits, a late stop, the finish, saved with the route', async ({
   page,
   request,
   accounts,
   planner,
-}, testInfo) => {
-  await atPhoneWidth(page, testInfo);
+}) => {
   const owner = await accounts.register('day');
   const id = await postDay(request, owner, 'Monday round', [
     DEPOT,
@@ -152,7 +146,6 @@ test('a day with a departure time and three windows: waits, a late stop, the fin
   await expect(stopTimes(page, 2)).toContainText('Window 09:30–10:00');
   await expect(page.getByTestId('summary-finish')).toHaveText(/^09:\d\d$/);
   await expect(page.getByTestId('summary-waiting')).toHaveText(/min/);
-  await expectPhoneLayout(page, testInfo, '.day-plan');
 
   // The third window, typed in the school's edit panel: first the wrong way round.
   await page.getByRole('button', { name: 'Edit stop 4: name and note' }).click();
@@ -170,8 +163,6 @@ test('a day with a departure time and three windows: waits, a late stop, the fin
   await expect(stopTimes(page, 3)).toContainText(/Late by \d+ min/);
   await expect(stopTimes(page, 3)).toContainText('Window 08:00–08:30');
   await expect(page.getByTestId('summary-late')).toHaveText('1');
-  // The stop's time fields at 375 px (the stop list's own buttons are the planner's layout).
-  await expectPhoneLayout(page, testInfo, '.stop-day');
   await page.getByRole('button', { name: 'Done' }).click();
 
   // Leaving later moves every time: departure 07:30 gives the bakery an earlier arrival.
@@ -218,16 +209,8 @@ test('opening the times panel starts the day now, rounded up to the next 5 minut
   );
 });
 
-/** `text` exactly, where the space before AM or PM may be any space (browsers write U+202F). */
-const exactly = (text: string) =>
-  new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ (AM|PM)/g, '\\s$1')}$`, 'u');
-
-test('a CSV import with time window and time-at-stop columns gives the stops their windows and times @phone', async ({
-  page,
-  planner,
-}, testInfo) => {
-  await atPhoneWidth(page, testInfo);
-  await page.goto('/plan');
+/** Opens the import panel on the planner with a CSV of the day's columns: its preview. */
+async function previewDayCsv(page: Page) {
   await page.getByRole('button', { name: 'Import stops' }).click();
   const panel = page.locator('.import-panel');
   await panel
@@ -249,8 +232,20 @@ test('a CSV import with time window and time-at-stop columns gives the stops the
   await expect(panel.getByTestId('import-day-issues').getByRole('listitem')).toHaveText([
     'Line 5: the time window “lunch” could not be read. Write it as 09:00-12:00 or 9-12. The stop is imported without a window.',
   ]);
+  return panel;
+}
+
+/** `text` exactly, where the space before AM or PM may be any space (browsers write U+202F). */
+const exactly = (text: string) =>
+  new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ (AM|PM)/g, '\\s$1')}$`, 'u');
+
+test('a CSV import with time window and time-at-stop columns gives the stops their windows and times', async ({
+  page,
+  planner,
+}) => {
+  await page.goto('/plan');
+  const panel = await previewDayCsv(page);
   await expectAccessible(page, '.import-panel');
-  await expectPhoneLayout(page, testInfo, '.import-panel');
 
   await panel.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(panel.getByText(/Open “Times of the day”/)).toBeVisible();
@@ -269,17 +264,66 @@ test('a CSV import with time window and time-at-stop columns gives the stops the
   await expect(stopTimes(page, 3)).not.toContainText('Window');
 });
 
+test.describe('on a phone @phone', () => {
+  test.skip(notOnPhone, PHONE_ONLY);
+
+  test('the CSV import’s preview and the day’s times in the planner fit 375 px and pass axe', async ({
+    page,
+    request,
+    accounts,
+    planner,
+  }) => {
+    await page.setViewportSize(PHONE);
+
+    await test.step('the import panel with the preview of the day’s columns', async () => {
+      await page.goto('/plan');
+      await previewDayCsv(page);
+      await expectAccessible(page, '.import-panel');
+      await expectPhoneLayout(page, '.import-panel');
+    });
+
+    await test.step('the times of the day, a stop’s window, the route after them', async () => {
+      const owner = await accounts.register('day-phone');
+      const id = await postDay(request, owner, 'Monday round', [
+        DEPOT,
+        { ...BAKERY, window: { start: '08:00', end: '09:00' } },
+        { ...PHARMACY, serviceMinutes: 10, window: { start: '09:30', end: '10:00' } },
+        SCHOOL,
+      ]);
+      await accounts.signIn(page, owner);
+      await page.goto(`/edit-route/${id}`);
+      await expect(planner.stopItems).toHaveCount(4, LOADED);
+      await expect(page.getByLabel('Departure time')).toHaveValue('08:00');
+      await expect(stopTimes(page, 2)).toContainText('Leave 09:40');
+      await expect(page.getByTestId('summary-finish')).toHaveText(/^09:\d\d$/);
+      await expectPhoneLayout(page, '.day-plan');
+
+      // The school's window, closing before the driver can be there: its time fields.
+      await page.getByRole('button', { name: 'Edit stop 4: name and note' }).click();
+      await page.getByLabel('Window of stop 4 opens at').fill('08:00');
+      await page.getByLabel('Window of stop 4 closes at').fill('08:30');
+      await expect(stopTimes(page, 3)).toContainText(/Late by \d+ min/);
+      await expect(page.getByTestId('summary-late')).toHaveText('1');
+      await expectPhoneLayout(page, '.stop-day');
+      await page.getByRole('button', { name: 'Done' }).click();
+
+      await page.getByLabel('Departure time').fill('07:30');
+      await expect(stopTimes(page, 0)).toHaveText('Leave 07:30');
+      await expectAccessible(page);
+    });
+  });
+});
+
 test.describe('the shared route in another time zone', () => {
   test.use({ locale: 'en-US', timezoneId: 'America/New_York' });
 
-  test('shows the day in the viewer’s language, conventions and zone; its GPX keeps the times @phone', async ({
+  test('shows the day in the viewer’s language, conventions and zone; its GPX keeps the times', async ({
     page,
     request,
     accounts,
     browser,
     stack,
-  }, testInfo) => {
-    await atPhoneWidth(page, testInfo);
+  }) => {
     const owner = await accounts.register('share-day');
     const id = await postDay(request, owner, 'Monday round', [
       DEPOT,
@@ -309,7 +353,6 @@ test.describe('the shared route in another time zone', () => {
       'Times are in your time zone, America/New_York.',
     );
     await expectAccessible(page);
-    await expectPhoneLayout(page, testInfo, 'main');
 
     // The GPX: each waypoint's planned time, and its times in words as its description.
     await page.getByRole('button', { name: 'Export', exact: true }).click();
@@ -357,6 +400,37 @@ test.describe('the shared route in another time zone', () => {
     } finally {
       await context.close();
     }
+  });
+
+  test.describe('on a phone @phone', () => {
+    test.skip(notOnPhone, PHONE_ONLY);
+
+    test('the shared day in New York fits 375 px and passes axe', async ({
+      page,
+      request,
+      accounts,
+    }) => {
+      await page.setViewportSize(PHONE);
+      const owner = await accounts.register('share-day-phone');
+      const id = await postDay(request, owner, 'Monday round', [
+        DEPOT,
+        { ...BAKERY, window: { start: '08:00', end: '09:00' } },
+        { ...PHARMACY, serviceMinutes: 10, window: { start: '09:30', end: '10:00' } },
+        SCHOOL,
+      ]);
+      await page.goto(await shareRoute(request, owner, id));
+      const stops = page.locator('.shared-stop');
+      await expect(stops).toHaveCount(4, LOADED);
+      await expect(stops.nth(2).getByTestId('planned-times')).toHaveText(
+        exactly('Arrive 2:14 AM · wait 1 hr 16 min · Leave 3:40 AM · Window 3:30 AM–4:00 AM'),
+      );
+      await expect(page.getByTestId('summary-finish')).toHaveText(exactly('3:48 AM'));
+      await expect(page.getByTestId('viewer-zone')).toHaveText(
+        'Times are in your time zone, America/New_York.',
+      );
+      await expectAccessible(page);
+      await expectPhoneLayout(page, 'main');
+    });
   });
 });
 
@@ -409,12 +483,11 @@ function drivingDay(now: number) {
 test.describe('the navigation page on the day', () => {
   test.use({ timezoneId: DRIVE_ZONE.name });
 
-  test('shows each stop’s planned arrival and flags the stops the driver will reach too late @phone', async ({
+  test('shows each stop’s planned arrival and flags the stops the driver will reach too late', async ({
     page,
     request,
     accounts,
-  }, testInfo) => {
-    await atPhoneWidth(page, testInfo);
+  }) => {
     const owner = await accounts.register('drive-day');
     const day = drivingDay(Date.now());
     const id = await postDay(request, owner, 'On the road', day.stops, day.plan);
@@ -445,7 +518,6 @@ test.describe('the navigation page on the day', () => {
     await expect(rows.nth(2).getByTestId('running-late')).toHaveCount(0);
     await expect(page.getByTestId('running-late')).toHaveCount(2);
     await expectAccessible(page);
-    await expectPhoneLayout(page, testInfo, 'main');
 
     // Skipping the pharmacy (30 minutes there) leaves time to reach the school.
     await page.getByRole('button', { name: `Skip stop 3: ${PHARMACY.name}` }).click();
@@ -454,6 +526,34 @@ test.describe('the navigation page on the day', () => {
     // Once the bakery is done, the one late stop is behind.
     await current.getByRole('button', { name: 'Done', exact: true }).click();
     await expect(page.getByTestId('running-late')).toHaveCount(0);
+  });
+
+  test.describe('on a phone @phone', () => {
+    test.skip(notOnPhone, PHONE_ONLY);
+
+    test('planned arrivals and the running-late flags fit 375 px and pass axe', async ({
+      page,
+      request,
+      accounts,
+    }) => {
+      await page.setViewportSize(PHONE);
+      const owner = await accounts.register('drive-day-phone');
+      const day = drivingDay(Date.now());
+      const id = await postDay(request, owner, 'On the road', day.stops, day.plan);
+      await accounts.signIn(page, owner);
+      await page.goto(`/waze-route/${id}`);
+      const current = page.getByRole('group', { name: 'Current' });
+      await expect(current).toContainText(BAKERY.name, LOADED);
+      await expect(page.locator('.drive-point').nth(1).getByTestId('planned-times')).toHaveText(
+        `Planned ${day.at(-87)} · Window ${day.at(-60)}–${day.at(-30)}`,
+      );
+      await expect(current.getByTestId('running-late')).toHaveText(
+        `Running late: the window closed at ${day.at(-30)}`,
+      );
+      await expect(page.getByTestId('running-late')).toHaveCount(2);
+      await expectAccessible(page);
+      await expectPhoneLayout(page, 'main');
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type PlannerControls } from './support/fixtures';
+import { notOnPhone, PHONE_ONLY } from './support/phone-layout';
 
 /** Lyon, where the browser says the user is in these tests (the pages are pinned to English). */
 const HERE = { latitude: 45.764, longitude: 4.8357 };
@@ -24,8 +25,8 @@ async function addByKeyboard(planner: PlannerControls, text: string) {
 }
 
 test.describe('planner', () => {
-  // The planner's main flow, also in the phone's stacked layout (map above the list).
-  test('search, click, reorder by keyboard and drag, remove, and the draft survives a reload @phone', async ({
+  // The planner's main flow (the phone's stacked layout: 'on a phone' below).
+  test('search, click, reorder by keyboard and drag, remove, and the draft survives a reload', async ({
     page,
     planner,
   }) => {
@@ -121,6 +122,69 @@ test.describe('planner', () => {
       page.getByText('No stops added yet. Click on the map or search for addresses to add stops.'),
     ).toBeVisible();
     await expect(page.getByText('Add stops to start planning your route')).toBeVisible();
+  });
+
+  test.describe('on a phone @phone', () => {
+    test.skip(notOnPhone, PHONE_ONLY);
+
+    // The phone's stacked layout: the map on top, the list below it scrolling on its own.
+    test('stacked: stops added by search and on the map, dragged in the list, named in the popup', async ({
+      page,
+      planner,
+    }) => {
+      await page.goto('/plan');
+      await expect(
+        page.getByText(
+          'No stops added yet. Click on the map or search for addresses to add stops.',
+        ),
+      ).toBeVisible();
+      const map = (await page.locator('.planner__map').boundingBox())!;
+      const list = (await page.locator('.planner__sidebar').boundingBox())!;
+      expect(map.y + map.height, 'the map above the list').toBeLessThanOrEqual(list.y + 1);
+
+      await planner.addStop('Paris');
+      await addByKeyboard(planner, 'Lyon');
+      await expect(planner.stopNames).toHaveText([
+        /^Paris, Île-de-France/,
+        /^Lyon, Métropole de Lyon/,
+      ]);
+      await expect(planner.summary('summary-distance')).toHaveText(/^\d+ km$/);
+      await expect(page.locator('.leaflet-overlay-pane path')).toHaveCount(1);
+
+      // A click on the map beside Lyon adds a third stop named by reverse geocoding.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.getByRole('button', { name: /^Show stop 2 on the map/ }).click();
+      const lyonMarker = markerNumbered(page, 2);
+      await expect(lyonMarker).toHaveClass(/numbered-marker--active/);
+      const box = (await lyonMarker.boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2 + 60, box.y + box.height + 30);
+      await expect(planner.stopItems).toHaveCount(3);
+      await expect(planner.stopNames.nth(2)).toHaveText(/^Lyon/);
+      await expect(markerNumbered(page, 3)).toBeVisible();
+
+      // The first stop dragged to the end by its handle.
+      const before = await planner.stopNames.allTextContents();
+      const handle = page.locator('.stop-item__handle').first();
+      const from = (await handle.boundingBox())!;
+      const to = (await planner.stopItems.nth(2).boundingBox())!;
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      for (let step = 1; step <= 10; step++) {
+        await page.mouse.move(
+          from.x + from.width / 2,
+          from.y + ((to.y + to.height - 4 - from.y) * step) / 10,
+        );
+      }
+      await page.mouse.up();
+      await expect(planner.stopNames.nth(2)).toHaveText(/^Paris/);
+      expect(await planner.stopNames.allTextContents()).toEqual([before[1], before[2], before[0]]);
+
+      // The popup names the stop.
+      await markerNumbered(page, 1).click();
+      const popup = page.locator('.leaflet-popup');
+      await expect(popup).toContainText('Stop 1');
+      await expect(popup).toContainText('Lyon, Métropole de Lyon');
+    });
   });
 
   test('a failed reverse lookup names the stop by its coordinates; a failed search says the search is unavailable', async ({

@@ -1,13 +1,34 @@
 import { bearer, expect, stubTiles, test, type Account, type Page } from './support/fixtures';
 import { expectAccessible } from './support/accessibility';
-import { atPhoneWidth, expectFitsPhone, isPhoneProject } from './support/phone-layout';
+import {
+  atPhoneWidth,
+  expectFitsPhone,
+  isPhoneProject,
+  notOnPhone,
+  PHONE_375,
+  PHONE_ONLY,
+} from './support/phone-layout';
 
 /**
  * Issue 16, "Small things users expect": rename a stop, duplicate a saved route, save a shared
  * route to one's own routes (notes only when the link shows them), search and sort My Routes,
  * the phone's share sheet where there is one (copying otherwise); and the language menu's
- * SVG flags.
+ * SVG flags. My Routes and its share dialog at 375 px: 'on a phone' (@phone).
  */
+
+/** A phone's share sheet, recorded (window.shared). */
+const recordShareSheet = (page: Page) =>
+  page.addInitScript(() => {
+    (window as unknown as { shared: unknown[] }).shared = [];
+    navigator.share = async (data?: ShareData) => {
+      (window as unknown as { shared: unknown[] }).shared.push(data);
+    };
+  });
+
+const sharedThroughSheet = (page: Page) =>
+  page.evaluate(() => (window as unknown as { shared: unknown[] }).shared) as Promise<
+    { title: string; url: string }[]
+  >;
 
 const PARIS = { name: 'Paris, Île-de-France, France', lat: 48.8534951, lng: 2.3483915 };
 const DIJON = { name: 'Dijon, Côte-d’Or, France', lat: 47.3215806, lng: 5.0414701 };
@@ -43,8 +64,7 @@ test('a stop is renamed in the stop list, and saved with its new name', async ({
   ).toBe('Warehouse');
 });
 
-test('My Routes: search, sort, duplicate @phone', async ({ page, accounts }, testInfo) => {
-  await atPhoneWidth(page, testInfo);
+test('My Routes: search, sort, duplicate', async ({ page, accounts }) => {
   const owner = await accounts.register('my-routes');
   await accounts.postRoute(owner, 'Zoo trip', [PARIS, DIJON]);
   await accounts.postRoute(owner, 'Apéro run', [PARIS, LYON]);
@@ -70,7 +90,6 @@ test('My Routes: search, sort, duplicate @phone', async ({ page, accounts }, tes
   await expect(page.getByText('No route matches your search.')).toBeVisible();
   await search.fill('');
   await expectAccessible(page);
-  if (isPhoneProject(testInfo)) await expectFitsPhone(page, '.dashboard__tools, .route-card');
 
   const bakery = page.locator('.route-card', { hasText: 'Bakery round' });
   await bakery.getByRole('button', { name: 'Duplicate' }).click();
@@ -83,15 +102,8 @@ test('My Routes: search, sort, duplicate @phone', async ({ page, accounts }, tes
 });
 
 test.describe('sharing from My Routes', () => {
-  test('the share sheet where the browser has one @phone', async ({ page, accounts }, testInfo) => {
-    await atPhoneWidth(page, testInfo);
-    await page.addInitScript(() => {
-      // A phone's share sheet, recorded.
-      (window as unknown as { shared: unknown[] }).shared = [];
-      navigator.share = async (data?: ShareData) => {
-        (window as unknown as { shared: unknown[] }).shared.push(data);
-      };
-    });
+  test('the share sheet where the browser has one', async ({ page, accounts }) => {
+    await recordShareSheet(page);
     const owner = await accounts.register('share-sheet');
     await accounts.postRoute(owner, 'Bakery round', [PARIS, LYON]);
     await accounts.signIn(page, owner);
@@ -100,14 +112,8 @@ test.describe('sharing from My Routes', () => {
     const dialog = page.getByRole('dialog', { name: 'Share link' });
     await expect(dialog.getByRole('button', { name: 'Share…' })).toBeVisible();
     await expectAccessible(page, '.dialog');
-    if (isPhoneProject(testInfo)) await expectFitsPhone(page, '.dialog');
     await dialog.getByRole('button', { name: 'Share…' }).click();
-    const shared = (await page.evaluate(
-      () => (window as unknown as { shared: unknown[] }).shared,
-    )) as {
-      title: string;
-      url: string;
-    }[];
+    const shared = await sharedThroughSheet(page);
     expect(shared).toHaveLength(1);
     expect(shared[0].title).toBe('Bakery round');
     expect(shared[0].url).toBe(await dialog.getByLabel('Share link').inputValue());
@@ -125,6 +131,47 @@ test.describe('sharing from My Routes', () => {
     const dialog = page.getByRole('dialog', { name: 'Share link' });
     await expect(dialog.getByRole('button', { name: 'Copy' })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Share…' })).toHaveCount(0);
+  });
+});
+
+test.describe('on a phone @phone', () => {
+  test.skip(notOnPhone, PHONE_ONLY);
+
+  test('My Routes and its share sheet at 375 px: no sideways scrolling, 44 px targets, axe', async ({
+    page,
+    accounts,
+  }) => {
+    await page.setViewportSize(PHONE_375);
+    await recordShareSheet(page);
+    const owner = await accounts.register('my-routes-phone');
+    await accounts.postRoute(owner, 'Zoo trip', [PARIS, DIJON]);
+    await accounts.postRoute(owner, 'Apéro run', [PARIS, LYON]);
+    await accounts.postRoute(owner, 'Bakery round', [LYON, { ...DIJON, note: 'Side door' }]);
+    await accounts.signIn(page, owner);
+    await page.goto('/dashboard');
+
+    await test.step('My Routes with three routes', async () => {
+      await expect(cardTitles(page)).toHaveText(['Bakery round', 'Apéro run', 'Zoo trip']);
+      await expect(page.getByRole('searchbox', { name: 'Search my routes' })).toBeVisible();
+      await expectAccessible(page);
+      await expectFitsPhone(page, '.dashboard__tools, .route-card');
+    });
+
+    await test.step('the share dialog with the share sheet', async () => {
+      await page
+        .locator('.route-card', { hasText: 'Apéro run' })
+        .getByRole('button', { name: 'Share', exact: true })
+        .click();
+      const dialog = page.getByRole('dialog', { name: 'Share link' });
+      await expect(dialog.getByRole('button', { name: 'Share…' })).toBeVisible();
+      await expectAccessible(page, '.dialog');
+      await expectFitsPhone(page, '.dialog');
+      await dialog.getByRole('button', { name: 'Share…' }).click();
+      const shared = await sharedThroughSheet(page);
+      expect(shared).toHaveLength(1);
+      expect(shared[0].title).toBe('Apéro run');
+      expect(shared[0].url).toBe(await dialog.getByLabel('Share link').inputValue());
+    });
   });
 });
 

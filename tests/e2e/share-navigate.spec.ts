@@ -11,8 +11,8 @@ import {
   type BrowserContext,
   type Locator,
   type Page,
-  type TestInfo,
 } from './support/fixtures';
+import { notOnPhone, PHONE_ONLY } from './support/phone-layout';
 
 /** Three stops the fake router can drive between (tests/fakes). */
 const STOPS: {
@@ -136,36 +136,33 @@ async function watchNavigations(page: Page): Promise<{ url: string; at: number }
 }
 
 const referrerMeta = (page: Page) => page.locator('head meta[name="referrer"]').last();
-const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
-/** A tap on the phone (touch events, as a driver's finger), a click on the desktop. */
-const press = (control: Locator, testInfo: TestInfo) =>
-  isPhone(testInfo) ? control.tap() : control.click();
+
+/** Clicks a control that hands `stop` to Waze on the desktop: a new tab with the web link. */
+async function expectWebHandOff(page: Page, control: Locator, stop: { lat: number; lng: number }) {
+  const popup = page.waitForEvent('popup');
+  await control.click();
+  const tab = await popup;
+  await expect(tab).toHaveURL(wazeWeb(stop));
+  await expect(tab.getByText('Waze stub')).toBeVisible();
+  await tab.close();
+}
 
 /**
- * Presses a control that hands `stop` to Waze and checks what happened: on a desktop a new
- * tab with the web link; on a phone the app's link at once, then the web link in this tab
- * after 500 ms (the headless browser has no Waze app, so the page stays visible), after
- * which the test comes back to the app.
+ * Taps (touch events, as a driver's finger) a control that hands `stop` to Waze on a phone:
+ * the app's link at once, then the web link in this tab after 500 ms (the headless browser has
+ * no Waze app, so the page stays visible), after which the test comes back to the app (unless
+ * `back` is false: the test's last hand-off).
  */
-async function expectHandOff(
+async function expectAppHandOff(
   page: Page,
-  testInfo: TestInfo,
   control: Locator,
   stop: { lat: number; lng: number },
   navigations: { url: string; at: number }[],
+  { back = true } = {},
 ) {
-  if (!isPhone(testInfo)) {
-    const popup = page.waitForEvent('popup');
-    await press(control, testInfo);
-    const tab = await popup;
-    await expect(tab).toHaveURL(wazeWeb(stop));
-    await expect(tab.getByText('Waze stub')).toBeVisible();
-    await tab.close();
-    return;
-  }
   const appPage = page.url();
   const before = navigations.length;
-  await press(control, testInfo);
+  await control.tap();
   await expect.poll(() => navigations.slice(before).map((n) => n.url)).toContain(wazeApp(stop));
   await page.waitForURL(wazeWeb(stop));
   await expect(page.getByText('Waze stub')).toBeVisible();
@@ -175,20 +172,21 @@ async function expectHandOff(
   // 500 ms fallback delay (less a few ms of clock skew between the test and the browser).
   expect(web.at - app.at).toBeGreaterThanOrEqual(450);
   expect(web.at - app.at).toBeLessThan(3000);
+  if (!back) return;
   // Back to the app the way a driver returns to the tab. Not goBack(): a page restored from the
   // back-forward cache reloads itself when the dev server's socket reconnects, racing the next click.
   await page.goto(appPage);
 }
 
 test.describe('shared route', () => {
-  // The hand-off differs on a phone (the Waze app's link, a tap): also in the phone project.
-  test('anyone with the link drives it with Waze; the link never leaks in a Referer @phone', async ({
+  // The hand-off differs on a phone (the Waze app's link, a tap): 'on a phone' below.
+  test('anyone with the link drives it with Waze; the link never leaks in a Referer', async ({
     page,
     context,
     request,
     accounts,
     tiles,
-  }, testInfo) => {
+  }) => {
     // Every hand-off of the route, axe and the export menu: longer than most.
     test.slow();
     const owner = await register(accounts);
@@ -209,7 +207,6 @@ test.describe('shared route', () => {
       hosts.add(new URL(req.url()).host);
       if (req.url().includes('/api/routes/legs')) apiReferers.push(req.headers()['referer'] ?? '');
     });
-    const navigations = await watchNavigations(page);
 
     await page.goto(sharePath);
     const appOrigin = new URL(page.url()).origin;
@@ -247,39 +244,23 @@ test.describe('shared route', () => {
     expect(apiReferers.length).toBeGreaterThan(0);
     expect(new Set(apiReferers)).toEqual(new Set([`${appOrigin}/`]));
 
-    await expectHandOff(
+    await expectWebHandOff(
       page,
-      testInfo,
       page.getByRole('button', { name: 'Start Route in Waze' }),
       STOPS[0],
-      navigations,
     );
     await expect(page.locator('.shared-stop').nth(0)).toHaveAttribute('aria-current', 'step');
-    await expectHandOff(
-      page,
-      testInfo,
-      page.getByRole('button', { name: 'Next Stop (2/3)' }),
-      STOPS[1],
-      navigations,
-    );
+    await expectWebHandOff(page, page.getByRole('button', { name: 'Next Stop (2/3)' }), STOPS[1]);
     await expect(page.locator('.shared-stop').nth(1)).toHaveAttribute('aria-current', 'step');
-    await expectHandOff(
-      page,
-      testInfo,
-      page.getByRole('button', { name: 'Next Stop (3/3)' }),
-      STOPS[2],
-      navigations,
-    );
+    await expectWebHandOff(page, page.getByRole('button', { name: 'Next Stop (3/3)' }), STOPS[2]);
     await expect(page.getByRole('button', { name: /^Next Stop/ })).toHaveCount(0);
     await expect(page.locator('.shared-stop').nth(2)).toHaveAttribute('aria-current', 'step');
 
     // Each stop's own button, back to stop 2: Next Stop (3/3) comes back.
-    await expectHandOff(
+    await expectWebHandOff(
       page,
-      testInfo,
       page.getByRole('button', { name: /^Navigate to stop 2 in Waze: Dijon/ }),
       STOPS[1],
-      navigations,
     );
     await expect(page.getByRole('button', { name: 'Next Stop (3/3)' })).toBeVisible();
     expect(opened).toEqual([STOPS[0], STOPS[1], STOPS[2], STOPS[1]].map(wazeWeb));
@@ -382,20 +363,78 @@ test.describe('shared route', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Back again' })).toBeVisible();
     await expect(page.getByText('Shared Route • 1 stop', { exact: true })).toBeVisible();
   });
+
+  test.describe('on a phone @phone', () => {
+    test.skip(notOnPhone, PHONE_ONLY);
+
+    test('a tap hands a stop to the Waze app, then to its web link; the page passes axe', async ({
+      page,
+      context,
+      request,
+      accounts,
+    }) => {
+      test.slow(); // three hand-offs, each a page load back
+      const owner = await register(accounts);
+      const id = await createRoute(accounts, owner, 'Burgundy deliveries', [
+        { ...STOPS[0], status: 'done' },
+        STOPS[1],
+        STOPS[2],
+      ]);
+      const sharePath = await shareRoute(request, owner, id, { includeNotes: true });
+      const opened = await stubWaze(context);
+      const navigations = await watchNavigations(page);
+      const stops = page.locator('.shared-stop');
+
+      await page.goto(sharePath);
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Burgundy deliveries' }),
+      ).toBeVisible();
+      await expect(stops).toHaveCount(3);
+      await expect(stops.nth(1).locator('.stop-note')).toHaveText(
+        'Note: Door code 4821, ring twice',
+      );
+      await expect(stops.nth(0).locator('.shared-stop__status')).toHaveText('Done');
+      await expectAccessible(page);
+
+      // Start, Next Stop and a stop's own button.
+      await expectAppHandOff(
+        page,
+        page.getByRole('button', { name: 'Start Route in Waze' }),
+        STOPS[0],
+        navigations,
+      );
+      await expect(stops.nth(0)).toHaveAttribute('aria-current', 'step');
+      await expectAppHandOff(
+        page,
+        page.getByRole('button', { name: 'Next Stop (2/3)' }),
+        STOPS[1],
+        navigations,
+      );
+      await expect(stops.nth(1)).toHaveAttribute('aria-current', 'step');
+      await expectAppHandOff(
+        page,
+        page.getByRole('button', { name: /^Navigate to stop 3 in Waze: Lyon/ }),
+        STOPS[2],
+        navigations,
+      );
+      await expect(stops.nth(2)).toHaveAttribute('aria-current', 'step');
+      await expect(page.getByRole('button', { name: /^Next Stop/ })).toHaveCount(0);
+      expect(opened).toEqual([STOPS[0], STOPS[1], STOPS[2]].map(wazeWeb));
+    });
+  });
 });
 
 test.describe('navigation page', () => {
-  // Taps and the hand-off to the Waze app on a phone: also in the phone project.
-  test('trip points, notes, done and skipped saved to the route, ETA per stop, hand-off @phone', async ({
+  // Taps and the hand-off to the Waze app on a phone: 'on a phone' below.
+  test('trip points, notes, done and skipped saved to the route, ETA per stop, hand-off', async ({
     page,
     context,
     request,
     accounts,
-  }, testInfo) => {
+  }) => {
     // A long drive: every state, two themes checked with axe, several saves.
     test.slow();
     await stubWaze(context);
-    const navigations = await watchNavigations(page);
     const owner = await register(accounts);
     const id = await createRoute(accounts, owner, 'Morning round');
     await accounts.signIn(page, owner);
@@ -442,20 +481,18 @@ test.describe('navigation page', () => {
       new RegExp(`^${totalKm} km to go, last stop around \\d{1,2}:\\d{2}`),
     );
 
-    await expectHandOff(
+    await expectWebHandOff(
       page,
-      testInfo,
       page.getByRole('button', { name: 'Start Route in Waze' }),
       STOPS[0],
-      navigations,
     );
-    await expectHandOff(page, testInfo, points.nth(1), STOPS[1], navigations);
+    await expectWebHandOff(page, points.nth(1), STOPS[1]);
     // Handing a stop to Waze does not settle it.
     await expect(page.getByText('Current stop 1 of 3')).toBeVisible();
 
     // Arrived at stop 1: Done. Stop 2 becomes current, its note shown first.
     const current = page.getByRole('group', { name: 'Current' });
-    await press(current.getByRole('button', { name: 'Done', exact: true }), testInfo);
+    await current.getByRole('button', { name: 'Done', exact: true }).click();
     await expect(page.getByText('Current stop 2 of 3')).toBeVisible();
     await expect(bar).toHaveAttribute('aria-valuenow', '1');
     await expect(current.locator('.stop-note')).toHaveText('Note: Door code 4821, ring twice');
@@ -472,21 +509,15 @@ test.describe('navigation page', () => {
       'aria-valuenow',
       '1',
     );
-    await expectHandOff(
-      page,
-      testInfo,
-      page.getByRole('button', { name: 'Next Stop (2/3)' }),
-      STOPS[1],
-      navigations,
-    );
+    await expectWebHandOff(page, page.getByRole('button', { name: 'Next Stop (2/3)' }), STOPS[1]);
 
     // Skip stop 2 from the list, undo it, skip it again.
-    await press(page.getByRole('button', { name: /^Skip stop 2: Dijon/ }), testInfo);
+    await page.getByRole('button', { name: /^Skip stop 2: Dijon/ }).click();
     await expect(page.getByText('Current stop 3 of 3')).toBeVisible();
     await expect(points.nth(1)).toContainText('Skipped');
-    await press(page.getByRole('button', { name: /^Undo stop 2: Dijon/ }), testInfo);
+    await page.getByRole('button', { name: /^Undo stop 2: Dijon/ }).click();
     await expect(page.getByText('Current stop 2 of 3')).toBeVisible();
-    await press(page.getByRole('button', { name: /^Skip stop 2: Dijon/ }), testInfo);
+    await page.getByRole('button', { name: /^Skip stop 2: Dijon/ }).click();
     await expect(page.getByText('Current stop 3 of 3')).toBeVisible();
     // Done, skipped, current, notes and ETAs readable in both themes.
     await expect.poll(() => statuses(accounts, owner, id)).toEqual(['done', 'skipped', null]);
@@ -495,7 +526,7 @@ test.describe('navigation page', () => {
     await page.reload();
     await expect(page.getByText('Current stop 3 of 3')).toBeVisible();
     await expectAccessible(page);
-    await press(page.getByRole('button', { name: /^Mark stop 3 done: Lyon/ }), testInfo);
+    await page.getByRole('button', { name: /^Mark stop 3 done: Lyon/ }).click();
     await expect(page.getByText('All stops done')).toBeVisible();
     await expect(page.getByRole('progressbar', { name: 'Route progress' })).toHaveAttribute(
       'aria-valuenow',
@@ -507,11 +538,11 @@ test.describe('navigation page', () => {
 
     // 'Start over' asks first: Cancel changes nothing.
     const startOver = page.getByRole('button', { name: 'Start over' });
-    await press(startOver, testInfo);
+    await startOver.click();
     let confirm = page.getByRole('alertdialog', { name: 'Start over?' });
     await expect(confirm).toContainText('Every stop goes back to to-do. Notes are kept.');
     await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
-    await press(confirm.getByRole('button', { name: 'Cancel' }), testInfo);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toHaveCount(0);
     await expect(startOver).toBeFocused();
     await expect(page.getByRole('progressbar', { name: 'Route progress' })).toHaveAttribute(
@@ -521,9 +552,9 @@ test.describe('navigation page', () => {
     expect(await statuses(accounts, owner, id)).toEqual(['done', 'skipped', 'done']);
 
     // Confirmed, every stop goes back to do and the first hand-off has the focus.
-    await press(startOver, testInfo);
+    await startOver.click();
     confirm = page.getByRole('alertdialog', { name: 'Start over?' });
-    await press(confirm.getByRole('button', { name: 'Start over' }), testInfo);
+    await confirm.getByRole('button', { name: 'Start over' }).click();
     await expect(confirm).toHaveCount(0);
     await expect(page.getByRole('progressbar', { name: 'Route progress' })).toHaveAttribute(
       'aria-valuenow',
@@ -542,9 +573,9 @@ test.describe('navigation page', () => {
     await expect(page.locator('.drive__offline')).toHaveCount(0);
 
     // The export menu rides along: a GPX of the stops (notes kept) with the route line.
-    await press(page.getByRole('button', { name: 'Export', exact: true }), testInfo);
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
     const download = page.waitForEvent('download');
-    await press(page.getByRole('button', { name: 'Download GPX' }), testInfo);
+    await page.getByRole('button', { name: 'Download GPX' }).click();
     const gpx = await readFile(await (await download).path(), 'utf8');
     expect(gpx.match(/<wpt /g)).toHaveLength(3);
     expect(gpx).toContain('<desc>Door code 4821, ring twice</desc>');
@@ -552,6 +583,99 @@ test.describe('navigation page', () => {
 
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test.describe('on a phone @phone', () => {
+    test.skip(notOnPhone, PHONE_ONLY);
+
+    test('taps settle the stops and hand them to the Waze app; done and skipped pass axe in both themes', async ({
+      page,
+      context,
+      accounts,
+    }) => {
+      test.slow(); // three hand-offs, two of them a page load back
+      await stubWaze(context);
+      const navigations = await watchNavigations(page);
+      const owner = await register(accounts);
+      // On the road: stop 1 done, stop 2 skipped, stop 3 next.
+      const id = await createRoute(accounts, owner, 'Morning round', [
+        { ...STOPS[0], status: 'done' },
+        { ...STOPS[1], status: 'skipped' },
+        STOPS[2],
+      ]);
+      await accounts.signIn(page, owner);
+      await page.goto(`/waze-route/${id}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Morning round' })).toBeVisible();
+      const points = page.locator('.drive-point');
+      const current = page.getByRole('group', { name: 'Current' });
+
+      await test.step('done, skipped and current, in both themes', async () => {
+        await expect(page.getByText('Current stop 3 of 3')).toBeVisible();
+        await expect(points.nth(0)).toContainText('Done');
+        await expect(points.nth(1)).toContainText('Skipped');
+        await expect(points.nth(2)).toContainText(/ETA \d{1,2}:\d{2}/);
+        await expectAccessible(page);
+        // The header's theme button: automatic, light, then dark.
+        await page.getByRole('button', { name: /^Theme: automatic/ }).tap();
+        await page.getByRole('button', { name: /^Theme: light/ }).tap();
+        await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+        await expectAccessible(page);
+      });
+
+      await test.step('taps: undo, skip, done, and Start over (asked first)', async () => {
+        await page.getByRole('button', { name: /^Undo stop 2: Dijon/ }).tap();
+        await expect(page.getByText('Current stop 2 of 3')).toBeVisible();
+        await page.getByRole('button', { name: /^Skip stop 2: Dijon/ }).tap();
+        await expect(page.getByText('Current stop 3 of 3')).toBeVisible();
+        await page.getByRole('button', { name: /^Mark stop 3 done: Lyon/ }).tap();
+        await expect(page.getByText('All stops done')).toBeVisible();
+        await expect.poll(() => statuses(accounts, owner, id)).toEqual(['done', 'skipped', 'done']);
+
+        const startOver = page.getByRole('button', { name: 'Start over' });
+        await startOver.tap();
+        let confirm = page.getByRole('alertdialog', { name: 'Start over?' });
+        await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+        await confirm.getByRole('button', { name: 'Cancel' }).tap();
+        await expect(confirm).toHaveCount(0);
+        await expect(startOver).toBeFocused();
+        await startOver.tap();
+        confirm = page.getByRole('alertdialog', { name: 'Start over?' });
+        await confirm.getByRole('button', { name: 'Start over' }).tap();
+        await expect(confirm).toHaveCount(0);
+        await expect(page.getByText('Current stop 1 of 3')).toBeVisible();
+        await expect(current.getByRole('button', { name: 'Start Route in Waze' })).toBeFocused();
+        await expect.poll(() => statuses(accounts, owner, id)).toEqual([null, null, null]);
+      });
+
+      await test.step('the export menu', async () => {
+        await page.getByRole('button', { name: 'Export', exact: true }).tap();
+        const download = page.waitForEvent('download');
+        await page.getByRole('button', { name: 'Download GPX' }).tap();
+        const gpx = await readFile(await (await download).path(), 'utf8');
+        expect(gpx.match(/<wpt /g)).toHaveLength(3);
+      });
+
+      await test.step('the hand-off to the Waze app: Start, a trip point, Next Stop', async () => {
+        await expectAppHandOff(
+          page,
+          page.getByRole('button', { name: 'Start Route in Waze' }),
+          STOPS[0],
+          navigations,
+        );
+        await expectAppHandOff(page, points.nth(1), STOPS[1], navigations);
+        await expect(page.getByText('Current stop 1 of 3')).toBeVisible();
+        await current.getByRole('button', { name: 'Done', exact: true }).tap();
+        await expect(page.getByText('Current stop 2 of 3')).toBeVisible();
+        await expect.poll(() => statuses(accounts, owner, id)).toEqual(['done', null, null]);
+        await expectAppHandOff(
+          page,
+          page.getByRole('button', { name: 'Next Stop (2/3)' }),
+          STOPS[1],
+          navigations,
+          { back: false },
+        );
+      });
+    });
   });
 
   test("another user's route, no id, and a failed load with Retry", async ({ page, accounts }) => {

@@ -1,4 +1,5 @@
 import { expectAccessible } from './support/accessibility';
+import { notOnPhone, PHONE_ONLY } from './support/phone-layout';
 import {
   bearer,
   expect,
@@ -14,6 +15,7 @@ import {
  * times from the fake OSRM's table), each driver's route in its own colour on one map with its
  * own list, times and totals, the stop no driver can take named; 'Save all' makes one
  * itinerary per driver in one day group, each shareable, and My Routes shows them as one day.
+ * The flow runs on the desktop; its screens at 375 px: 'on a phone' (@phone).
  */
 test.use({ locale: 'en-GB', timezoneId: 'Europe/Paris' });
 
@@ -84,15 +86,13 @@ const smallTargets = (page: Page) =>
       .filter((box) => box.height < 44),
   );
 
-test('a day split among 3 drivers, saved as 3 shareable routes, grouped as one day on My Routes @phone', async ({
+test('a day split among 3 drivers, saved as 3 shareable routes, grouped as one day on My Routes', async ({
   page,
   browser,
   request,
   accounts,
   planner,
-}, testInfo) => {
-  const phone = testInfo.project.name === 'phone';
-  if (phone) await page.setViewportSize({ width: 375, height: 740 });
+}) => {
   const owner = await accounts.register('team-day');
   const id = await postDay(request, owner);
   await accounts.signIn(page, owner);
@@ -151,7 +151,6 @@ test('a day split among 3 drivers, saved as 3 shareable routes, grouped as one d
   ).toHaveCount(1);
   await expect(map.locator('path')).not.toHaveCount(0);
   await expectAccessible(page);
-  if (phone) expect(await smallTargets(page)).toEqual([]);
 
   // The second driver's route gets its own name; then everything is saved.
   await drivers.nth(1).getByLabel("Title of driver 2's route").fill('Monday, east side');
@@ -217,6 +216,69 @@ test('a day split among 3 drivers, saved as 3 shareable routes, grouped as one d
   ]);
   await expect(page.getByRole('article', { name: 'Monday deliveries', exact: true })).toBeVisible();
   await expectAccessible(page);
+});
+
+test.describe('on a phone @phone', () => {
+  test.skip(notOnPhone, PHONE_ONLY);
+
+  test('the split dialog at 375 px: 44 px targets and axe after the split, after the save; My Routes passes axe', async ({
+    page,
+    request,
+    accounts,
+    planner,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const owner = await accounts.register('team-day-phone');
+    const id = await postDay(request, owner);
+    await accounts.signIn(page, owner);
+    await page.goto(`/edit-route/${id}`);
+    await expect(planner.stopItems).toHaveCount(8);
+    await page.getByRole('button', { name: 'Split among drivers' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Split the day among drivers' });
+
+    await test.step('the dialog after a split among 3 drivers', async () => {
+      await dialog.getByLabel('Number of drivers').fill('3');
+      await dialog.getByLabel('Everyone finishing early').check();
+      await dialog.getByRole('button', { name: 'Split', exact: true }).click();
+      await expect(dialog.getByText('Split done: 3 drivers have stops.')).toBeVisible({
+        timeout: 30_000,
+      });
+      await expect(dialog.getByTestId('team-driver')).toHaveCount(3);
+      await expect(dialog.getByTestId('unassigned-stops')).toHaveText(
+        'Pharmacy, Avenue de Paris, Versailles: earliest arrival 08:27, window closes 08:20',
+      );
+      await expect(
+        dialog
+          .getByRole('region', { name: "Map of the drivers' routes" })
+          .getByRole('img', { name: /^Driver [123], stop \d+: / }),
+      ).toHaveCount(6);
+      await expectAccessible(page);
+      expect(await smallTargets(page)).toEqual([]);
+    });
+
+    await test.step('the dialog after the save, a share link shown', async () => {
+      const east = dialog.getByTestId('team-driver').nth(1);
+      await east.getByLabel("Title of driver 2's route").fill('Monday, east side');
+      await dialog.getByRole('button', { name: 'Save all' }).click();
+      await expect(dialog.getByText('3 routes saved, one per driver.')).toBeVisible();
+      await east.getByRole('button', { name: 'Share link of Monday, east side' }).click();
+      await expect(
+        east.getByRole('textbox', { name: 'Share link of Monday, east side' }),
+      ).toHaveValue(/\/share\/[\w-]+$/);
+      await expectAccessible(page);
+    });
+
+    await test.step('My Routes: the three routes as one day', async () => {
+      await dialog.getByRole('link', { name: 'My Routes' }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      const day = page.getByRole('region', { name: 'One day, 3 drivers' });
+      await expect(day.getByRole('heading', { level: 3 })).toHaveCount(3);
+      await expect(
+        page.getByRole('article', { name: 'Monday deliveries', exact: true }),
+      ).toBeVisible();
+      await expectAccessible(page);
+    });
+  });
 });
 
 test('a signed-out planner is asked to sign in to save the drivers’ routes', async ({

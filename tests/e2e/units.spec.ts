@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/fixtures';
 import { expectAccessible } from './support/accessibility';
-import { atPhoneWidth, expectFitsPhone, isPhoneProject } from './support/phone-layout';
+import { expectFitsPhone, notOnPhone, PHONE_375, PHONE_ONLY } from './support/phone-layout';
 
 /**
  * Issue 16, "The user's units": miles and feet for English in the US and the UK, kilometres
@@ -16,12 +16,11 @@ test.describe('the automatic choice', () => {
   // No pinned setting: the app chooses from the language and the browser's region.
   test.use({ units: null, locale: 'en-US' });
 
-  test('en-US: miles in the summary, on the route card and on the navigation page @phone', async ({
+  test('en-US: miles in the summary, on the route card and on the navigation page', async ({
     page,
     accounts,
     planner,
-  }, testInfo) => {
-    await atPhoneWidth(page, testInfo);
+  }) => {
     const owner = await accounts.register('miles');
     const id = await accounts.postRoute(owner, 'Paris to Lyon', [PARIS, LYON]);
     await accounts.signIn(page, owner);
@@ -31,7 +30,6 @@ test.describe('the automatic choice', () => {
     await expect(unitsToggle(page)).toHaveAccessibleName(
       'Distance units: automatic (mi). Switch to kilometres',
     );
-    if (isPhoneProject(testInfo)) await expectFitsPhone(page, 'header, .route-card');
 
     await page.goto(`/edit-route/${id}`);
     await expect(planner.stopItems).toHaveCount(2);
@@ -68,6 +66,31 @@ test.describe('the automatic choice', () => {
     await expect(page.getByTestId('card-distance')).toHaveText(/^\d+ mi$/);
     await unitsToggle(page).click();
     expect(await page.evaluate(() => localStorage.getItem('distanceUnits'))).toBe('auto');
+  });
+
+  test.describe('on a phone @phone', () => {
+    test.skip(notOnPhone, PHONE_ONLY);
+
+    test('en-US at 375 px: the header and a route card in miles fit; the navigation page passes axe', async ({
+      page,
+      accounts,
+    }) => {
+      await page.setViewportSize(PHONE_375);
+      const owner = await accounts.register('miles-phone');
+      const id = await accounts.postRoute(owner, 'Paris to Lyon', [PARIS, LYON]);
+      await accounts.signIn(page, owner);
+
+      await page.goto('/dashboard');
+      await expect(page.getByTestId('card-distance')).toHaveText(/^\d+ mi$/);
+      await expect(unitsToggle(page)).toHaveAccessibleName(
+        'Distance units: automatic (mi). Switch to kilometres',
+      );
+      await expectFitsPhone(page, 'header, .route-card');
+
+      await page.goto(`/waze-route/${id}`);
+      await expect(page.getByTestId('drive-remaining')).toContainText(/\d+ mi/);
+      await expectAccessible(page);
+    });
   });
 });
 

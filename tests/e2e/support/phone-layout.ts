@@ -11,6 +11,14 @@ export async function atPhoneWidth(page: Page, testInfo: TestInfo) {
 export const isPhoneProject = (testInfo: TestInfo) => testInfo.project.name === 'phone';
 
 /**
+ * A describe of phone-only checks (its title tagged @phone) starts with
+ * `test.skip(notOnPhone, PHONE_ONLY)`: the desktop project, which runs every test, skips them
+ * without opening a page. The long flows they come from run on the desktop only.
+ */
+export const notOnPhone = ({ isMobile }: { isMobile: boolean }) => !isMobile;
+export const PHONE_ONLY = 'a phone check: it runs in the phone project';
+
+/**
  * At phone width: the page does not scroll sideways, and every visible control inside
  * `within` (a CSS selector) is a touch target at least 44 px high and 24 px wide (WCAG 2.5.8's
  * minimum width; the height is the app's 44 px rule).
