@@ -115,11 +115,12 @@ async function stubWaze(context: BrowserContext): Promise<string[]> {
  */
 async function watchNavigations(page: Page): Promise<{ url: string; at: number }[]> {
   const requested: { url: string; at: number }[] = [];
-  await page.exposeFunction('__recordNavigation', (url: string) => {
-    requested.push({ url, at: Date.now() });
+  // The time is the page's own clock: the call reaches the test later, by a varying delay.
+  await page.exposeFunction('__recordNavigation', (url: string, at: number) => {
+    requested.push({ url, at });
   });
   await page.addInitScript(() => {
-    const record = (window as unknown as { __recordNavigation: (url: string) => void })
+    const record = (window as unknown as { __recordNavigation: (url: string, at: number) => void })
       .__recordNavigation;
     (window as unknown as { navigation: EventTarget }).navigation.addEventListener(
       'navigate',
@@ -127,7 +128,7 @@ async function watchNavigations(page: Page): Promise<{ url: string; at: number }
         const navigate = event as Event & { destination: { url: string }; cancelable: boolean };
         const url = navigate.destination.url;
         if (!/^(waze:|https:\/\/waze\.com\/)/.test(url)) return;
-        record(url);
+        record(url, Date.now());
         if (url.startsWith('waze:') && navigate.cancelable) navigate.preventDefault();
       },
     );
@@ -169,7 +170,7 @@ async function expectAppHandOff(
   const app = navigations.slice(before).find((n) => n.url === wazeApp(stop))!;
   const web = navigations.slice(before).find((n) => n.url === wazeWeb(stop))!;
   expect(web, 'the web link follows the app link').toBeTruthy();
-  // 500 ms fallback delay (less a few ms of clock skew between the test and the browser).
+  // The 500 ms fallback delay, on the page's clock (less a little for timer rounding).
   expect(web.at - app.at).toBeGreaterThanOrEqual(450);
   expect(web.at - app.at).toBeLessThan(3000);
   if (!back) return;
