@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useCallback, useLayoutEffect, useReducer, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Stop } from '@domain/stops.ts';
 import type { DayPlan } from '@domain/day-plan/day-plan.ts';
@@ -103,7 +103,9 @@ export function usePlannerRoute(itineraryId: string | undefined) {
   const routeKey = JSON.stringify(route);
 
   // The device's copy: the new-route draft, or this itinerary's edit draft while it is dirty.
-  useEffect(() => {
+  // Written as the change is committed, not after the next paint (useEffect): a reload or a
+  // closed tab right after a keystroke keeps it.
+  useLayoutEffect(() => {
     if (holdDraft) return;
     const current = JSON.parse(routeKey) as RouteOnScreen;
     if (!isEdit) {
