@@ -80,18 +80,7 @@ test.describe('planner', () => {
     expect(afterKeyboard[2]).toMatch(/^Lyon, Métropole/);
 
     // Drag: the first stop goes to the end by its handle.
-    const handle = page.locator('.stop-item__handle').first();
-    const from = (await handle.boundingBox())!;
-    const to = (await planner.stopItems.nth(2).boundingBox())!;
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    for (let step = 1; step <= 10; step++) {
-      await page.mouse.move(
-        from.x + from.width / 2,
-        from.y + ((to.y + to.height - 4 - from.y) * step) / 10,
-      );
-    }
-    await page.mouse.up();
+    await planner.dragStop(0, 2);
     await expect(planner.stopNames.nth(2)).toHaveText(/^Paris/);
     expect(await planner.stopNames.allTextContents()).toEqual([
       afterKeyboard[1],
@@ -164,18 +153,7 @@ test.describe('planner', () => {
 
       // The first stop dragged to the end by its handle.
       const before = await planner.stopNames.allTextContents();
-      const handle = page.locator('.stop-item__handle').first();
-      const from = (await handle.boundingBox())!;
-      const to = (await planner.stopItems.nth(2).boundingBox())!;
-      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-      await page.mouse.down();
-      for (let step = 1; step <= 10; step++) {
-        await page.mouse.move(
-          from.x + from.width / 2,
-          from.y + ((to.y + to.height - 4 - from.y) * step) / 10,
-        );
-      }
-      await page.mouse.up();
+      await planner.dragStop(0, 2);
       await expect(planner.stopNames.nth(2)).toHaveText(/^Paris/);
       expect(await planner.stopNames.allTextContents()).toEqual([before[1], before[2], before[0]]);
 
@@ -445,18 +423,7 @@ test.describe('planner', () => {
     ).toBeVisible();
 
     // Drag among the rendered rows: the first stop (Stop 2) goes below the third.
-    const handle = page.locator('.stop-item__handle').first();
-    const from = (await handle.boundingBox())!;
-    const to = (await planner.stopItems.nth(2).boundingBox())!;
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    for (let step = 1; step <= 10; step++) {
-      await page.mouse.move(
-        from.x + from.width / 2,
-        from.y + ((to.y + to.height - 4 - from.y) * step) / 10,
-      );
-    }
-    await page.mouse.up();
+    await planner.dragStop(0, 2);
     await expect(
       page.getByRole('button', { name: /^Show stop 3 on the map: Stop 2, Lyon/ }),
     ).toBeVisible();

@@ -117,11 +117,12 @@ export interface Accounts {
 export function plannerControls(page: Page) {
   const search = page.getByRole('combobox', { name: 'Search for an address' });
   const searchResults = page.getByRole('listbox', { name: 'Search results' });
+  const rows = page.locator('.stop-list > li');
   return {
     search,
     searchResults,
     /** the stop list's rows */
-    stopItems: page.locator('.stop-list > li'),
+    stopItems: rows,
     stopNames: page.locator('.stop-list .stop-item__name'),
     titleInput: page.getByPlaceholder('Enter route title...'),
     /** summary-stops, summary-distance, summary-duration */
@@ -131,6 +132,37 @@ export function plannerControls(page: Page) {
     async addStop(text: string) {
       await search.fill(text);
       await searchResults.getByRole('option').first().click();
+    },
+    /**
+     * Drags the rendered row `from` by its handle onto row `to` (indexes among the rendered
+     * rows) and drops it there. SortableJS loads with the first list that can be dragged, and
+     * it moves a row only over one that has finished its 150 ms animation: the pointer waits
+     * for the first and rests on the target until the dragged row is there, as a hand would.
+     */
+    async dragStop(from: number, to: number) {
+      const list = page.locator('.stop-list');
+      await expect
+        .poll(() =>
+          list.evaluate((el) => Object.keys(el).some((key) => key.startsWith('Sortable'))),
+        )
+        .toBe(true);
+      const handle = (await rows.nth(from).locator('.stop-item__handle').boundingBox())!;
+      const target = (await rows.nth(to).boundingBox())!;
+      const x = handle.x + handle.width / 2;
+      const startY = handle.y + handle.height / 2;
+      const endY = to > from ? target.y + target.height - 4 : target.y + 4;
+      await page.mouse.move(x, startY);
+      await page.mouse.down();
+      for (let step = 1; step <= 10; step++) {
+        await page.mouse.move(x, startY + ((endY - startY) * step) / 10);
+      }
+      let nudge = 0;
+      await expect(async () => {
+        nudge = nudge === 0 ? 1 : 0;
+        await page.mouse.move(x, endY - nudge);
+        await expect(rows.nth(to)).toHaveClass(/stop-item--ghost/, { timeout: 300 });
+      }).toPass({ timeout: 10_000 });
+      await page.mouse.up();
     },
   };
 }
