@@ -443,7 +443,6 @@ test.describe('share links and the notes for the driver', () => {
     // Someone holding the link, in a browser of their own.
     const recipient = await browser.newContext();
     const shared = await recipient.newPage();
-    await shared.route(/tile\.openstreetmap\.org\//, (route) => route.fulfill({ status: 204 }));
     await shared.goto(url);
     await expect(shared.getByRole('heading', { level: 1, name: 'Door codes inside' })).toBeVisible({
       timeout: 45_000,

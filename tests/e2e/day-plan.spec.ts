@@ -6,7 +6,6 @@ import {
   bearer,
   expect,
   pinLanguage,
-  stubTiles,
   test,
   type Account,
   type APIRequestContext,
@@ -387,7 +386,6 @@ test.describe('the shared route in another time zone', () => {
       serviceWorkers: 'block',
     });
     try {
-      await stubTiles(context);
       await pinLanguage(context, 'fr');
       const french = await context.newPage();
       await french.goto(path);

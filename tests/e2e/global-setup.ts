@@ -12,16 +12,26 @@ import { build } from 'vite';
 import { createBackend } from '../../supabase/local/backend.mjs';
 import { localKeys, projectRoot } from '../../supabase/local/settings.mjs';
 import type { FullConfig } from '@playwright/test';
-import { e2eDirs, publishStacks, startE2eStack } from './support/stack';
+import { startFakeTiles } from '../fakes/tiles.mjs';
+import { e2eDirs, publishStacks, startE2eStack, tilePort } from './support/stack';
 
 export default async function globalSetup(config: FullConfig) {
   const dirs = e2eDirs();
   const reuse = process.env.E2E_REUSE_BUILD === '1';
   const started = Date.now();
-  await Promise.all([
-    reuse && existsSync(path.join(dirs.dist, 'index.html')) ? null : buildApp(dirs.dist),
-    reuse && existsSync(dirs.template) ? null : makeTemplateDatabase(dirs.template),
-  ]);
+  // The map's tiles come from a local fake (tests/fakes/tiles.mjs), whose address the build keeps.
+  const tiles = await startFakeTiles({ port: tilePort });
+  try {
+    await Promise.all([
+      reuse && existsSync(path.join(dirs.dist, 'index.html'))
+        ? null
+        : buildApp(dirs.dist, tiles.template),
+      reuse && existsSync(dirs.template) ? null : makeTemplateDatabase(dirs.template),
+    ]);
+  } catch (error) {
+    await tiles.close();
+    throw error;
+  }
   console.log(
     `e2e: build and template database ready in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
@@ -38,6 +48,7 @@ export default async function globalSetup(config: FullConfig) {
   const failed = stacks.find((stack) => stack.status === 'rejected');
   if (failed) {
     await stopAll();
+    await tiles.close();
     throw failed.reason;
   }
   publishStacks(stacks.flatMap((stack) => (stack.status === 'fulfilled' ? [stack.value] : [])));
@@ -46,11 +57,13 @@ export default async function globalSetup(config: FullConfig) {
   );
   return async () => {
     await stopAll();
+    await tiles.close();
   };
 }
 
-async function buildApp(outDir: string) {
+async function buildApp(outDir: string, tileUrl: string) {
   process.env.VITE_SUPABASE_ANON_KEY ??= localKeys.publishableKey;
+  process.env.VITE_TILE_URL = tileUrl;
   await build({
     root: projectRoot,
     configFile: path.join(projectRoot, 'vite.config.ts'),

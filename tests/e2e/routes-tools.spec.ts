@@ -1,4 +1,4 @@
-import { bearer, expect, stubTiles, test, type Account, type Page } from './support/fixtures';
+import { bearer, expect, test, type Account, type Page } from './support/fixtures';
 import { expectAccessible } from './support/accessibility';
 import {
   atPhoneWidth,
@@ -217,7 +217,6 @@ test('a shared route saved to my routes: a copy, with the notes only if the link
 
   // A visitor without an account signs up with the copy waiting.
   const context = await browser.newContext();
-  await stubTiles(context);
   const anonymous = await context.newPage();
   await anonymous.goto(new URL(withoutNotes, page.url()).href);
   await anonymous.getByRole('button', { name: 'Save to my routes' }).click();

@@ -3,8 +3,8 @@ import { expectAccessible } from './support/accessibility';
 import {
   bearer,
   expect,
-  stubTiles,
   test,
+  tileOrigin,
   type Account,
   type Accounts,
   type APIRequestContext,
@@ -268,7 +268,7 @@ test.describe('shared route', () => {
 
     // No third party ever saw the page: only the app, the tile server and Waze's own links.
     expect([...hosts].filter((host) => host !== new URL(appOrigin).host).sort()).toEqual([
-      'tile.openstreetmap.org',
+      new URL(tileOrigin).host,
       'waze.com',
     ]);
     expect(opened.every((url) => !url.includes(token))).toBe(true);
@@ -300,7 +300,6 @@ test.describe('shared route', () => {
     const { shareUrl } = (await (await shared).json()) as { shareUrl: string };
 
     const visitor = await browser.newContext();
-    await stubTiles(visitor);
     const visitorPage = await visitor.newPage();
     await visitorPage.goto(new URL(shareUrl).pathname);
     await expect(

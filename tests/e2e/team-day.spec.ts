@@ -3,7 +3,6 @@ import { notOnPhone, PHONE_ONLY } from './support/phone-layout';
 import {
   bearer,
   expect,
-  stubTiles,
   test,
   type Account,
   type APIRequestContext,
@@ -194,7 +193,6 @@ test('a day split among 3 drivers, saved as 3 shareable routes, grouped as one d
   // Anyone with the link sees that driver's route.
   const visitor = await browser.newContext();
   try {
-    await stubTiles(visitor);
     const visitorPage = await visitor.newPage();
     await visitorPage.goto(new URL(shareUrl).pathname);
     await expect(visitorPage.getByRole('heading', { name: 'Monday, east side' })).toBeVisible();

@@ -4,8 +4,8 @@
 // global-setup.ts, support/stack.ts), which every page and `request` of the worker's tests
 // talk to (baseURL).
 // Test fixtures:
-// - the tile server is stubbed in every test (no test reaches the internet); `tiles` lists the
-//   tile requests (zoom, Referer);
+// - the map's tiles come from the local fake tile server (no test reaches the internet); `tiles`
+//   lists the tile requests (zoom, Referer);
 // - pages are in English (`language` option: test.use({ language: null }) for a first visit
 //   that chooses its own language, or another code), distances in km (`units` option);
 // - `fakes`: switch a fake upstream down for this test (back to 'ok' after it);
@@ -22,9 +22,9 @@ import {
   uniqueEmail,
   type Account,
 } from './accounts-api';
-import { e2eStackUrls, type E2eStack } from './stack';
+import { e2eStackUrls, tileOrigin, type E2eStack } from './stack';
 
-export { expect, bearer };
+export { expect, bearer, tileOrigin };
 export type { Account };
 export type {
   APIRequestContext,
@@ -43,17 +43,20 @@ export interface TileRequest {
   referer(): Promise<string | undefined>;
 }
 
-/** Answers every OpenStreetMap tile with nothing (in `context`, e.g. a second browser context). */
-export async function stubTiles(context: BrowserContext): Promise<TileRequest[]> {
+/**
+ * Records the map tiles `context` asks for (of every page in it, e.g. a second browser
+ * context's). The build's tiles come from the local fake tile server (tests/fakes/tiles.mjs),
+ * so nothing is intercepted: the browser keeps its HTTP cache, as a user's does.
+ */
+export function recordTiles(context: BrowserContext): TileRequest[] {
   const requests: TileRequest[] = [];
-  await context.route(/tile\.openstreetmap\.org\//, (route) => {
-    const request = route.request();
+  context.on('request', (request) => {
+    if (!request.url().startsWith(`${tileOrigin}/`)) return;
     requests.push({
       url: request.url(),
       zoom: Number(/\/(\d+)\/\d+\/\d+\.png/.exec(request.url())?.[1]),
       referer: async () => (await request.allHeaders())['referer'],
     });
-    return route.fulfill({ status: 204, body: '' });
   });
   return requests;
 }
@@ -214,7 +217,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({ context, language, units }, use) => {
       if (language) await pinLanguage(context, language);
       if (units) await pinUnits(context, units);
-      await use(await stubTiles(context));
+      await use(recordTiles(context));
     },
     { auto: true },
   ],

@@ -27,6 +27,15 @@ export const SLOT_WIDTH = 20;
  */
 export const appPort = (offset: number) => 5183 + offset;
 
+/**
+ * The fake tile server's port (tests/fakes/tiles.mjs), one for the run: its address is in the
+ * production build (VITE_TILE_URL), which every worker's stack serves. Never an app port
+ * (5183 + offset + 20n).
+ */
+export const tilePort = 5180 + portOffset;
+/** The tile server's origin as the browser sees it (another origin than the app's). */
+export const tileOrigin = `http://127.0.0.1:${tilePort}`;
+
 /** Where global-setup.ts leaves the production build and the migrated template database. */
 export function e2eDirs(offset = portOffset) {
   const root = path.join(projectRoot, '.data', `e2e-run-${offset}`);
