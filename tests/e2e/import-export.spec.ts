@@ -276,6 +276,8 @@ test.describe('import and export', () => {
   }) => {
     await openImport(page);
     await importCsv(page, 15);
+    // The route's totals are in (the copied text carries them).
+    await expect(page.locator('.trip-summary[aria-busy="false"]')).toBeVisible();
     await page.getByRole('button', { name: 'Export', exact: true }).click();
 
     const googleLinks = page.getByRole('list', { name: 'Open in Google Maps' }).getByRole('link');
@@ -308,6 +310,7 @@ test.describe('import and export', () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     const lines = copied.trim().split('\n');
     expect(lines[0]).toBe('Client 1; Lyon to Client 15; Lyon');
+    expect(lines[1]).toMatch(/^Total: \d+ km, /);
     expect(lines).toContain('1. Client 1; Lyon');
     expect(lines).toContain('2. Client 2; Lyon');
     expect(lines).toContain('   Code 4B, sonner');
