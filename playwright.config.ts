@@ -3,7 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 /**
  * End-to-end tests (tests/e2e/README.md). global-setup.ts builds the app once and starts one
  * stack (fakes and local stack, tests/e2e/support/stack.ts) per worker: the app on port
- * 5183 + E2E_PORT_OFFSET + 20 × the worker's index, everything else on free ports.
+ * 5183 + E2E_PORT_OFFSET + 20 × the worker's index, the fake tile server on 5180 + E2E_PORT_OFFSET
+ * (one for the run), everything else on free ports.
  *
  * E2E_WORKERS sets the number of workers: by default 3 in CI (2 cores: the browsers, the
  * stacks and the test processes take turns) and 2 elsewhere; 1 when E2E_PORT_OFFSET is set,

@@ -5,7 +5,7 @@
 //   migrating its own;
 // - one stack per worker slot (support/stack.ts), stopped after the run.
 // E2E_REUSE_BUILD=1 keeps a build left by an earlier run (when only tests changed).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'vite';
@@ -13,17 +13,28 @@ import { createBackend } from '../../supabase/local/backend.mjs';
 import { localKeys, projectRoot } from '../../supabase/local/settings.mjs';
 import type { FullConfig } from '@playwright/test';
 import { startFakeTiles } from '../fakes/tiles.mjs';
-import { e2eDirs, publishStacks, startE2eStack, tilePort } from './support/stack';
+import {
+  e2eDirs,
+  portInUse,
+  publishStacks,
+  startE2eStack,
+  tileOrigin,
+  tilePort,
+} from './support/stack';
 
 export default async function globalSetup(config: FullConfig) {
   const dirs = e2eDirs();
   const reuse = process.env.E2E_REUSE_BUILD === '1';
   const started = Date.now();
   // The map's tiles come from a local fake (tests/fakes/tiles.mjs), whose address the build keeps.
+  if (await portInUse(tilePort))
+    throw new Error(
+      `Port ${tilePort} is taken (another e2e run?): set E2E_PORT_OFFSET to use other ports.`,
+    );
   const tiles = await startFakeTiles({ port: tilePort });
   try {
     await Promise.all([
-      reuse && existsSync(path.join(dirs.dist, 'index.html'))
+      reuse && builtForTheseTiles(path.join(dirs.dist, 'index.html'))
         ? null
         : buildApp(dirs.dist, tiles.template),
       reuse && existsSync(dirs.template) ? null : makeTemplateDatabase(dirs.template),
@@ -59,6 +70,11 @@ export default async function globalSetup(config: FullConfig) {
     await stopAll();
     await tiles.close();
   };
+}
+
+/** A build to reuse must exist and fetch its tiles from this run's tile server (its CSP names it). */
+function builtForTheseTiles(indexHtml: string) {
+  return existsSync(indexHtml) && readFileSync(indexHtml, 'utf8').includes(tileOrigin);
 }
 
 async function buildApp(outDir: string, tileUrl: string) {

@@ -2,9 +2,8 @@ import { expect, test, type Page } from './support/fixtures';
 
 /**
  * Languages, themes, phone layout and basic accessibility of the landing, legal and
- * auth pages. axe is not installed here (@axe-core/playwright); these checks cover what
- * can be checked without it: accessible names, heading order, visible focus, 44 px
- * touch targets and no horizontal scrolling at 375 px.
+ * auth pages: accessible names, heading order, visible focus, 44 px touch targets and no
+ * horizontal scrolling at 375 px (axe itself runs in a11y.spec.ts).
  */
 
 const BERLIN = { latitude: 52.5173885, longitude: 13.3951309 };

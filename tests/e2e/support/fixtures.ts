@@ -146,7 +146,9 @@ export function plannerControls(page: Page) {
       const list = page.locator('.stop-list');
       await expect
         .poll(() =>
-          list.evaluate((el) => Object.keys(el).some((key) => key.startsWith('Sortable'))),
+          list.evaluate((el) =>
+            Object.entries(el).some(([key, value]) => key.startsWith('Sortable') && Boolean(value)),
+          ),
         )
         .toBe(true);
       const handle = (await rows.nth(from).locator('.stop-item__handle').boundingBox())!;
@@ -246,6 +248,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   planner: async ({ page }, use) => use(plannerControls(page)),
 
   scripts: async ({ page, request }, use) => {
+    // A script the browser took from its cache (one an earlier page of the test loaded) makes
+    // no request: with the cache off, as in DevTools, every script the page runs is seen.
+    const devtools = await page.context().newCDPSession(page);
+    await devtools.send('Network.enable');
+    await devtools.send('Network.setCacheDisabled', { cacheDisabled: true });
     const urls: string[] = [];
     page.on('request', (req) => {
       if (req.resourceType() === 'script') urls.push(req.url());

@@ -14,16 +14,18 @@ import { startFakeControl } from '../../fakes/control.mjs';
 import { projectRoot } from '../../../supabase/local/settings.mjs';
 
 /**
- * E2E_PORT_OFFSET moves every port of a run (two people's runs on one machine); each
- * worker then takes a slot of SLOT_WIDTH ports: worker n adds n × SLOT_WIDTH.
+ * E2E_PORT_OFFSET moves every port of a run (two people's runs on one machine; give them
+ * offsets a multiple of SLOT_WIDTH apart, e.g. 0 and 120); each worker then takes a slot of
+ * SLOT_WIDTH ports: worker n adds n × SLOT_WIDTH.
  */
 export const portOffset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 export const SLOT_WIDTH = 20;
 
 /**
- * The app's port of one stack, apart from a developer's `npm start` (5173). Everything else
- * (gateway, function, fakes) listens on a free port the system gives, so no two runs or
- * slots can collide whatever their offsets.
+ * The app's port of one stack, apart from a developer's `npm start` (5173). The gateway, the
+ * function and the upstream fakes listen on a free port the system gives; the app and the
+ * tile server (below) have fixed ports, which runs whose offsets differ by a multiple of
+ * SLOT_WIDTH never share.
  */
 export const appPort = (offset: number) => 5183 + offset;
 
@@ -65,7 +67,7 @@ const FUNCTION_ENV = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function portInUse(port: number): Promise<boolean> {
+export function portInUse(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ port, host: '127.0.0.1' });
     socket.once('connect', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { rateLimitWait, runLookupQueue, type LookupItem } from './lookup-queue';
 
 const items = (count: number): LookupItem[] =>
@@ -112,6 +112,30 @@ describe('runLookupQueue', () => {
     expect(searched).toHaveLength(6);
     expect(h.results.size).toBeLessThan(6);
     expect(h.failures.size).toBe(0);
+  });
+
+  it('ends at once when cancelled, without waiting for the lookups under way', async () => {
+    const h = harness();
+    const controller = new AbortController();
+    let answer = (_: string) => {};
+    const started: string[] = [];
+    const run = runLookupQueue(items(5), {
+      ...h.options(controller.signal),
+      concurrency: 2,
+      // Lookups that ignore the signal and never answer until let go.
+      search: (text) => {
+        started.push(text);
+        return new Promise<string>((resolve) => (answer = resolve));
+      },
+    });
+    await vi.waitFor(() => expect(started).toHaveLength(2));
+    controller.abort();
+    await run;
+    answer('late');
+    await Promise.resolve();
+    expect(h.results.size).toBe(0);
+    expect(h.failures.size).toBe(0);
+    expect(started).toHaveLength(2);
   });
 });
 

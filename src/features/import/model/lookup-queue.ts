@@ -85,7 +85,34 @@ export const abortableSleep = (ms: number, signal: AbortSignal): Promise<void> =
     signal.addEventListener('abort', onAbort, { once: true });
   });
 
-/** Resolves when every item is answered or failed, or when the signal aborts (remaining items untouched). */
+/**
+ * `promise`, or a rejection as soon as `signal` aborts: a lookup under way need not honour the
+ * signal (a shared query goes on and fills the cache), the queue no longer waits for it.
+ */
+const untilAborted = <T>(promise: Promise<T>, signal: AbortSignal): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    if (signal.aborted) {
+      reject(abortError(signal));
+      return;
+    }
+    const onAbort = () => reject(abortError(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+
+/**
+ * Resolves when every item is answered or failed, or at once when the signal aborts (remaining
+ * items untouched, lookups under way not waited for).
+ */
 export async function runLookupQueue<T>(
   items: readonly LookupItem[],
   options: LookupQueueOptions<T>,
@@ -104,7 +131,7 @@ export async function runLookupQueue<T>(
       const pause = pausedUntil - Date.now();
       if (pause > 0) await sleep(pause, signal);
       try {
-        const result = await search(item.text, signal);
+        const result = await untilAborted(search(item.text, signal), signal);
         if (signal.aborted) return;
         onResult(item, result);
         return;
