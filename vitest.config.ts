@@ -16,12 +16,13 @@ const alias = {
 const UNIT_TIMEOUT_MS = 20_000;
 
 /**
- * Unit tests run in two projects: `unit` in jsdom, `unit-node` in plain Node for the files
+ * Unit tests run in two environments: `unit` in jsdom, `unit-node` in plain Node for the files
  * that touch no DOM (setting up jsdom costs most of a small test file's time). A file goes
  * to jsdom when its text names a DOM API, renders, or carries a `@vitest-environment`
  * comment, or is named in DOM_THROUGH_IMPORTS (it reaches the DOM only through what it
  * imports; a new such test can instead start with `// @vitest-environment jsdom`).
- * `--project 'unit*'` runs both.
+ * Each has an `-isolated` twin for the files that replace modules or globals (below).
+ * `--project 'unit*'` runs all four.
  */
 const DOM_THROUGH_IMPORTS = new Set([
   'i18n.test.ts',
@@ -37,12 +38,14 @@ const UNIT_TESTS = [
 const NEEDS_DOM =
   /@vitest-environment|@testing-library|(?<![.\w])(document|window|location)\.|(?<![.\w])navigator\b|\b(localStorage|sessionStorage|indexedDB|HTMLElement|DOMParser|FileReader|requestAnimationFrame|matchMedia)\b|\bnew (Blob|File)\b/;
 const root = fileURLToPath(new URL('.', import.meta.url));
-const testFiles = (dir: string): string[] =>
+const testFilesMatching = (dir: string, name: RegExp): string[] =>
   readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
     const file = path.posix.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : testFiles(file);
-    return /\.test\.ts$/.test(entry.name) ? [file] : [];
+    if (entry.isDirectory())
+      return entry.name === 'node_modules' ? [] : testFilesMatching(file, name);
+    return name.test(entry.name) ? [file] : [];
   });
+const testFiles = (dir: string): string[] => testFilesMatching(dir, /\.test\.ts$/);
 const domFree = ['src', 'supabase/functions/_shared', 'vite']
   .flatMap(testFiles)
   .filter(
@@ -51,31 +54,54 @@ const domFree = ['src', 'supabase/functions/_shared', 'vite']
       !NEEDS_DOM.test(readFileSync(path.join(root, file), 'utf8')),
   );
 
+/**
+ * Unit test files share their worker's module registry and environment (`isolate: false`: a
+ * fresh jsdom and module graph for each file made the unit run 195 CPU-s instead of 117), except the files that
+ * replace modules or globals (`vi.mock`, `vi.stubGlobal`, fake timers, spies…): those run
+ * isolated, as a replaced module would otherwise stay replaced for the files after them. A
+ * test in a shared file leaves the globals as it found them (the setup file empties the
+ * document after each test).
+ */
+const REPLACES_MODULES_OR_GLOBALS =
+  /\bvi\.(mock|doMock|unmock|stubGlobal|stubEnv|useFakeTimers|spyOn|resetModules)\b/;
+const isolated = ['src', 'supabase/functions/_shared', 'vite']
+  .flatMap((dir) => testFilesMatching(dir, /\.test\.tsx?$/))
+  .filter((file) => REPLACES_MODULES_OR_GLOBALS.test(readFileSync(path.join(root, file), 'utf8')));
+
 export default defineConfig({
   test: {
     // Vitest keeps a core for itself by default: one worker on a 2-core machine.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      {
-        resolve: { alias },
-        test: {
-          name: 'unit',
-          include: UNIT_TESTS,
-          exclude: ['**/node_modules/**', ...domFree],
-          environment: 'jsdom',
-          testTimeout: UNIT_TIMEOUT_MS,
-          setupFiles: ['src/test/setup.ts'],
-        },
-      },
-      {
-        resolve: { alias },
-        test: {
-          name: 'unit-node',
-          include: domFree.length ? domFree : ['no-dom-free-unit-test'],
-          environment: 'node',
-          testTimeout: UNIT_TIMEOUT_MS,
-        },
-      },
+      ...[false, true].flatMap((isolate) => {
+        const suffix = isolate ? '-isolated' : '';
+        const own = (files: string[]) =>
+          files.filter((file) => isolated.includes(file) === isolate);
+        return [
+          {
+            resolve: { alias },
+            test: {
+              name: `unit${suffix}`,
+              include: isolate ? own(isolated.filter((f) => !domFree.includes(f))) : UNIT_TESTS,
+              exclude: ['**/node_modules/**', ...domFree, ...(isolate ? [] : isolated)],
+              environment: 'jsdom',
+              isolate,
+              testTimeout: UNIT_TIMEOUT_MS,
+              setupFiles: ['src/test/setup.ts'],
+            },
+          },
+          {
+            resolve: { alias },
+            test: {
+              name: `unit-node${suffix}`,
+              include: own(domFree).length ? own(domFree) : ['no-dom-free-unit-test'],
+              environment: 'node',
+              isolate,
+              testTimeout: UNIT_TIMEOUT_MS,
+            },
+          },
+        ];
+      }),
       {
         resolve: { alias },
         test: {

@@ -55,8 +55,9 @@ const stages = [
     // checks they fill the core that lint leaves idle once tsc and prettier are done.
     vitest('db', ['db']),
   ],
-  // jsdom and plain-Node unit tests (vitest.config.ts), in one run over every core.
-  [vitest('unit', ['unit', 'unit-node'])],
+  // jsdom and plain-Node unit tests, shared and isolated (vitest.config.ts), in one run over
+  // every core.
+  [vitest('unit', ['unit', 'unit-node', 'unit-isolated', 'unit-node-isolated'])],
   [vitest('api', ['api'])],
   [vitest('load', ['load'])],
   [
