@@ -10,6 +10,7 @@ import { readSettings } from '../../supabase/local/settings.mjs';
 import { startFakeNominatim, startFakeOsrm, startFakePhoton } from '../fakes/index.mjs';
 import { startFakeControl } from '../fakes/control.mjs';
 import { startPostgres15 } from '../support/postgres15.mjs';
+import { providePgliteTemplate } from '../support/pglite-template';
 
 export const SITE_URL = 'http://planner.test';
 
@@ -56,7 +57,10 @@ export default async function setup(project: TestProject) {
   project.provide('gatewayUrl', stack.gatewayUrl);
   const control = await startFakeControl({ nominatim, osrm, photon });
   project.provide('fakeControlUrl', control.url);
+  // For the tests that create backends of their own (local-mail, local-studio).
+  const removeTemplate = await providePgliteTemplate(project);
   return async () => {
+    await removeTemplate();
     await stack.stop();
     await control.close();
     await nominatim.close();

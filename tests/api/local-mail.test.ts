@@ -3,13 +3,12 @@
 // SMTP server SMTP_URL names. Each case runs the real Auth (@supabase/lite) and its real
 // mail drivers; the SMTP server below is a minimal real one that records what it received.
 import { createServer, type Server, type Socket } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBackend } from '../../supabase/local/backend.mjs';
 import { consoleBlock, firstLink, smtpOptions } from '../../supabase/local/mail.mjs';
 import { localKeys } from '../../supabase/local/settings.mjs';
+import { dataDirFromTemplate, TEST_SITE_URL } from '../support/pglite-template';
 
 type Backend = Awaited<ReturnType<typeof createBackend>>;
 
@@ -19,9 +18,9 @@ afterAll(async () => {
 });
 
 async function backendWith(options: Record<string, unknown>): Promise<Backend> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'route-planner-mail-'));
+  const dataDir = await dataDirFromTemplate('route-planner-mail-');
   dirs.push(dataDir);
-  return createBackend({ dataDir, siteUrl: 'http://localhost:5173', seed: false, ...options });
+  return createBackend({ dataDir, siteUrl: TEST_SITE_URL, seed: false, ...options });
 }
 
 /** Signs up and asks for a password reset through the local Auth API. */

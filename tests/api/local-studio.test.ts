@@ -3,13 +3,13 @@
 // from this machine; `npm start`'s gateway never serves it.
 import http from 'node:http';
 import { connect } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createBackend } from '../../supabase/local/backend.mjs';
 import { startStudio } from '../../supabase/local/studio.mjs';
 import { localKeys } from '../../supabase/local/settings.mjs';
+import { dataDirFromTemplate, TEST_SITE_URL } from '../support/pglite-template';
 
 type Backend = Awaited<ReturnType<typeof createBackend>>;
 
@@ -54,8 +54,8 @@ describe('npm run studio', () => {
   let email: string;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'route-planner-studio-'));
-    backend = await createBackend({ dataDir, siteUrl: 'http://localhost:5173', seed: false });
+    dataDir = await dataDirFromTemplate('route-planner-studio-');
+    backend = await createBackend({ dataDir, siteUrl: TEST_SITE_URL, seed: false });
     email = `operator-test-${Date.now()}@example.com`;
     const signup = await backend.fetch(
       new Request('http://127.0.0.1/auth/v1/signup', {

@@ -1,27 +1,8 @@
-// The database tests' embedded backend starts from one prepared PGlite data directory:
-// creating a backend (PGlite's initdb in WebAssembly, @supabase/lite's schemas, the roles and
-// the migrations) takes ~6 s and ~8 CPU-s, copying a prepared directory and opening it ~1.5 s.
-// Every file still gets a database of its own (tests/db/harness.ts copies this one).
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+// Each database test file's embedded backend starts from a PGlite data directory prepared once
+// for the run (tests/support/pglite-template.ts).
 import type { TestProject } from 'vitest/node';
-import { createBackend } from '../../supabase/local/backend.mjs';
-import { DB_TEST_SITE_URL } from './site-url';
+import { providePgliteTemplate } from '../support/pglite-template';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A closed PGlite data directory with the schemas and migrations applied, no seed. */
-    pgliteTemplateDir: string;
-  }
-}
-
-export default async function setup(project: TestProject) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'route-planner-db-template-'));
-  const backend = await createBackend({ dataDir, siteUrl: DB_TEST_SITE_URL, seed: false });
-  await backend.close();
-  project.provide('pgliteTemplateDir', dataDir);
-  return async () => {
-    await rm(dataDir, { recursive: true, force: true });
-  };
+export default function setup(project: TestProject) {
+  return providePgliteTemplate(project);
 }

@@ -3,17 +3,15 @@
 // Each backend is the project's own createBackend(): @supabase/lite's Auth and Data API
 // schema, supabase/local/roles.sql and supabase/migrations applied, no seed. Suites
 // talk SQL through a small adapter, acting as the API roles the way PostgREST does.
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { randomBytes, randomUUID } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
 import postgres from 'postgres';
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { createBackend } from '../../supabase/local/backend.mjs';
 import { localKeys } from '../../supabase/local/settings.mjs';
 import { postgres15Availability, startPostgres15 } from '../support/postgres15.mjs';
-import { DB_TEST_SITE_URL as siteUrl } from './site-url';
+import { dataDirFromTemplate, TEST_SITE_URL as siteUrl } from '../support/pglite-template';
 
 export type Row = Record<string, unknown>;
 
@@ -44,11 +42,9 @@ export interface TestDatabase {
 }
 
 async function openPglite(): Promise<TestDatabase> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'route-planner-pglite-'));
+  // A copy of the directory prepared once for the run (tests/db/global-setup.ts).
+  const dataDir = await dataDirFromTemplate('route-planner-pglite-');
   try {
-    // A copy of the directory prepared once for the run (tests/db/global-setup.ts):
-    // createBackend then finds the schemas and migrations in place.
-    await cp(inject('pgliteTemplateDir'), dataDir, { recursive: true });
     const backend = await createBackend({ dataDir, siteUrl, seed: false });
     const pglite = backend.app.connection.driver;
     if (!(pglite instanceof PGlite))
