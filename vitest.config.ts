@@ -68,6 +68,21 @@ const isolated = ['src', 'supabase/functions/_shared', 'vite']
   .flatMap((dir) => testFilesMatching(dir, /\.test\.tsx?$/))
   .filter((file) => REPLACES_MODULES_OR_GLOBALS.test(readFileSync(path.join(root, file), 'utf8')));
 
+/**
+ * HTTP tests that start what they test themselves (`npm start`, the gateway, the function's
+ * configuration, a build, the fakes) rather than using the api project's shared stack: a
+ * project of their own, run beside the api project (tests/run-all.mjs), which leaves most of
+ * a core idle while it waits on its stack.
+ */
+const API_STANDALONE = [
+  'tests/api/local-start.test.ts',
+  'tests/api/local-mail.test.ts',
+  'tests/api/local-gateway.test.ts',
+  'tests/api/function-config.test.ts',
+  'tests/api/spa-security.test.ts',
+  'tests/fakes/**/*.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Vitest keeps a core for itself by default: one worker on a 2-core machine.
@@ -107,7 +122,7 @@ export default defineConfig({
         test: {
           name: 'db',
           include: ['tests/db/**/*.test.ts'],
-          globalSetup: ['tests/db/global-setup.ts'],
+          globalSetup: ['tests/support/pglite-template-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -118,8 +133,21 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'api',
-          include: ['tests/api/**/*.test.ts', 'tests/fakes/**/*.test.ts'],
+          include: ['tests/api/**/*.test.ts'],
+          exclude: API_STANDALONE,
           globalSetup: ['tests/api/global-setup.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'api-standalone',
+          include: API_STANDALONE,
+          globalSetup: ['tests/support/pglite-template-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 180_000,

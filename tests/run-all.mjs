@@ -58,7 +58,8 @@ const stages = [
   // jsdom and plain-Node unit tests, shared and isolated (vitest.config.ts), in one run over
   // every core.
   [vitest('unit', ['unit', 'unit-node', 'unit-isolated', 'unit-node-isolated'])],
-  [vitest('api', ['api'])],
+  // The HTTP tests on the shared stack, and beside them those that start their own processes.
+  [vitest('api', ['api']), vitest('api-standalone', ['api-standalone'])],
   [vitest('load', ['load'])],
   [
     {
@@ -69,7 +70,14 @@ const stages = [
     },
   ],
 ]
-  .map((stage) => stage.filter((step) => only.length === 0 || only.includes(step.name)))
+  // `npm test -- api` runs api-standalone too.
+  .map((stage) =>
+    stage.filter(
+      (step) =>
+        only.length === 0 ||
+        only.some((name) => step.name === name || step.name.startsWith(`${name}-`)),
+    ),
+  )
   .filter((stage) => stage.length > 0);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
