@@ -239,6 +239,38 @@ describe('PlaceSearch', () => {
     expect(get.mock.calls[0][1].signal).toBeInstanceOf(AbortSignal);
   });
 
+  it('keeps the results on screen when the bias changes for the same text (the map shows its first view)', async () => {
+    get.mockResolvedValue([paris, parisTx]);
+    const onPick = vi.fn();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const search = (bias: { lat: number; lng: number; zoom?: number } | null) => (
+      <QueryClientProvider client={client}>
+        <PlaceSearch onPick={onPick} onPickPoint={vi.fn()} bias={bias} />
+      </QueryClientProvider>
+    );
+    // The position only, before the map has shown a region.
+    const { rerender } = render(search({ lat: 45.764, lng: 4.836 }));
+    const input = screen.getByRole('combobox', { name: 'Search for an address' });
+    typeText(input, 'Paris');
+    await debounce();
+    expect(get).toHaveBeenCalledTimes(1);
+
+    // The map loads and reports its view while the user is about to click the first result.
+    rerender(search({ lat: 45.764, lng: 4.836, zoom: 13 }));
+    fireEvent.click(screen.getByRole('option', { name: paris.display_name }));
+    expect(onPick).toHaveBeenCalledWith(paris);
+    await settle();
+    expect(get).toHaveBeenCalledTimes(1);
+
+    // The next text is searched near the bias of now.
+    typeText(input, 'Lyon');
+    await debounce();
+    expect(get).toHaveBeenCalledTimes(2);
+    expect(get.mock.calls[1][1]).toMatchObject({
+      query: { q: 'Lyon', lat: 45.764, lng: 4.836, zoom: 13 },
+    });
+  });
+
   it.each(['48.8584, 2.2945', '48,8584; 2,2945', 'geo:48.8584,2.2945'])(
     'adds typed coordinates %j as a stop directly, without a search',
     async (text) => {

@@ -41,9 +41,14 @@ export function PlaceSearch({ onPick, onPickPoint, bias = null, label }: PlaceSe
   const [open, setOpen] = useState(false);
   const [debouncedText] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const typedPoint = parseTypedCoordinates(text);
+  // The place to prefer is read when the text settles. A bias that changes later (the map
+  // reporting its first view, the position arriving) would start a new search for the same
+  // text and replace the results under the pointer, so a click on them was lost.
+  const [textBias, setTextBias] = useState({ text: debouncedText, bias });
+  if (textBias.text !== debouncedText) setTextBias({ text: debouncedText, bias });
   const search = useAutocompletePlaces(
     debouncedText,
-    bias,
+    textBias.text === debouncedText ? textBias.bias : bias,
     i18n.resolvedLanguage ?? 'en',
     parseTypedCoordinates(debouncedText) === null,
   );
