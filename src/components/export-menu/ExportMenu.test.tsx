@@ -55,4 +55,33 @@ describe('ExportMenu', () => {
       'Arrive 3:00 PM · 10 min at the stop · Leave 3:10 PM',
     ]);
   });
+
+  it('makes the map links when opened, for the stops as they are then', () => {
+    const many = Array.from({ length: 15 }, (_, i) => ({
+      name: `Stop ${i + 1}`,
+      lat: 45 + i / 100,
+      lng: 4,
+    }));
+    const { rerender } = render(<ExportMenu title="Lyon" stops={many} />);
+    // Closed: nothing made, even out of sight.
+    expect(screen.queryAllByRole('link', { hidden: true })).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    const google = () => screen.getByRole('list', { name: 'Open in Google Maps' });
+    expect(google().querySelectorAll('a')).toHaveLength(2);
+    expect(
+      screen.getByRole('list', { name: 'Open in Apple Maps', hidden: true }).children,
+    ).toHaveLength(14);
+    const details = screen.getByText('Open in Apple Maps', { selector: 'summary' })
+      .parentElement as HTMLDetailsElement;
+    details.open = true;
+
+    // Closed, the stops reversed, opened again: the links follow, the Apple legs stay unfolded.
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    rerender(<ExportMenu title="Lyon" stops={[...many].reverse()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    const first = new URL(google().querySelector('a')!.href);
+    expect(first.searchParams.get('origin')).toBe('45.14,4');
+    expect(details.isConnected && details.open).toBe(true);
+  });
 });

@@ -42,6 +42,8 @@ export interface ExportMenuProps {
   timeZone?: string;
 }
 
+const NO_STOPS: ExportMenuProps['stops'] = [];
+
 /**
  * Everything that takes the route elsewhere: a GPX file, Google Maps and Apple Maps
  * links (split into parts where their URLs cannot hold the whole route) and the stop
@@ -63,9 +65,15 @@ export function ExportMenu({ title, stops, legs, totals, times, timeZone }: Expo
   const [open, setOpen] = useState(false);
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'refused'>('idle');
   const fallback = useRef<HTMLTextAreaElement>(null);
-  const google = useMemo(() => googleMapsLinks(stops), [stops]);
-  const apple = useMemo(() => appleMapsLinks(stops), [stops]);
-  const listText = useMemo(() => stopListText(title, stops, summary), [title, stops, summary]);
+  // The links and the list are made (and drawn) only while the menu is open: the planner draws
+  // this menu again whenever its stops change, mostly closed (200 stops: some 6 ms a time).
+  const shownStops = open ? stops : NO_STOPS;
+  const google = useMemo(() => googleMapsLinks(shownStops), [shownStops]);
+  const apple = useMemo(() => appleMapsLinks(shownStops), [shownStops]);
+  const listText = useMemo(
+    () => stopListText(title, shownStops, summary),
+    [title, shownStops, summary],
+  );
 
   const downloadGpx = () => {
     const line = legs && legs.length === stops.length - 1 ? lineOfLegs(legs) : undefined;

@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { formatDayAndTime, formatTimeOfDay, minutesOf, timeLocale } from './format';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  DEVICE_TIME_ZONE_TTL_MS,
+  deviceTimeZone,
+  formatDayAndTime,
+  formatTimeOfDay,
+  minutesOf,
+  rememberedFor,
+  timeLocale,
+} from './format';
 
 const at = Date.parse('2026-03-02T07:05:40Z');
 
@@ -24,5 +32,39 @@ describe('times as people read them', () => {
     expect(minutesOf(30_000)).toBe(1);
     expect(minutesOf(600_000)).toBe(10);
     expect(minutesOf(-5)).toBe(0);
+  });
+});
+
+describe('the device’s time zone', () => {
+  it('is an IANA name the formatters accept, the same on every call', () => {
+    const zone = deviceTimeZone();
+    expect(() => formatTimeOfDay(at, 'en-GB', zone)).not.toThrow();
+    expect(deviceTimeZone()).toBe(zone);
+    expect(DEVICE_TIME_ZONE_TTL_MS).toBe(60_000);
+  });
+
+  it('is remembered for a while, then asked again (a device that changes zone is followed)', () => {
+    let now = 1_000;
+    const zones = ['Europe/Paris', 'America/New_York'];
+    const read = vi.fn(() => zones[read.mock.calls.length - 1]);
+    const zone = rememberedFor(60_000, read, () => now);
+    expect(zone()).toBe('Europe/Paris');
+    now += 59_999;
+    expect(zone()).toBe('Europe/Paris');
+    expect(read).toHaveBeenCalledTimes(1);
+    now += 1;
+    expect(zone()).toBe('America/New_York');
+    expect(zone()).toBe('America/New_York');
+    expect(read).toHaveBeenCalledTimes(2);
+  });
+
+  it('is asked again when the clock goes back', () => {
+    let now = 500_000;
+    const read = vi.fn(() => now);
+    const remembered = rememberedFor(60_000, read, () => now);
+    expect(remembered()).toBe(500_000);
+    now = 400_000;
+    expect(remembered()).toBe(400_000);
+    expect(read).toHaveBeenCalledTimes(2);
   });
 });

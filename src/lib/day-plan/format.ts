@@ -5,13 +5,47 @@
  */
 
 /** The browser's zone (an IANA name), UTC when the runtime does not say. */
-export function deviceTimeZone(): string {
+function readDeviceTimeZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   } catch {
     return 'UTC';
   }
 }
+
+/** How long the device's zone is taken as known: a device that moves zone is followed after this. */
+export const DEVICE_TIME_ZONE_TTL_MS = 60_000;
+
+/**
+ * `read`'s answer, asked again once it is `ttlMs` old (or the clock went back): for an answer
+ * that costs to get and rarely changes.
+ */
+export function rememberedFor<T>(
+  ttlMs: number,
+  read: () => T,
+  clock: () => number = () => Date.now(),
+): () => T {
+  let value: T;
+  let readAt = Number.NaN;
+  return () => {
+    const now = clock();
+    // NaN (never read) fails both comparisons, so the first call reads.
+    if (!(now >= readAt && now - readAt < ttlMs)) {
+      value = read();
+      readAt = now;
+    }
+    return value;
+  };
+}
+
+/**
+ * The browser's zone (an IANA name), UTC when the runtime does not say. Remembered for a minute:
+ * asking `Intl` builds a formatter (some 4 ms on each planner render otherwise).
+ */
+export const deviceTimeZone: () => string = rememberedFor(
+  DEVICE_TIME_ZONE_TTL_MS,
+  readDeviceTimeZone,
+);
 
 /**
  * The locale to write times in: the browser's first tag in the interface language (its region

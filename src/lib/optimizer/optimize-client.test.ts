@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkSolution, euclideanMatrix, type VrpProblem } from '@domain/vrp/index.ts';
 import { FakeOptimizeWorker } from './fake-worker.ts';
 import { OptimizeCancelledError, OptimizeClient } from './optimize-client.ts';
+import type { WorkerRequest } from './protocol.ts';
 import { solveVrp } from './solve-vrp.ts';
 
 const points: [number, number][] = [
@@ -19,6 +20,15 @@ function clientWithWorkers(answerAutomatically = true) {
     return worker;
   });
   return { client, workers };
+}
+
+/** Keeps the buffers each message hands over. */
+class RecordingWorker extends FakeOptimizeWorker {
+  readonly transfers: (Transferable[] | undefined)[] = [];
+  override postMessage(message: WorkerRequest, transfer?: Transferable[]): void {
+    this.transfers.push(transfer);
+    super.postMessage(message);
+  }
 }
 
 describe('OptimizeClient', () => {
@@ -72,6 +82,31 @@ describe('OptimizeClient', () => {
     const recovered = client.run(points, 'haversine', 'fixed-start');
     workers[1].flush();
     await expect(recovered).resolves.toBeDefined();
+  });
+
+  it("hands the matrix's buffer to the worker instead of copying it, unless it is shared", async () => {
+    const worker = new RecordingWorker();
+    const { transfers } = worker;
+    const client = new OptimizeClient(() => worker);
+    // Costs 0-1-3-2 cheapest (1 + 1 + 1), the given order 0-1-2-3 dearer (1 + 5 + 1).
+    const costs = [0, 1, 5, 5, 1, 0, 5, 1, 5, 5, 0, 1, 5, 1, 1, 0];
+    const matrix = Float64Array.from(costs);
+    await expect(client.run(points, 'haversine', 'fixed-start', matrix)).resolves.toEqual({
+      order: [0, 1, 3, 2],
+      before: 7,
+      after: 3,
+    });
+    expect(transfers[0]).toHaveLength(1);
+    expect(transfers[0]?.[0]).toBe(matrix.buffer);
+
+    // A view on a larger buffer, or no matrix at all: nothing handed over.
+    const view = new Float64Array(32).subarray(0, 16);
+    view.set(costs);
+    await expect(client.run(points, 'haversine', 'fixed-start', view)).resolves.toMatchObject({
+      after: 3,
+    });
+    await client.run(points, 'haversine', 'fixed-start');
+    expect(transfers.slice(1)).toEqual([[], []]);
   });
 
   it('dispose terminates the worker', async () => {

@@ -60,11 +60,41 @@ describe('costFromTable', () => {
       ),
     ).toEqual(STRAIGHT_LINE);
   });
+
+  it('falls back on any distance that is negative, not finite or missing, on or off the diagonal', () => {
+    const bad = [-1, NaN, Infinity, undefined as unknown as number];
+    for (const [i, j] of [
+      [0, 0],
+      [0, 2],
+      [2, 0],
+      [1, 1],
+      [2, 2],
+    ]) {
+      for (const value of bad) {
+        const distances = road.distances.map((row) => [...row]);
+        distances[i][j] = value;
+        expect(costFromTable({ distances, estimated: false }, 3)).toEqual(STRAIGHT_LINE);
+      }
+    }
+    expect(
+      costFromTable(
+        {
+          distances: [
+            [0, 1, 2],
+            [1, 0, 2],
+            [2, 2],
+          ],
+          estimated: false,
+        },
+        3,
+      ),
+    ).toEqual(STRAIGHT_LINE);
+  });
 });
 
 describe('symmetricMatrix', () => {
   it('is symmetric with a zero diagonal', () => {
-    const matrix = symmetricMatrix(road.distances);
+    const matrix = symmetricMatrix(road.distances)!;
     for (let i = 0; i < 3; i++) {
       expect(matrix[i * 3 + i]).toBe(0);
       for (let j = 0; j < 3; j++) expect(matrix[i * 3 + j]).toBe(matrix[j * 3 + i]);

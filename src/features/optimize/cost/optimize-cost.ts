@@ -35,26 +35,28 @@ export const wantsRoadDistances = (stopCount: number): boolean =>
  */
 export function costFromTable(table: DistanceTable | null, stopCount: number): OptimizeCost {
   if (!table || table.estimated || table.distances.length !== stopCount) return STRAIGHT_LINE;
-  if (
-    !table.distances.every(
-      (row) => row.length === stopCount && row.every((d) => d >= 0 && d < Infinity),
-    )
-  ) {
-    return STRAIGHT_LINE;
-  }
-  return { kind: 'road', matrix: symmetricMatrix(table.distances), distances: table.distances };
+  const matrix = symmetricMatrix(table.distances);
+  return matrix ? { kind: 'road', matrix, distances: table.distances } : STRAIGHT_LINE;
 }
 
 /**
  * The optimiser solves symmetric routes: each pair costs the mean of its two directions (one-way
- * streets make them differ a little), row-major n x n.
+ * streets make them differ a little), row-major n x n. Null unless the table is square with
+ * finite distances >= 0: checked in the same pass (on the click that optimises, cold, a
+ * separate check with `every` cost as much as making the matrix).
  */
-export function symmetricMatrix(distances: readonly (readonly number[])[]): Float64Array {
+export function symmetricMatrix(distances: readonly (readonly number[])[]): Float64Array | null {
   const n = distances.length;
+  for (let i = 0; i < n; i++) if (distances[i].length !== n) return null;
   const matrix = new Float64Array(n * n);
   for (let i = 0; i < n; i++) {
+    const row = distances[i];
+    if (!(row[i] >= 0 && row[i] < Infinity)) return null;
     for (let j = i + 1; j < n; j++) {
-      const mean = (distances[i][j] + distances[j][i]) / 2;
+      const there = row[j];
+      const back = distances[j][i];
+      if (!(there >= 0 && there < Infinity && back >= 0 && back < Infinity)) return null;
+      const mean = (there + back) / 2;
       matrix[i * n + j] = mean;
       matrix[j * n + i] = mean;
     }

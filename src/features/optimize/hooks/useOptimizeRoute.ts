@@ -82,6 +82,7 @@ export function useOptimizeRoute(
         const points = stops.map((stop) => [stop.lat, stop.lng] as const);
         let outcome: OptimizeRouteOutcome;
         if (cost.kind === 'road') {
+          // The matrix goes to the worker (emptied here): only `cost.distances` is read after.
           const { order } = await client.run(points, 'haversine', mode, cost.matrix);
           // The optimiser compared each pair's mean of both directions; show the real road lengths.
           const before = directedLength(
