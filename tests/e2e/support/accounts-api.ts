@@ -87,5 +87,6 @@ export async function signIn(page: Page, account: Account) {
     JSON.stringify(session),
   ] as const);
   await page.goto('/plan');
-  await expect(page.getByRole('link', { name: account.email, exact: true })).toBeVisible();
+  // Signed in: the header offers Logout (on a desktop and on a phone alike).
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 }
