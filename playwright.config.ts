@@ -24,9 +24,13 @@ const workers = Number(
  * another.
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+// A window to watch (--headed, --ui, --debug) needs the full browser.
+const watched =
+  Boolean(process.env.PWDEBUG) || process.argv.some((arg) => /^--(headed|ui|debug)$/.test(arg));
 const chromium = {
   executablePath:
-    process.env.CHROME_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
+    process.env.CHROME_PATH ??
+    (!watched && existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
   args: [
     '--no-sandbox',
     '--disable-gpu',

@@ -4,9 +4,10 @@
 //
 // Steps of one stage run at the same time (each its own process; their output is printed
 // whole when they end, one after the other): the static checks and the database tests are
-// single-threaded and share the machine well. The stages run one after another, so the timing-sensitive suites
-// (api with its short upstream timeouts, load with its rate limits) never compete with
-// another suite for the CPU. Ends with one line 'N passed, N failed, N skipped' summing
+// single-threaded and share the machine well; the api tests on the shared stack, which leave
+// most of a core idle, run beside the api tests that start their own processes. Otherwise the
+// stages run one after another, so the timing-sensitive suites (api with its short upstream
+// timeouts, load with its rate limits) never compete with the CPU-bound ones. Ends with one line 'N passed, N failed, N skipped' summing
 // every runner, after each step's time.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -2,13 +2,20 @@
  * Runs before every unit test file that needs the DOM (vitest.config.ts, project `unit`):
  * the interface texts are ready (English), distances are in kilometres (jsdom's browser is
  * en-US, which would choose miles; a test about units sets its own), and each test starts
- * with an empty document.
+ * with an empty document, empty storage and the English texts.
  */
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
-import { i18nReady } from '@/lib/i18n';
+import i18n, { DEFAULT_LANGUAGE, i18nReady } from '@/lib/i18n';
 import { unitsStore } from '@/lib/units';
 
 beforeAll(() => i18nReady);
 beforeEach(() => unitsStore.setPreference('metric'));
-afterEach(() => cleanup());
+// Files that replace no module share a worker's document (vitest.config.ts): whatever a test
+// left (a failed test's language, stored keys) must not reach the next file.
+afterEach(async () => {
+  cleanup();
+  if (i18n.language !== DEFAULT_LANGUAGE) await i18n.changeLanguage(DEFAULT_LANGUAGE);
+  localStorage.clear();
+  sessionStorage.clear();
+});

@@ -15,6 +15,9 @@ import { providePgliteTemplate } from '../support/pglite-template';
 export const SITE_URL = 'http://planner.test';
 
 export default async function setup(project: TestProject) {
+  // For local-studio, which creates a backend of its own (made first: a failure here leaves no
+  // process running).
+  const removeTemplate = await providePgliteTemplate(project);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'route-planner-api-'));
   // On PostgreSQL 15 (CI's TEST_DATABASE_URL), a database of this run's own: the server's
   // default database keeps a run's users and upstream cache for the next run, whose
@@ -57,8 +60,6 @@ export default async function setup(project: TestProject) {
   project.provide('gatewayUrl', stack.gatewayUrl);
   const control = await startFakeControl({ nominatim, osrm, photon });
   project.provide('fakeControlUrl', control.url);
-  // For the tests that create backends of their own (local-mail, local-studio).
-  const removeTemplate = await providePgliteTemplate(project);
   return async () => {
     await removeTemplate();
     await stack.stop();

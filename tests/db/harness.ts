@@ -42,7 +42,7 @@ export interface TestDatabase {
 }
 
 async function openPglite(): Promise<TestDatabase> {
-  // A copy of the directory prepared once for the run (tests/db/global-setup.ts).
+  // A copy of the directory prepared once for the run (tests/support/pglite-template-setup.ts).
   const dataDir = await dataDirFromTemplate('route-planner-pglite-');
   try {
     const backend = await createBackend({ dataDir, siteUrl, seed: false });

@@ -23,8 +23,13 @@ export const TEST_SITE_URL = 'http://localhost:5173';
 /** For a global setup: prepares the directory, provides it; returns its removal. */
 export async function providePgliteTemplate(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'route-planner-pglite-template-'));
-  const backend = await createBackend({ dataDir, siteUrl: TEST_SITE_URL, seed: false });
-  await backend.close();
+  try {
+    const backend = await createBackend({ dataDir, siteUrl: TEST_SITE_URL, seed: false });
+    await backend.close();
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   project.provide('pgliteTemplateDir', dataDir);
   return () => rm(dataDir, { recursive: true, force: true });
 }
