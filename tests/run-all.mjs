@@ -3,12 +3,12 @@
 // production-config stack, browser end to end. `npm test -- unit db` runs some steps only.
 //
 // Steps of one stage run at the same time (each its own process; their output is printed
-// whole when they end, one after the other): the static checks and the database tests are
-// single-threaded and share the machine well; the api tests on the shared stack, which leave
-// most of a core idle, run beside the api tests that start their own processes. Otherwise the
-// stages run one after another, so the timing-sensitive suites (api with its short upstream
-// timeouts, load with its rate limits) never compete with the CPU-bound ones. Ends with one line 'N passed, N failed, N skipped' summing
-// every runner, after each step's time.
+// whole when they end, one after the other): the static checks share the machine well; the
+// api tests on the shared stack, which leave most of a core idle, run beside the api tests
+// that start their own processes; the database tests (mostly waiting on Postgres) fill what
+// the load tests leave idle. Otherwise the stages run one after another, so the api tests'
+// short upstream timeouts never compete with the CPU-bound suites. Ends with one line
+// 'N passed, N failed, N skipped' summing every runner, after each step's time.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -52,16 +52,16 @@ const stages = [
     ...(scripts['format:check']
       ? [{ name: 'format', command: ['npm', 'run', '--silent', 'format:check'] }]
       : []),
-    // The database tests run one file at a time (mostly waiting on Postgres): beside the static
-    // checks they fill the core that lint leaves idle once tsc and prettier are done.
-    vitest('db', ['db']),
   ],
   // jsdom and plain-Node unit tests, shared and isolated (vitest.config.ts), in one run over
   // every core.
   [vitest('unit', ['unit', 'unit-node', 'unit-isolated', 'unit-node-isolated'])],
   // The HTTP tests on the shared stack, and beside them those that start their own processes.
   [vitest('api', ['api']), vitest('api-standalone', ['api-standalone'])],
-  [vitest('load', ['load'])],
+  // The load tests wait on their clients and the rate limits (a third of a core): the database
+  // tests, one file at a time and mostly waiting on Postgres, use the rest. Nothing in load
+  // asserts a minimum speed, only the limits, which a slower machine keeps all the same.
+  [vitest('load', ['load']), vitest('db', ['db'])],
   [
     {
       name: 'e2e',

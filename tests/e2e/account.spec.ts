@@ -456,6 +456,8 @@ test.describe('share links and the notes for the driver', () => {
     // The owner includes them: the same link now shows them.
     await notes.check();
     await expect(notes).toBeChecked();
+    // Disabled while the choice is being saved.
+    await expect(notes).toBeEnabled();
     await expect(dialog).toContainText('and the notes for the driver (door codes, phone numbers).');
     await expect(dialog.getByLabel('Share link')).toHaveValue(url);
     await shared.reload();
@@ -465,6 +467,7 @@ test.describe('share links and the notes for the driver', () => {
     // And takes them out again.
     await notes.uncheck();
     await expect(notes).not.toBeChecked();
+    await expect(notes).toBeEnabled();
     await shared.reload();
     await expect(shared.locator('.shared-stop')).toHaveCount(3);
     await expect(shared.getByText('Door code 4821')).toHaveCount(0);

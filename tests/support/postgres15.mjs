@@ -16,8 +16,9 @@ const binDir = (env = process.env) => env.POSTGRES15_BIN ?? '/usr/lib/postgresql
 
 /**
  * @typedef {{ available: true, source: 'TEST_DATABASE_URL' | 'initdb' } | { available: false, reason: string }} Postgres15Availability
- * @typedef {{ url: string, serverVersion: string, stop: () => Promise<void> }} Postgres15Database
- *   url: connection string of the fresh database (superuser); serverVersion: as the server reports it
+ * @typedef {{ url: string, name: string, serverVersion: string, stop: () => Promise<void> }} Postgres15Database
+ *   url: connection string of the fresh database (superuser); name: the database's name;
+ *   serverVersion: as the server reports it
  * @typedef {{ url: string, pause: () => void, resume: () => void, stop: () => Promise<void> }} Cluster
  *   pause: stops the server (fast shutdown: open connections are cut), keeping its data;
  *   resume: starts the paused server again on the same port
@@ -35,34 +36,41 @@ export function postgres15Availability(env = process.env) {
 
 /**
  * Starts (or connects to) PostgreSQL 15 and creates a fresh database for one test file.
+ * @param {NodeJS.ProcessEnv} [env]
+ * @param {{template?: string}} [options] template: copy this database (which nobody may be
+ *   connected to) instead of starting empty
  * @returns {Promise<Postgres15Database>}
  */
-export async function startPostgres15(env = process.env) {
+export async function startPostgres15(env = process.env, { template } = {}) {
   const availability = postgres15Availability(env);
   if (!availability.available)
     throw new Error(`PostgreSQL 15 is not available: ${availability.reason}`);
   if (availability.source === 'TEST_DATABASE_URL')
     // set: that is what availability checked
-    return freshDatabase(/** @type {string} */ (env.TEST_DATABASE_URL), async () => {});
+    return freshDatabase(/** @type {string} */ (env.TEST_DATABASE_URL), async () => {}, template);
   const cluster = await startCluster(binDir(env));
   try {
-    return await freshDatabase(cluster.url, cluster.stop);
+    return await freshDatabase(cluster.url, cluster.stop, template);
   } catch (error) {
     await cluster.stop();
     throw error;
   }
 }
 
+let databasesMade = 0;
+
 /**
  * @param {string} serverUrl
  * @param {() => Promise<void>} stopServer
+ * @param {string} [template] the database to copy
  * @returns {Promise<Postgres15Database>}
  */
-async function freshDatabase(serverUrl, stopServer) {
-  const name = `route_planner_test_${process.pid}_${Date.now().toString(36)}`;
+async function freshDatabase(serverUrl, stopServer, template) {
+  databasesMade += 1;
+  const name = `route_planner_test_${process.pid}_${Date.now().toString(36)}_${databasesMade}`;
   const server = postgres(serverUrl, { max: 1, onnotice: () => {} });
   try {
-    await server.unsafe(`create database ${name}`);
+    await server.unsafe(`create database ${name}${template ? ` template ${template}` : ''}`);
     // The stack's own connections print every NOTICE ("already exists, skipping"...).
     await server.unsafe(`alter database ${name} set client_min_messages = warning`);
     const [{ server_version: serverVersion }] = await server.unsafe('show server_version');
@@ -70,6 +78,7 @@ async function freshDatabase(serverUrl, stopServer) {
     url.pathname = `/${name}`;
     return {
       url: url.toString(),
+      name,
       serverVersion,
       stop: async () => {
         try {

@@ -12,6 +12,7 @@ import { startFakeNominatim, startFakeOsrm } from '../../fakes/index.mjs';
 import { startFakePhoton } from '../../fakes/photon.mjs';
 import { startFakeControl } from '../../fakes/control.mjs';
 import { projectRoot } from '../../../supabase/local/settings.mjs';
+import { startPostgres15 } from '../../support/postgres15.mjs';
 
 /**
  * E2E_PORT_OFFSET moves every port of a run (two people's runs on one machine; give them
@@ -113,6 +114,10 @@ export async function startE2eStack(
   const photon = await startFakePhoton();
   const control = await startFakeControl({ nominatim, osrm, photon });
   const appUrl = `http://localhost:${ports.app}`;
+  // On PostgreSQL 15 (TEST_DATABASE_URL): a copy of global-setup.ts's template database;
+  // otherwise serve-stack.mjs copies the template PGlite data directory.
+  const template = process.env.E2E_POSTGRES_TEMPLATE;
+  const database = template ? await startPostgres15(process.env, { template }) : null;
 
   const child: ChildProcess = spawn(process.execPath, ['tests/e2e/serve-stack.mjs'], {
     cwd: projectRoot,
@@ -124,6 +129,7 @@ export async function startE2eStack(
       SUPABASE_LOCAL_PORT: '0',
       FUNCTIONS_LOCAL_PORT: '0',
       LOCAL_DATA_DIR: path.join(dirs.root, `db-${offset}`),
+      ...(database ? { DATABASE_URL: database.url } : {}),
       SITE_URL: appUrl,
       NOMINATIM_URL: nominatim.url,
       OSRM_URL: osrm.url,
@@ -149,6 +155,7 @@ export async function startE2eStack(
     await nominatim.close();
     await osrm.close();
     await photon.close();
+    await database?.stop();
   };
   const stop = async () => {
     if (exitCode === undefined) {
