@@ -15,14 +15,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Spaces calls to one upstream at least `minIntervalMs` apart within this process,
  * measured from when each call was actually released (a late timer cannot bunch two
  * calls together); a call that would wait longer than `maxWaitMs` is refused
- * (UpstreamBusyError) without taking a place in the queue.
+ * (UpstreamBusyError) without taking a place in the queue. Resolves with the time (Date.now())
+ * the call was released.
  */
 export function createThrottle(minIntervalMs: number, maxWaitMs = Infinity) {
   let previous: Promise<number> = Promise.resolve(-Infinity);
   let queued = 0;
   let lastRelease = -Infinity;
-  return async function waitTurn(): Promise<void> {
-    if (minIntervalMs <= 0) return;
+  return async function waitTurn(): Promise<number> {
+    if (minIntervalMs <= 0) return Date.now();
     const expectedWait =
       Math.max(0, lastRelease + minIntervalMs - Date.now()) + queued * minIntervalMs;
     if (expectedWait > maxWaitMs) throw new UpstreamBusyError(expectedWait);
@@ -41,7 +42,7 @@ export function createThrottle(minIntervalMs: number, maxWaitMs = Infinity) {
       return lastRelease;
     });
     previous = turn;
-    await turn;
+    return turn;
   };
 }
 
