@@ -3,10 +3,10 @@
 // production-config stack, browser end to end. `npm test -- unit db` runs some steps only.
 //
 // Steps of one stage run at the same time (each its own process; their output is printed
-// whole when they end, one after the other): lint and format share the machine well; the
+// whole when they end, one after the other): the static checks share the machine well; the
 // api tests on the shared stack, which leave most of a core idle, run beside the api tests
-// that start their own processes and the type check; the database tests (mostly waiting on
-// Postgres) fill what the load tests leave idle. Otherwise the stages run one after another, so the api tests'
+// that start their own processes; the database tests (mostly waiting on Postgres) fill what
+// the load tests leave idle. Otherwise the stages run one after another, so the api tests'
 // short upstream timeouts never compete with the CPU-bound suites. Ends with one line
 // 'N passed, N failed, N skipped' summing every runner, after each step's time.
 import { execFileSync, spawn } from 'node:child_process';
@@ -46,6 +46,7 @@ const vitest = (name, projects) => ({
  */
 const stages = [
   [
+    { name: 'typecheck', command: [bin('tsc'), '-b'] },
     // npm scripts added by the lint and format setup (run when package.json has them).
     ...(scripts.lint ? [{ name: 'lint', command: ['npm', 'run', '--silent', 'lint'] }] : []),
     ...(scripts['format:check']
@@ -55,13 +56,8 @@ const stages = [
   // jsdom and plain-Node unit tests, shared and isolated (vitest.config.ts), in one run over
   // every core.
   [vitest('unit', ['unit', 'unit-node', 'unit-isolated', 'unit-node-isolated'])],
-  // The HTTP tests on the shared stack, and beside them those that start their own processes
-  // and the type check (single-threaded): the shared stack's tests leave most of a core idle.
-  [
-    vitest('api', ['api']),
-    vitest('api-standalone', ['api-standalone']),
-    { name: 'typecheck', command: [bin('tsc'), '-b'] },
-  ],
+  // The HTTP tests on the shared stack, and beside them those that start their own processes.
+  [vitest('api', ['api']), vitest('api-standalone', ['api-standalone'])],
   // The load tests wait on their clients and the rate limits (a third of a core): the database
   // tests, one file at a time and mostly waiting on Postgres, use the rest. Nothing in load
   // asserts a minimum speed, only the limits, which a slower machine keeps all the same.
