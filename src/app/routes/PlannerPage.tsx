@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { Stop } from '@domain/stops.ts';
@@ -106,7 +106,9 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
   const calculation = useRouteCalculation(stops);
   const saving = useSaveRoute(itineraryId, loadedVersion);
   const starting = useStartRoute(itineraryId);
-  const route = { title, stops: toStops(stops), dayPlan: state.dayPlan };
+  // A new list of 500 stops on every render (the day's clock, a typed letter) adds up.
+  const plainStops = useMemo(() => toStops(stops), [stops]);
+  const route = { title, stops: plainStops, dayPlan: state.dayPlan };
   const language = textLanguage(i18n.resolvedLanguage);
   const formatDistance = useFormatDistance();
   const legs = calculation.route?.legs;
@@ -114,10 +116,15 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
   const day = useDaySchedule(state.dayPlan, stops, legs);
   const timeFormat = useTimeFormat(state.dayPlan?.timeZone);
   const handOffToWaze = useWazeHandOff();
-  const legDistances =
-    legs && legs.length === stops.length - 1
-      ? [null, ...legs.map((leg) => formatDistance(leg.distance))]
-      : undefined;
+  const stopCount = stops.length;
+  // Formatted once per calculated route, not on every render (a reorder keeps the legs).
+  const legDistances = useMemo(
+    () =>
+      legs && legs.length === stopCount - 1
+        ? [null, ...legs.map((leg) => formatDistance(leg.distance))]
+        : undefined,
+    [legs, stopCount, formatDistance],
+  );
 
   const addStop = useCallback(
     (stop: Stop, fit: boolean) => {

@@ -9,6 +9,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { STOP_NAME_MAX_CHARS, STOP_NOTE_MAX_CHARS } from '@domain/limits.ts';
 import type { StopDayFields } from '@domain/day-plan/day-plan.ts';
@@ -84,6 +85,11 @@ interface StopRowProps {
   /** Virtual list only: the total, for screen readers (only some rows are in the page). */
   setSize?: number;
   measureRef?: (element: HTMLLIElement | null) => void;
+  /**
+   * The list's translate function: a row of its own would subscribe to the language, and set
+   * up i18next's wrapper, each time it mounts (a reordered long list mounts every row in view).
+   */
+  t: TFunction;
 }
 
 const StopRow = memo(function StopRow({
@@ -103,8 +109,8 @@ const StopRow = memo(function StopRow({
   helpId,
   setSize,
   measureRef,
+  t,
 }: StopRowProps) {
-  const { t } = useTranslation();
   const number = index + 1;
   const noteId = `stop-note-${stop.id}`;
   const editorId = `stop-note-editor-${stop.id}`;
@@ -456,6 +462,7 @@ export function StopList({
       helpId={helpId}
       setSize={virtual ? stops.length : undefined}
       measureRef={measureRef}
+      t={t}
     />
   );
 
