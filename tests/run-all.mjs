@@ -3,10 +3,10 @@
 // production-config stack, browser end to end. `npm test -- unit db` runs some steps only.
 //
 // Steps of one stage run at the same time (each its own process; their output is printed
-// whole when they end, one after the other): the static checks share the machine well; the
-// api tests on the shared stack, which leave most of a core idle, run beside the api tests
-// that start their own processes; the database tests (mostly waiting on Postgres) fill what
-// the load tests leave idle. Otherwise the stages run one after another, so the api tests'
+// whole when they end, one after the other): the type check and lint share the machine well;
+// the api tests on the shared stack, which leave most of a core idle, run beside the api tests
+// that start their own processes; the database tests (mostly waiting on Postgres) and the
+// format check fill what the load tests leave idle. Otherwise the stages run one after another, so the api tests'
 // short upstream timeouts never compete with the CPU-bound suites. Ends with one line
 // 'N passed, N failed, N skipped' summing every runner, after each step's time.
 import { execFileSync, spawn } from 'node:child_process';
@@ -49,9 +49,6 @@ const stages = [
     { name: 'typecheck', command: [bin('tsc'), '-b'] },
     // npm scripts added by the lint and format setup (run when package.json has them).
     ...(scripts.lint ? [{ name: 'lint', command: ['npm', 'run', '--silent', 'lint'] }] : []),
-    ...(scripts['format:check']
-      ? [{ name: 'format', command: ['npm', 'run', '--silent', 'format:check'] }]
-      : []),
   ],
   // jsdom and plain-Node unit tests, shared and isolated (vitest.config.ts), in one run over
   // every core.
@@ -61,7 +58,14 @@ const stages = [
   // The load tests wait on their clients and the rate limits (a third of a core): the database
   // tests, one file at a time and mostly waiting on Postgres, use the rest. Nothing in load
   // asserts a minimum speed, only the limits, which a slower machine keeps all the same.
-  [vitest('load', ['load']), vitest('db', ['db'])],
+  // The format check (single-threaded, a few seconds of CPU) fits there too.
+  [
+    vitest('load', ['load']),
+    vitest('db', ['db']),
+    ...(scripts['format:check']
+      ? [{ name: 'format', command: ['npm', 'run', '--silent', 'format:check'] }]
+      : []),
+  ],
   [
     {
       name: 'e2e',
