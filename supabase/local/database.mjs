@@ -57,8 +57,22 @@ export async function listMigrations() {
   );
 }
 
-/** @param {AdminSql} admin */
+/**
+ * The API roles (server-wide), their schema usage and the auth helpers (in this database).
+ * @param {AdminSql} admin
+ */
 export async function applyRoles(admin) {
+  await applyServerRoles(admin);
+  await admin.run(await readFile(path.join(supabaseDir, 'local', 'role-grants.sql'), 'utf8'));
+}
+
+/**
+ * The API roles alone, on a connection to any database of the server: made once before
+ * databases of one server are set up side by side (tests), which would otherwise race to
+ * create them.
+ * @param {AdminSql} admin
+ */
+export async function applyServerRoles(admin) {
   await admin.run(await readFile(path.join(supabaseDir, 'local', 'roles.sql'), 'utf8'));
 }
 

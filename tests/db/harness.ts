@@ -1,7 +1,7 @@
 // Runs one database suite against every backend the project supports: the embedded
 // PGlite of the local stack and Debian's PostgreSQL 15 (what hosted Supabase runs).
 // Each backend is the project's own createBackend(): @supabase/lite's Auth and Data API
-// schema, supabase/local/roles.sql and supabase/migrations applied, no seed. Suites
+// schema, supabase/local/roles.sql and role-grants.sql and supabase/migrations applied, no seed. Suites
 // talk SQL through a small adapter, acting as the API roles the way PostgREST does.
 import { rm } from 'node:fs/promises';
 import { randomBytes, randomUUID } from 'node:crypto';

@@ -3,7 +3,7 @@
 //   with source maps so a test can tell which modules a page loaded (support/fixtures.ts);
 // - a database with the migrations and the seed applied, which each worker copies instead of
 //   migrating its own: a PGlite data directory, or, when TEST_DATABASE_URL names a
-//   PostgreSQL 15 server (CI), a template database there (about 40% less CPU for the stacks
+//   PostgreSQL 15 server (CI), a template database there (about a third less CPU for the stacks
 //   than the embedded PGlite, and the database hosted Supabase runs);
 // - one stack per worker slot (support/stack.ts), stopped after the run.
 // E2E_REUSE_BUILD=1 keeps a build left by an earlier run (when only tests changed).
@@ -36,7 +36,7 @@ export default async function globalSetup(config: FullConfig) {
     );
   const tiles = await startFakeTiles({ port: tilePort });
   const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-  const template = await Promise.all([
+  const [built, made] = await Promise.allSettled([
     reuse && builtForTheseTiles(path.join(dirs.dist, 'index.html'))
       ? null
       : buildApp(dirs.dist, tiles.template),
@@ -45,13 +45,21 @@ export default async function globalSetup(config: FullConfig) {
       : reuse && existsSync(dirs.template)
         ? null
         : makeTemplateDatabase(dirs.template),
-  ]).then(
-    ([, made]) => made ?? null,
-    async (error: unknown) => {
+  ]);
+  const template = made.status === 'fulfilled' ? made.value : null;
+  /** Everything global-setup started, in the order it goes: the template after its copies. */
+  const stopShared = async () => {
+    delete process.env.E2E_POSTGRES_TEMPLATE;
+    try {
       await tiles.close();
-      throw error;
-    },
-  );
+    } finally {
+      await template?.stop();
+    }
+  };
+  if (built.status === 'rejected' || made.status === 'rejected') {
+    await stopShared();
+    throw built.status === 'rejected' ? built.reason : (made as PromiseRejectedResult).reason;
+  }
   // The stacks (support/stack.ts) copy it.
   if (template) process.env.E2E_POSTGRES_TEMPLATE = template.name;
   console.log(
@@ -67,22 +75,23 @@ export default async function globalSetup(config: FullConfig) {
     Promise.all(
       stacks.flatMap((stack) => (stack.status === 'fulfilled' ? [stack.value.stop()] : [])),
     );
+  const stopEverything = async () => {
+    try {
+      await stopAll();
+    } finally {
+      await stopShared();
+    }
+  };
   const failed = stacks.find((stack) => stack.status === 'rejected');
   if (failed) {
-    await stopAll();
-    await tiles.close();
-    await template?.stop();
+    await stopEverything();
     throw failed.reason;
   }
   publishStacks(stacks.flatMap((stack) => (stack.status === 'fulfilled' ? [stack.value] : [])));
   console.log(
     `e2e: ${stacks.length} stack(s) ready in ${((Date.now() - stacksStarted) / 1000).toFixed(1)} s`,
   );
-  return async () => {
-    await stopAll();
-    await tiles.close();
-    await template?.stop();
-  };
+  return stopEverything;
 }
 
 /** A build to reuse must exist and fetch its tiles from this run's tile server (its CSP names it). */

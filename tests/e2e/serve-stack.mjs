@@ -1,6 +1,6 @@
 // One end-to-end stack, started by a Playwright worker (tests/e2e/support/stack.ts): the local
-// backend (@supabase/lite over a fresh PGlite copied from E2E_DATA_TEMPLATE, the `api`
-// function on Deno, the gateway) and `vite preview` of the production build in E2E_APP_DIST,
+// backend (@supabase/lite over a fresh PGlite copied from E2E_DATA_TEMPLATE, or over the
+// PostgreSQL 15 database in DATABASE_URL; the `api` function on Deno, the gateway) and `vite preview` of the production build in E2E_APP_DIST,
 // with the same /api, /auth/v1 and /rest/v1 proxy as `npm start`.
 //
 // Without E2E_APP_DIST it is `npm start` (the Vite dev server) on a fresh database, for a

@@ -1,4 +1,4 @@
-// A throwaway PostgreSQL 15 (what hosted Supabase runs) for database tests.
+// A throwaway PostgreSQL 15 (what hosted Supabase runs) for the database, api, load and e2e tests.
 // TEST_DATABASE_URL wins when set (CI may provide a server); otherwise Debian's
 // PostgreSQL 15 binaries get a temporary cluster on a free loopback port. Either way
 // each caller gets a fresh database, dropped (or deleted with the cluster) on stop().
@@ -35,7 +35,8 @@ export function postgres15Availability(env = process.env) {
 }
 
 /**
- * Starts (or connects to) PostgreSQL 15 and creates a fresh database for one test file.
+ * Starts (or connects to) PostgreSQL 15 and creates a fresh database for one test file (or one
+ * e2e stack, or its template).
  * @param {NodeJS.ProcessEnv} [env]
  * @param {{template?: string}} [options] template: copy this database (which nobody may be
  *   connected to) instead of starting empty
@@ -66,6 +67,9 @@ let databasesMade = 0;
  * @returns {Promise<Postgres15Database>}
  */
 async function freshDatabase(serverUrl, stopServer, template) {
+  // Goes into the SQL as is: only names this module makes.
+  if (template !== undefined && !/^[a-z0-9_]+$/.test(template))
+    throw new Error(`Not a database name this module made: ${template}`);
   databasesMade += 1;
   const name = `route_planner_test_${process.pid}_${Date.now().toString(36)}_${databasesMade}`;
   const server = postgres(serverUrl, { max: 1, onnotice: () => {} });

@@ -39,7 +39,7 @@ export const tilePort = 5180 + portOffset;
 /** The tile server's origin as the browser sees it (another origin than the app's). */
 export const tileOrigin = `http://127.0.0.1:${tilePort}`;
 
-/** Where global-setup.ts leaves the production build and the migrated template database. */
+/** Where global-setup.ts leaves the production build and (on PGlite) the migrated template database. */
 export function e2eDirs(offset = portOffset) {
   const root = path.join(projectRoot, '.data', `e2e-run-${offset}`);
   return { root, dist: path.join(root, 'dist'), template: path.join(root, 'template-db') };
@@ -107,6 +107,11 @@ export async function startE2eStack(
       `Port ${ports.app} is taken (another e2e run?): set E2E_PORT_OFFSET to use other ports.`,
     );
 
+  // On PostgreSQL 15 (TEST_DATABASE_URL): a copy of global-setup.ts's template database;
+  // otherwise serve-stack.mjs copies the template PGlite data directory.
+  const template = process.env.E2E_POSTGRES_TEMPLATE;
+  const database = template ? await startPostgres15(process.env, { template }) : null;
+
   // Every third-party service the stack calls, faked (a new one: start it here, add it to the
   // control API's map and give the stack its URL below).
   const nominatim = await startFakeNominatim();
@@ -114,10 +119,6 @@ export async function startE2eStack(
   const photon = await startFakePhoton();
   const control = await startFakeControl({ nominatim, osrm, photon });
   const appUrl = `http://localhost:${ports.app}`;
-  // On PostgreSQL 15 (TEST_DATABASE_URL): a copy of global-setup.ts's template database;
-  // otherwise serve-stack.mjs copies the template PGlite data directory.
-  const template = process.env.E2E_POSTGRES_TEMPLATE;
-  const database = template ? await startPostgres15(process.env, { template }) : null;
 
   const child: ChildProcess = spawn(process.execPath, ['tests/e2e/serve-stack.mjs'], {
     cwd: projectRoot,
