@@ -120,4 +120,18 @@ describe('StopList renaming and leg distances', () => {
     expect(screen.getByText('289 mi from stop 1')).toBeTruthy();
     expect(screen.queryByText(/from stop 0/)).toBeNull();
   });
+
+  it('keeps the line of a leg distance before it is known, so the buttons below do not move', () => {
+    const legLines = (container: HTMLElement) =>
+      [...container.querySelectorAll('.stop-list > li')].map(
+        (row) => row.querySelectorAll('.stop-item__leg').length,
+      );
+    const { container, rerender, ...props } = renderList();
+    // Every stop after the first has its (empty) line while the route is being calculated.
+    expect(legLines(container)).toEqual([0, 1]);
+    expect(container.querySelectorAll('.stop-item__leg')[0].textContent).toBe('\u00a0');
+    rerender(<StopList {...props} legDistances={[null, '289 mi']} />);
+    expect(legLines(container)).toEqual([0, 1]);
+    expect(screen.getByText('289 mi from stop 1')).toBeTruthy();
+  });
 });

@@ -161,9 +161,13 @@ const StopRow = memo(function StopRow({
       >
         <span className="stop-item__name">{stop.name}</span>
         <span className="stop-item__coords">{formatLatLng(stop)}</span>
-        {legDistance ? (
+        {index > 0 ? (
+          // Its line is there before the route is calculated: the distance arriving must not
+          // push the buttons below down under a finger (or a pointer) about to press Save.
           <span className="stop-item__leg">
-            {t('planner.legFrom', { distance: legDistance, number: number - 1 })}
+            {legDistance
+              ? t('planner.legFrom', { distance: legDistance, number: number - 1 })
+              : '\u00a0'}
           </span>
         ) : null}
       </button>
