@@ -56,9 +56,12 @@ export default async function globalSetup(config: FullConfig) {
       await template?.stop();
     }
   };
-  if (built.status === 'rejected' || made.status === 'rejected') {
+  const failure = [built, made].find(
+    (result): result is PromiseRejectedResult => result.status === 'rejected',
+  );
+  if (failure) {
     await stopShared();
-    throw built.status === 'rejected' ? built.reason : (made as PromiseRejectedResult).reason;
+    throw failure.reason;
   }
   // The stacks (support/stack.ts) copy it.
   if (template) process.env.E2E_POSTGRES_TEMPLATE = template.name;
