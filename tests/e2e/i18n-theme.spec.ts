@@ -1,13 +1,13 @@
 import { expect, test, type Page } from './support/fixtures';
 
 /**
- * Languages, themes, phone layout and basic accessibility of the landing, legal and
- * auth pages: accessible names, heading order, visible focus, 44 px touch targets and no
- * horizontal scrolling at 375 px (axe itself runs in a11y.spec.ts).
+ * Languages and themes, and the landing, legal and auth pages' own content (their texts,
+ * FAQ, placeholders). The checks of every page's accessibility and phone layout (axe,
+ * contrast, names, headings, focus, 44 px targets, no sideways scrolling at 375 px) are in
+ * a11y.spec.ts.
  */
 
 const BERLIN = { latitude: 52.5173885, longitude: 13.3951309 };
-const PHONE = { width: 375, height: 667 };
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 /** The language menu (a listbox of SVG flags and names), by its name in the page's language. */
@@ -137,181 +137,7 @@ test.describe('theme', () => {
   });
 });
 
-/** Text whose colour has less than WCAG AA contrast (4.5:1, 3:1 for large text) with what is behind it. */
-function lowContrastText() {
-  const parse = (color: string) => {
-    const parts = /rgba?\(([^)]+)\)/
-      .exec(color)?.[1]
-      .split(/[ ,/]+/)
-      .filter(Boolean)
-      .map(Number);
-    return parts ? { r: parts[0], g: parts[1], b: parts[2], a: parts[3] ?? 1 } : null;
-  };
-  const luminance = ({ r, g, b }: { r: number; g: number; b: number }) => {
-    const linear = (value: number) =>
-      (value /= 255) <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
-  };
-  const background = (element: Element | null) => {
-    for (let current = element; current; current = current.parentElement) {
-      const color = parse(getComputedStyle(current).backgroundColor);
-      if (color && color.a > 0.5) return color;
-    }
-    return { r: 255, g: 255, b: 255 };
-  };
-  const failures: string[] = [];
-  for (const element of document.querySelectorAll('body *')) {
-    if (!element.getClientRects().length) continue;
-    if (
-      ![...element.childNodes].some(
-        (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
-      )
-    )
-      continue;
-    const style = getComputedStyle(element);
-    if (style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
-    const foreground = parse(style.color);
-    if (!foreground) continue;
-    const [a, b] = [luminance(foreground), luminance(background(element))];
-    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-    const size = parseFloat(style.fontSize);
-    const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
-    if (ratio < (large ? 3 : 4.5))
-      failures.push(`${ratio.toFixed(2)} "${element.textContent?.trim().slice(0, 40)}"`);
-  }
-  return failures;
-}
-
-/**
- * One test visits several pages in turn (a step each): a page load is most of such a check's
- * cost, and a test of its own per page and theme made this file 72 tests.
- */
-const LEGAL_AND_AUTH = ['/', '/notice', '/privacy', '/terms', '/login', '/register'];
-
-// Layout-dependent (the phone shows the bottom navigation): also in the phone project.
-for (const theme of ['light', 'dark']) {
-  test(`contrast on every page in the ${theme} theme @phone`, async ({ page }) => {
-    test.slow();
-    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
-    for (const path of LEGAL_AND_AUTH) {
-      await test.step(path, async () => {
-        await page.goto(path);
-        await expect(heading(page)).toBeVisible();
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        expect(await page.evaluate(lowContrastText), `low contrast on ${path}`).toEqual([]);
-      });
-    }
-  });
-}
-
-/** Links, buttons and fields smaller than a 44 px touch target (24 px wide at least). */
-function smallTouchTargets() {
-  return [...document.querySelectorAll<HTMLElement>('a[href], button, select, summary, input')]
-    .filter((element) => element.getClientRects().length > 0)
-    .map((element) => {
-      // The language select is drawn over its face: measure the wrapper.
-      const target = element.closest('.language-switcher') ?? element;
-      const box = target.getBoundingClientRect();
-      return {
-        name: element.textContent?.trim() || element.getAttribute('aria-label') || element.tagName,
-        width: box.width,
-        height: box.height,
-      };
-    })
-    .filter((box) => box.height < 44 || box.width < 24);
-}
-
-test.describe('phone layout at 375 × 667 @phone', () => {
-  test.beforeEach(async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== 'phone', 'phone layout checks run in the phone project');
-    await page.setViewportSize(PHONE);
-  });
-
-  for (const theme of ['light', 'dark']) {
-    test(`no horizontal scrolling in the ${theme} theme; touch targets of at least 44 px`, async ({
-      page,
-    }) => {
-      test.slow();
-      await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
-      for (const path of ['/', '/plan', '/login', '/register', '/privacy', '/terms', '/notice']) {
-        await test.step(path, async () => {
-          await page.goto(path);
-          await expect(page.locator('main')).toBeVisible();
-          await expect(page.locator('main')).not.toBeEmpty();
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-          );
-          expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
-          // Sizes do not change with the theme: measured once.
-          if (theme === 'light' && ['/', '/privacy', '/terms', '/notice'].includes(path)) {
-            await expect(heading(page)).toBeVisible();
-            expect(await page.evaluate(smallTouchTargets), `small targets on ${path}`).toEqual([]);
-          }
-        });
-      }
-    });
-  }
-});
-
-test.describe('accessibility basics', () => {
-  // The phone's layout has other controls (the bottom navigation): also in the phone project.
-  test('names, headings and focus on the landing, legal and auth pages @phone', async ({
-    page,
-  }) => {
-    test.slow();
-    for (const path of LEGAL_AND_AUTH) {
-      await test.step(path, async () => {
-        await page.goto(path);
-        await expect(heading(page)).toBeVisible();
-
-        // Every link, button, field and meaningful image has an accessible name.
-        const snapshot = await page.locator('body').ariaSnapshot();
-        const unnamed = snapshot
-          .split('\n')
-          .filter((line) =>
-            /^\s*- (link|button|combobox|textbox|img|checkbox|listbox)\b(?! ")/.test(line),
-          );
-        expect(unnamed, `unnamed controls on ${path}`).toEqual([]);
-        const imagesWithoutAlt = await page.locator('img:not([alt])').count();
-        expect(imagesWithoutAlt, `images without alt on ${path}`).toBe(0);
-
-        // One h1, and no level skipped on the way down.
-        const levels = await page.evaluate(() =>
-          [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
-            .filter((element) => element.getClientRects().length > 0)
-            .map((element) => Number(element.tagName[1])),
-        );
-        expect(
-          levels.filter((level) => level === 1),
-          `h1 on ${path}`,
-        ).toHaveLength(1);
-        levels.reduce((previous, level) => {
-          expect(level, `heading levels ${levels.join(',')} on ${path}`).toBeLessThanOrEqual(
-            previous + 1,
-          );
-          return level;
-        }, 1);
-
-        // Keyboard focus is visible on the first controls of the page.
-        await page.locator('body').click({ position: { x: 1, y: 1 } });
-        for (let index = 0; index < 8; index += 1) {
-          await page.keyboard.press('Tab');
-          const visible = await page.evaluate(() => {
-            const active = document.activeElement;
-            if (!active || active === document.body) return true;
-            const ringed = active.closest('.language-switcher') ?? active;
-            const style = getComputedStyle(ringed);
-            return (
-              (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) ||
-              style.boxShadow !== 'none'
-            );
-          });
-          expect(visible, `focus ring on tab stop ${index + 1} of ${path}`).toBe(true);
-        }
-      });
-    }
-  });
-
+test.describe('the landing and legal pages', () => {
   test('FAQ answers open and close from the keyboard', async ({ page }) => {
     await page.goto('/');
     const question = page.locator('summary').first();

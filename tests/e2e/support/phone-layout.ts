@@ -18,22 +18,27 @@ export const isPhoneProject = (testInfo: TestInfo) => testInfo.project.name === 
 export const notOnPhone = ({ isMobile }: { isMobile: boolean }) => !isMobile;
 export const PHONE_ONLY = 'a phone check: it runs in the phone project';
 
+/** The page does not scroll sideways. */
+export async function expectNoSidewaysScrolling(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'horizontal scrolling').toBeLessThanOrEqual(0);
+}
+
 /**
  * At phone width: the page does not scroll sideways, and every visible control inside
  * `within` (a CSS selector) is a touch target at least 44 px high and 24 px wide (WCAG 2.5.8's
  * minimum width; the height is the app's 44 px rule).
  */
 export async function expectFitsPhone(page: Page, within: string) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, 'horizontal scrolling').toBeLessThanOrEqual(0);
+  await expectNoSidewaysScrolling(page);
   const small = await page.evaluate((selector) => {
     const regions = [...document.querySelectorAll(selector)];
     return regions
       .flatMap((region) => [
         ...region.querySelectorAll<HTMLElement>(
-          'a[href], button, select, input:not([type="hidden"]), [role="option"]',
+          'a[href], button, select, summary, input:not([type="hidden"]), [role="option"]',
         ),
       ])
       .filter((element) => element.getClientRects().length > 0)
