@@ -2,13 +2,13 @@
 // PostgreSQL 15), HTTP contract against the local stack, load, limits and faults against a
 // production-config stack, browser end to end. `npm test -- unit db` runs some steps only.
 //
-// Stages run one after another; a stage's lanes run at the same time (each step its own
-// process; beside others, its output is printed whole when it ends): the type check, then the
-// unit tests, beside lint, then the format check; the api tests on the shared stack, which
-// leave most of a core idle, beside the api tests that start their own processes; the
-// database tests filling what the load tests leave idle. The api tests' short upstream
-// timeouts never compete with the CPU-bound suites (beside the type check, the api stage took
-// 146 s instead of 79). Ends with one line 'N passed, N failed, N skipped' summing
+// Steps of one stage run at the same time (each its own process; their output is printed
+// whole when they end, one after the other): the type check and lint share the machine well;
+// the api tests on the shared stack, which leave most of a core idle, run beside the api tests
+// that start their own processes; the database tests and the format check fill what the load
+// tests leave idle. Otherwise the stages run one after another, so the api tests' short
+// upstream timeouts never compete with the CPU-bound suites (beside the type check, the api
+// stage took 146 s instead of 79). Ends with one line 'N passed, N failed, N skipped' summing
 // every runner, after each step's time.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -27,9 +27,6 @@ const bin = (name) => path.join('node_modules', '.bin', name);
 const only = process.argv.slice(2);
 const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts ?? {};
 
-/** jsdom and plain-Node unit tests, shared and isolated (vitest.config.ts), in one run. */
-const UNIT_PROJECTS = ['unit', 'unit-node', 'unit-isolated', 'unit-node-isolated'];
-
 /** @type {(name: string, projects: string[]) => Step} */
 const vitest = (name, projects) => ({
   name,
@@ -45,34 +42,34 @@ const vitest = (name, projects) => ({
 });
 
 /**
- * Stages in order. A stage's lanes run side by side; a lane is one step or steps one after the
- * other.
- * @type {(Step | Step[])[][]}
+ * Stages in order; the steps of a stage run side by side.
+ * @type {Step[][]}
  */
-const plan = [
-  // The type check and lint share the machine well; each is one process, and the type check
-  // ends first: the unit tests (a worker per core) take its place while lint finishes, then
-  // the format check (single-threaded) follows lint. Everything in this stage is CPU work
-  // with no clock in it (the unit tests' timeouts are hang guards), so packing it costs no
-  // test its margin: the three steps one stage each, then the format check beside the load
-  // tests, took ~150 s of wall clock.
+const stages = [
   [
-    [
-      { name: 'typecheck', command: [bin('tsc'), '-b'] },
-      ...(scripts['format:check']
-        ? [{ name: 'format', command: ['npm', 'run', '--silent', 'format:check'] }]
-        : []),
-    ],
+    { name: 'typecheck', command: [bin('tsc'), '-b'] },
+    // npm scripts added by the lint and format setup (run when package.json has them).
     ...(scripts.lint ? [{ name: 'lint', command: ['npm', 'run', '--silent', 'lint'] }] : []),
   ],
-  [vitest('unit', UNIT_PROJECTS)],
+  // jsdom and plain-Node unit tests, shared and isolated (vitest.config.ts), in one run over
+  // every core.
+  [vitest('unit', ['unit', 'unit-node', 'unit-isolated', 'unit-node-isolated'])],
   // The HTTP tests on the shared stack, and beside them those that start their own processes.
   [vitest('api', ['api']), vitest('api-standalone', ['api-standalone'])],
   // The load tests wait on their clients and the rate limits (a third of a core): the database
   // tests, two files at a time, use the rest. The one speed load needs: the limit test's 75
   // requests within about 15 s (a bucket of 60 that refills one a second), which take 1.9 s
   // beside the database tests (1.7 s alone); load.test's 50 clients must see no error.
-  [vitest('load', ['load']), vitest('db', ['db'])],
+  // The format check (single-threaded, a few seconds of CPU) fits there too. (Tried: the format
+  // check after the type check, beside lint: lint, the longest step there, took 103 s instead
+  // of 84, and the database tests were no quicker without it.)
+  [
+    vitest('load', ['load']),
+    vitest('db', ['db']),
+    ...(scripts['format:check']
+      ? [{ name: 'format', command: ['npm', 'run', '--silent', 'format:check'] }]
+      : []),
+  ],
   [
     {
       name: 'e2e',
@@ -81,17 +78,14 @@ const plan = [
       counts: () => playwrightCounts(path.join(reports, 'e2e.json')),
     },
   ],
-];
-
-/** @param {Step} step `npm test -- api` runs api-standalone too. */
-const chosen = (step) =>
-  only.length === 0 || only.some((name) => step.name === name || step.name.startsWith(`${name}-`));
-/** @type {Step[][][]} */
-const stages = plan
+]
+  // `npm test -- api` runs api-standalone too.
   .map((stage) =>
-    stage
-      .map((lane) => (Array.isArray(lane) ? lane : [lane]).filter(chosen))
-      .filter((lane) => lane.length > 0),
+    stage.filter(
+      (step) =>
+        only.length === 0 ||
+        only.some((name) => step.name === name || step.name.startsWith(`${name}-`)),
+    ),
   )
   .filter((stage) => stage.length > 0);
 
@@ -107,16 +101,12 @@ const startLoad = loadavg()[0];
 const startCpu = childCpuSeconds();
 
 for (const stage of stages) {
-  const alone = stage.length === 1 && stage[0].length === 1;
-  const names = stage.map((lane) => lane.map((step) => step.name).join(' → ')).join(' + ');
+  const alone = stage.length === 1;
+  const names = stage.map((step) => step.name).join(' + ');
   if (!alone) console.log(`\n=== ${names}, side by side`);
   const begin = Date.now();
   const cpu = childCpuSeconds();
-  await Promise.all(
-    stage.map(async (lane) => {
-      for (const step of lane) await runStep(step, alone);
-    }),
-  );
+  await Promise.all(stage.map((step) => runStep(step, alone)));
   // CPU time of everything the stage ran (its processes and theirs): less noisy than the wall
   // time on a shared machine.
   const cpuNow = childCpuSeconds();
