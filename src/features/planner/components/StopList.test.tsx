@@ -121,6 +121,18 @@ describe('StopList renaming and leg distances', () => {
     expect(screen.queryByText(/from stop 0/)).toBeNull();
   });
 
+  it('gives a screen reader the leg distance as the stop button’s description, once known', () => {
+    const description = (name: RegExp) =>
+      (screen.getByRole('button', { name }).getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? `missing #${id}`);
+    const { rerender, container: _, ...props } = renderList();
+    expect(description(/^Show stop 2/)).not.toContain('289 mi from stop 1');
+    rerender(<StopList {...props} legDistances={[null, '289 mi']} />);
+    expect(description(/^Show stop 2/)).toContain('289 mi from stop 1');
+    expect(description(/^Show stop 1/).some((text) => /from stop/.test(text))).toBe(false);
+  });
+
   it('keeps the line of a leg distance before it is known, so the buttons below do not move', () => {
     const legLines = (container: HTMLElement) =>
       [...container.querySelectorAll('.stop-list > li')].map(

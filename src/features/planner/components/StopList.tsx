@@ -113,6 +113,7 @@ const StopRow = memo(function StopRow({
 }: StopRowProps) {
   const number = index + 1;
   const noteId = `stop-note-${stop.id}`;
+  const legId = `stop-leg-${stop.id}`;
   const editorId = `stop-note-editor-${stop.id}`;
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
@@ -131,6 +132,16 @@ const StopRow = memo(function StopRow({
     : note
       ? t('planner.editNote', { number })
       : t('planner.addNote', { number });
+
+  // The button's label (the stop's number and name) replaces its content for a screen reader:
+  // the leg's distance, once known, and the note are read as its description.
+  const describedBy = [
+    helpId,
+    index > 0 && legDistance ? legId : null,
+    note && !noteOpen ? noteId : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <li
@@ -155,7 +166,7 @@ const StopRow = memo(function StopRow({
         className="stop-item__show"
         ref={(element) => actions.registerShowButton(stop.id, element)}
         aria-label={t('planner.showStop', { number, name: stop.name })}
-        aria-describedby={note && !noteOpen ? `${helpId} ${noteId}` : helpId}
+        aria-describedby={describedBy}
         onClick={() => actions.show(index)}
         onKeyDown={(event) => actions.keyDown(event, index)}
       >
@@ -164,7 +175,7 @@ const StopRow = memo(function StopRow({
         {index > 0 ? (
           // Its line is there before the route is calculated: the distance arriving must not
           // push the buttons below down under a finger (or a pointer) about to press Save.
-          <span className="stop-item__leg">
+          <span className="stop-item__leg" id={legId}>
             {legDistance
               ? t('planner.legFrom', { distance: legDistance, number: number - 1 })
               : '\u00a0'}
