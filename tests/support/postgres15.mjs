@@ -60,6 +60,55 @@ export async function startPostgres15(env = process.env, { template } = {}) {
 
 let databasesMade = 0;
 
+/** A database this module made, by its name: the process that made it and when (ms). */
+const MADE_HERE = /^route_planner_test_(\d+)_([0-9a-z]+)_\d+$/;
+
+/** Older than this, a database whose process is gone is abandoned (no test run lasts an hour). */
+const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+
+/** @param {number} pid */
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, someone else's.
+    return /** @type {NodeJS.ErrnoException} */ (error).code === 'EPERM';
+  }
+}
+
+/**
+ * Drops the databases a killed run left on a server (its process gone before it could drop
+ * them): only names this module made, whose process no longer runs on this machine and which are
+ * more than an hour old, so that a live run's databases, or another machine's on a shared
+ * server, are never touched. Returns the names dropped.
+ * @param {import('postgres').Sql} server
+ * @param {{now?: number, alive?: (pid: number) => boolean}} [options]
+ * @returns {Promise<string[]>}
+ */
+export async function dropAbandonedDatabases(
+  server,
+  { now = Date.now(), alive = processAlive } = {},
+) {
+  const rows = await server.unsafe(
+    "select datname from pg_database where datname like 'route\\_planner\\_test\\_%'",
+  );
+  /** @type {string[]} */
+  const dropped = [];
+  for (const { datname } of rows) {
+    const match = MADE_HERE.exec(datname);
+    if (!match) continue;
+    const [, pid, made] = match;
+    if (now - parseInt(made, 36) < ABANDONED_AFTER_MS || alive(Number(pid))) continue;
+    await server.unsafe(`drop database if exists ${datname} with (force)`);
+    dropped.push(datname);
+  }
+  return dropped;
+}
+
+/** Once per process, on the first database made on a given server (TEST_DATABASE_URL). */
+const swept = new Set();
+
 /**
  * @param {string} serverUrl
  * @param {() => Promise<void>} stopServer
@@ -74,6 +123,10 @@ async function freshDatabase(serverUrl, stopServer, template) {
   const name = `route_planner_test_${process.pid}_${Date.now().toString(36)}_${databasesMade}`;
   const server = postgres(serverUrl, { max: 1, onnotice: () => {} });
   try {
+    if (!swept.has(serverUrl)) {
+      swept.add(serverUrl);
+      await dropAbandonedDatabases(server);
+    }
     await server.unsafe(`create database ${name}${template ? ` template ${template}` : ''}`);
     // The stack's own connections print every NOTICE ("already exists, skipping"...).
     await server.unsafe(`alter database ${name} set client_min_messages = warning`);
