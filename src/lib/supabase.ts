@@ -67,13 +67,21 @@ export function storedSessionUser(): { id: string; email?: string } | null {
 /** Parameters an auth redirect (email confirmation, OAuth) puts in the URL for supabase-js to read. */
 const AUTH_REDIRECT_PARAMS = /[#?&](access_token|error_description|error_code)=/;
 
+/** Whether the address carries an auth redirect (email confirmation, OAuth) for supabase-js to read. */
+export function authRedirectInUrl(): boolean {
+  return (
+    typeof window !== 'undefined' &&
+    AUTH_REDIRECT_PARAMS.test(`${window.location.search}${window.location.hash}`)
+  );
+}
+
 /**
  * Read synchronously, without supabase-js: is there anything on this device that only the
  * client can interpret (a stored session or code verifier, or an auth redirect in the URL)?
  */
 export function hasStoredAuthState(): boolean {
   if (typeof window === 'undefined') return false;
-  if (AUTH_REDIRECT_PARAMS.test(`${window.location.search}${window.location.hash}`)) return true;
+  if (authRedirectInUrl()) return true;
   try {
     for (let index = 0; index < localStorage.length; index += 1) {
       if (isSessionStorageKey(localStorage.key(index))) return true;

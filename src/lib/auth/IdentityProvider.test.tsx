@@ -23,11 +23,17 @@ const auth = vi.hoisted(() => ({
   onAuthStateChange: vi.fn(),
 }));
 
-const stored = vi.hoisted(() => ({ authState: false }));
+const stored = vi.hoisted(() => ({
+  authState: false,
+  sessionUser: null as { id: string; email?: string } | null,
+  redirect: false,
+}));
 const loadSupabase = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/supabase', () => ({
   loadSupabase,
-  hasStoredAuthState: () => stored.authState,
+  hasStoredAuthState: () => stored.authState || stored.redirect,
+  storedSessionUser: () => stored.sessionUser,
+  authRedirectInUrl: () => stored.redirect,
   isSessionStorageKey: (key: string | null) => key === 'sb-test-auth-token',
   getAccessToken: async () => null,
 }));
@@ -41,6 +47,7 @@ const isAuthRetryableFetchError = (error: unknown) =>
 /** A session kept on this device by supabase-js. */
 function storeSession() {
   stored.authState = true;
+  stored.sessionUser = user;
   auth.getSession.mockResolvedValue({ data: { session }, error: null });
 }
 
@@ -90,6 +97,8 @@ describe('IdentityProvider', () => {
   beforeEach(() => {
     localStorage.clear();
     stored.authState = false;
+    stored.sessionUser = null;
+    stored.redirect = false;
     loadSupabase.mockResolvedValue({ client: { auth }, isAuthError, isAuthRetryableFetchError });
     auth.listeners = [];
     auth.onAuthStateChange.mockImplementation((listener: AuthListener) => {
@@ -121,8 +130,22 @@ describe('IdentityProvider', () => {
     expect(loadSupabase).not.toHaveBeenCalled();
   });
 
-  it('with a stored session: loading until supabase-js has loaded and the server has answered', async () => {
+  it('with a stored session: its user at once, while supabase-js loads and the server checks it', async () => {
     storeSession();
+    let answer: (value: unknown) => void = () => {};
+    auth.getUser.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderProvider();
+    expect(status()).toBe('signed-in:driver@example.com');
+    await waitFor(() => expect(auth.getUser).toHaveBeenCalled());
+    expect(loadSupabase).toHaveBeenCalled();
+    await act(async () => answer({ data: { user }, error: null }));
+    expect(status()).toBe('signed-in:driver@example.com');
+    expect(auth.signOut).not.toHaveBeenCalled();
+  });
+
+  it('with an auth redirect in the address: loading until supabase-js has read its session', async () => {
+    stored.redirect = true;
+    auth.getSession.mockResolvedValue({ data: { session }, error: null });
     let answer: (value: unknown) => void = () => {};
     auth.getUser.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     renderProvider();
@@ -131,7 +154,6 @@ describe('IdentityProvider', () => {
     expect(status()).toBe('loading');
     await act(async () => answer({ data: { user }, error: null }));
     expect(status()).toBe('signed-in:driver@example.com');
-    expect(loadSupabase).toHaveBeenCalled();
   });
 
   it('follows a sign-in made in another tab before this one loaded supabase-js', async () => {
@@ -171,9 +193,14 @@ describe('IdentityProvider', () => {
         status: 401,
       }),
     });
-    renderProvider();
+    const { queryClient } = renderProvider();
+    // Shown as the stored user until the server has judged the session…
+    expect(status()).toBe('signed-in:driver@example.com');
+    queryClient.setQueryData(['itineraries', 'list'], [{ id: 'r1' }]);
+    // …then anonymous, with what was fetched meanwhile for that account gone.
     await waitFor(() => expect(status()).toBe('anonymous'));
     expect(auth.signOut).toHaveBeenCalledWith({ scope: 'local' });
+    expect(queryClient.getQueryData(['itineraries', 'list'])).toBeUndefined();
   });
 
   it('keeps a stored session when the server cannot be reached to validate it', async () => {

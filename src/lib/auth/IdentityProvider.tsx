@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { clearAccountCaches } from '@/lib/account-caches';
 import {
+  authRedirectInUrl,
   hasStoredAuthState,
   isSessionStorageKey,
   loadSupabase,
@@ -74,16 +75,24 @@ async function restoreUser(kit: LoadedSupabase): Promise<AuthUser | null> {
  *
  * Without anything stored (no session, no auth redirect in the URL) the identity is known at
  * once, read synchronously from localStorage, and supabase-js is not loaded until the user
- * signs in (or another tab does). With a stored session the identity stays `loading` while
- * supabase-js loads and the server validates the session.
+ * signs in (or another tab does). With a stored session the first render shows its user (read
+ * synchronously too) while supabase-js loads and the server validates the session (spec section
+ * 4): a session the server rejects is removed and the identity becomes anonymous then, the
+ * account's cached data cleared. A driver's pages do not wait a round trip to the Auth server
+ * before their first paint (on a phone's network, about half a second). Only an auth redirect in
+ * the address (whose session supabase-js has yet to read) keeps the identity `loading`.
  */
 export function IdentityProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [storedAtStart] = useState(hasStoredAuthState);
-  const [user, setUser] = useState<AuthUser | null>(null);
+  /** The stored session's user, shown until the server has judged the session. */
+  const [storedUser] = useState(() =>
+    storedAtStart && !authRedirectInUrl() ? toAuthUser(storedSessionUser()) : null,
+  );
+  const [user, setUser] = useState<AuthUser | null>(storedUser);
   const [guestFlag, setGuestFlag] = useState(readGuestFlag);
-  const [settled, setSettled] = useState(!storedAtStart);
-  const userIdRef = useRef<string | null>(null);
+  const [settled, setSettled] = useState(!storedAtStart || storedUser !== null);
+  const userIdRef = useRef<string | null>(storedUser?.id ?? null);
   /** One per mount of the effect below (StrictMode mounts twice): its client subscription and start-up. */
   const runRef = useRef<ClientRun>({ active: true, started: null });
 
