@@ -64,6 +64,15 @@ export function storedSessionUser(): { id: string; email?: string } | null {
   }
 }
 
+/** Removes the session stored on this device without supabase-js (which could not load). */
+export function forgetStoredSession(): void {
+  try {
+    localStorage.removeItem(sessionStorageKey());
+  } catch {
+    // Storage unavailable: nothing was kept.
+  }
+}
+
 /** Parameters an auth redirect (email confirmation, OAuth) puts in the URL for supabase-js to read. */
 const AUTH_REDIRECT_PARAMS = /[#?&](access_token|error_description|error_code)=/;
 

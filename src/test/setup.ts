@@ -4,10 +4,14 @@
  * en-US, which would choose miles; a test about units sets its own), and each test starts
  * with an empty document, empty storage and the English texts.
  */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import i18n, { DEFAULT_LANGUAGE, i18nReady } from '@/lib/i18n';
 import { unitsStore } from '@/lib/units';
+
+// findBy… and waitFor give up after 1 s by default: on a busy 2-core machine (CI runs two test
+// workers), a lazily loaded module (the Google button's) once took longer than that to render.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => i18nReady);
 beforeEach(() => unitsStore.setPreference('metric'));

@@ -27,6 +27,7 @@ const stored = vi.hoisted(() => ({
   authState: false,
   sessionUser: null as { id: string; email?: string } | null,
   redirect: false,
+  forgotten: false,
 }));
 const loadSupabase = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/supabase', () => ({
@@ -34,6 +35,9 @@ vi.mock('@/lib/supabase', () => ({
   hasStoredAuthState: () => stored.authState || stored.redirect,
   storedSessionUser: () => stored.sessionUser,
   authRedirectInUrl: () => stored.redirect,
+  forgetStoredSession: () => {
+    stored.forgotten = true;
+  },
   isSessionStorageKey: (key: string | null) => key === 'sb-test-auth-token',
   getAccessToken: async () => null,
 }));
@@ -99,6 +103,7 @@ describe('IdentityProvider', () => {
     stored.authState = false;
     stored.sessionUser = null;
     stored.redirect = false;
+    stored.forgotten = false;
     loadSupabase.mockResolvedValue({ client: { auth }, isAuthError, isAuthRetryableFetchError });
     auth.listeners = [];
     auth.onAuthStateChange.mockImplementation((listener: AuthListener) => {
@@ -144,6 +149,7 @@ describe('IdentityProvider', () => {
   });
 
   it('with an auth redirect in the address: loading until supabase-js has read its session', async () => {
+    storeSession();
     stored.redirect = true;
     auth.getSession.mockResolvedValue({ data: { session }, error: null });
     let answer: (value: unknown) => void = () => {};
@@ -175,7 +181,7 @@ describe('IdentityProvider', () => {
     expect(loadSupabase).not.toHaveBeenCalled();
   });
 
-  it('validates a stored session with the server before trusting it', async () => {
+  it('validates a stored session with the server at start', async () => {
     storeSession();
     renderProvider();
     await waitFor(() => expect(status()).toBe('signed-in:driver@example.com'));
@@ -183,24 +189,64 @@ describe('IdentityProvider', () => {
     expect(auth.signOut).not.toHaveBeenCalled();
   });
 
-  it('removes a session the server rejects', async () => {
+  it('removes a session the server rejects, and keeps its account’s data until another account signs in', async () => {
     storeSession();
-    auth.getUser.mockResolvedValue({
+    const rejected = {
       data: { user: null },
       error: Object.assign(new Error('invalid JWT'), {
         __isAuthError: true,
         name: 'AuthApiError',
         status: 401,
       }),
-    });
+    };
+    auth.getUser.mockResolvedValue(rejected);
     const { queryClient } = renderProvider();
     // Shown as the stored user until the server has judged the session…
     expect(status()).toBe('signed-in:driver@example.com');
     queryClient.setQueryData(['itineraries', 'list'], [{ id: 'r1' }]);
-    // …then anonymous, with what was fetched meanwhile for that account gone.
+    // …then anonymous. Nobody signed out: what the device keeps for that account (the drafts of
+    // unsaved edits among it) stays while the same account signs in again…
     await waitFor(() => expect(status()).toBe('anonymous'));
     expect(auth.signOut).toHaveBeenCalledWith({ scope: 'local' });
+    expect(queryClient.getQueryData(['itineraries', 'list'])).toEqual([{ id: 'r1' }]);
+    auth.signInWithPassword.mockResolvedValue({ data: { user, session }, error: null });
+    await act(() => current.signIn('driver@example.com', 'secret1'));
+    expect(queryClient.getQueryData(['itineraries', 'list'])).toEqual([{ id: 'r1' }]);
+    // …and goes when another account does.
+    const other = { id: 'user-2', email: 'other@example.com' };
+    auth.signInWithPassword.mockResolvedValue({
+      data: { user: other, session: { ...session, user: other } },
+      error: null,
+    });
+    await act(() => current.signIn('other@example.com', 'secret1'));
+    expect(status()).toBe('signed-in:other@example.com');
     expect(queryClient.getQueryData(['itineraries', 'list'])).toBeUndefined();
+  });
+
+  it('signs out during the start-up check: the account’s data leaves the device', async () => {
+    storeSession();
+    let answer: (value: unknown) => void = () => {};
+    auth.getUser.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const { queryClient } = renderProvider();
+    queryClient.setQueryData(['itineraries', 'list'], [{ id: 'r1' }]);
+    await waitFor(() => expect(auth.getUser).toHaveBeenCalled());
+    const signingOut = current.signOut();
+    await act(async () => answer({ data: { user }, error: null }));
+    await act(() => signingOut);
+    expect(status()).toBe('anonymous');
+    expect(queryClient.getQueryData(['itineraries', 'list'])).toBeUndefined();
+  });
+
+  it('signs out when the authentication client cannot load: the stored session is removed', async () => {
+    storeSession();
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    loadSupabase.mockRejectedValue(new Error('Failed to fetch dynamically imported module'));
+    renderProvider();
+    expect(status()).toBe('signed-in:driver@example.com');
+    await act(() => current.signOut());
+    expect(stored.forgotten).toBe(true);
+    expect(status()).toBe('anonymous');
+    quiet.mockRestore();
   });
 
   it('keeps a stored session when the server cannot be reached to validate it', async () => {

@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { clearAccountCaches } from '@/lib/account-caches';
 import {
   authRedirectInUrl,
+  forgetStoredSession,
   hasStoredAuthState,
   isSessionStorageKey,
   loadSupabase,
@@ -93,11 +94,21 @@ export function IdentityProvider({ children }: { children: ReactNode }) {
   const [guestFlag, setGuestFlag] = useState(readGuestFlag);
   const [settled, setSettled] = useState(!storedAtStart || storedUser !== null);
   const userIdRef = useRef<string | null>(storedUser?.id ?? null);
+  /** The stored session's user is shown while the server checks the session (start-up). */
+  const checkingRef = useRef(storedUser !== null);
   /** One per mount of the effect below (StrictMode mounts twice): its client subscription and start-up. */
   const runRef = useRef<ClientRun>({ active: true, started: null });
 
   const applyUser = useCallback((next: AuthUser | null) => {
     const previousId = userIdRef.current;
+    if (next === null && checkingRef.current) {
+      // The stored session, rejected by its start-up check: nobody signed out on this device,
+      // so its account's data (the drafts of unsaved edits among it) stays, to be cleared only
+      // if another account signs in here.
+      setUser(null);
+      setSettled(true);
+      return;
+    }
     userIdRef.current = next?.id ?? null;
     // Cached server data belongs to the account that fetched it.
     if (previousId !== null && previousId !== userIdRef.current) clearAccountCaches();
@@ -130,6 +141,7 @@ export function IdentityProvider({ children }: { children: ReactNode }) {
         setGuestFlag(readGuestFlag());
         if (!changedDuringStartup) applyUser(restored);
         else setSettled(true);
+        checkingRef.current = false;
       }
       return kit;
     })();
@@ -217,10 +229,19 @@ export function IdentityProvider({ children }: { children: ReactNode }) {
     setGuestFlag(false);
     // Without a loaded client there is no session to end on this device.
     if (runRef.current.started !== null || hasStoredAuthState()) {
-      const kit = await startClient();
-      const { error } = await kit.client.auth.signOut({ scope: 'local' });
-      if (error) console.error('Sign-out request failed; the local session was removed', error);
+      try {
+        const kit = await startClient();
+        const { error } = await kit.client.auth.signOut({ scope: 'local' });
+        if (error) console.error('Sign-out request failed; the local session was removed', error);
+      } catch (error) {
+        // The client could not load (offline, or its file gone after a deployment): the session
+        // is removed from this device all the same.
+        console.error('Could not load the authentication client to sign out', error);
+        forgetStoredSession();
+      }
     }
+    // A sign-out, even during the start-up check: this account's data leaves the device.
+    checkingRef.current = false;
     applyUser(null);
   }, [applyUser, startClient]);
 

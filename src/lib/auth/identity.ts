@@ -1,4 +1,7 @@
-/** Spec section 4: the identity states, plus `loading` while the start-up check runs. */
+/**
+ * Spec section 4: the identity states, plus `loading` while an auth redirect in the address is
+ * read (a stored session's user is shown while its start-up check runs: IdentityProvider).
+ */
 
 export interface AuthUser {
   id: string;
