@@ -47,7 +47,10 @@ const vitest = (name, projects) => ({
  */
 const stages = [
   [
-    { name: 'typecheck', command: [bin('tsc'), '-b'] },
+    // At a lower priority: lint is the stage's long pole (~1.3 cores with its GC threads), and
+    // the type check fits in what it leaves. Side by side at equal priority they took 100–109 s;
+    // so, 77–79 s (the type check 60 s), and less CPU in all (141 instead of 166 CPU-s).
+    { name: 'typecheck', command: ['nice', '-n', '10', bin('tsc'), '-b'] },
     // npm scripts added by the lint and format setup (run when package.json has them).
     ...(scripts.lint ? [{ name: 'lint', command: ['npm', 'run', '--silent', 'lint'] }] : []),
   ],
