@@ -78,8 +78,8 @@ async function restoreUser(kit: LoadedSupabase): Promise<AuthUser | null> {
  * once, read synchronously from localStorage, and supabase-js is not loaded until the user
  * signs in (or another tab does). With a stored session the first render shows its user (read
  * synchronously too) while supabase-js loads and the server validates the session (spec section
- * 4): a session the server rejects is removed and the identity becomes anonymous then, the
- * account's cached data cleared. A driver's pages do not wait a round trip to the Auth server
+ * 4): a session the server rejects is removed and the identity becomes anonymous then (the
+ * account's data stays on the device until another account signs in: see applyUser). A driver's pages do not wait a round trip to the Auth server
  * before their first paint (on a phone's network, about half a second). Only an auth redirect in
  * the address (whose session supabase-js has yet to read) keeps the identity `loading`.
  */
