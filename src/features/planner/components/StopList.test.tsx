@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlannedStop } from '../model/stop-list';
 import { StopList } from './StopList';
 
@@ -148,5 +148,54 @@ describe('StopList renaming and leg distances', () => {
     rerender(<StopList {...props} legDistances={[null, '289 mi']} />);
     expect(legLines(container)).toEqual([0, 1]);
     expect(screen.getByText('289 mi from stop 1')).toBeTruthy();
+  });
+});
+
+describe('StopList, a long (virtual) list', () => {
+  const many: PlannedStop[] = Array.from({ length: 60 }, (_, i) => ({
+    id: `stop-${i + 1}`,
+    name: `Stop ${i + 1}`,
+    lat: 48 + i / 100,
+    lng: 2 + i / 100,
+  }));
+  const rows = (container: HTMLElement) => [...container.querySelectorAll('.stop-list > li')];
+  // jsdom lays nothing out: a viewport of 600 px lets the virtualizer put a dozen rows in the page.
+  beforeEach(() => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('shows a reordered route in the rows already in the page instead of mounting new ones', () => {
+    const { container, rerender, ...props } = renderList({ stops: many });
+    const before = rows(container);
+    expect(before.length).toBeGreaterThan(0);
+    expect(before[0].textContent).toContain('Stop 1');
+    const reversed = [...many].reverse();
+    rerender(<StopList {...props} stops={reversed} />);
+    const after = rows(container);
+    // The same elements, each now showing the stop at its place.
+    expect(after).toEqual(before);
+    expect(after[0].textContent).toContain('Stop 60');
+    expect(screen.getByRole('button', { name: /^Show stop 1 on the map: Stop 60$/ })).toBe(
+      after[0].querySelector('.stop-item__show'),
+    );
+  });
+
+  it('leaves the focus alone when the stop whose editor is open lands in another row', () => {
+    const { container, rerender, ...props } = renderList({ stops: many, onRename: vi.fn() });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit stop 2: name and note' }));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name of stop 2' }));
+    // The route is reordered from elsewhere (the optimiser's button has the focus): stop 2 and
+    // its open editor now show in the first row, which does not take the focus.
+    const outside = document.createElement('button');
+    document.body.append(outside);
+    outside.focus();
+    rerender(<StopList {...props} stops={[many[1], many[0], ...many.slice(2)]} />);
+    expect(rows(container)[0].querySelector('input')?.value).toBe('Stop 2');
+    expect(rows(container)[1].querySelector('input')).toBeNull();
+    expect(document.activeElement).toBe(outside);
+    outside.remove();
   });
 });
