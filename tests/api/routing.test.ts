@@ -210,6 +210,24 @@ describe('POST /api/routes/table', () => {
     expect(await fakes.requests('osrm')).toHaveLength(0);
   });
 
+  it('answers only the tables `include` names, the same figures', async () => {
+    const points = uniquePoints(5);
+    const both = await call<Table>('POST', '/routes/table', { body: { stops: points } });
+    const distances = await call<Table>('POST', '/routes/table', {
+      body: { stops: points, include: ['distances'] },
+    });
+    expect(distances.status).toBe(200);
+    expect(distances.body).toEqual({ distances: both.body.distances, estimated: false });
+    const durations = await call<Table>('POST', '/routes/table', {
+      body: { stops: points, include: ['durations'] },
+    });
+    expect(durations.body).toEqual({ durations: both.body.durations, estimated: false });
+    const named = await call<Table>('POST', '/routes/table', {
+      body: { stops: points, include: ['durations', 'distances'] },
+    });
+    expect(named.body).toEqual(both.body);
+  });
+
   it('estimates only the pairs the router has no road for', async () => {
     const points = [...uniquePoints(2), unreachable];
     const answer = await call<Table>('POST', '/routes/table', { body: { stops: points } });
@@ -238,6 +256,9 @@ describe('POST /api/routes/table', () => {
       { stops: [stops.timesSquare, { lat: 91, lng: 0 }] },
       { stops: [stops.timesSquare, { lat: 0 }] },
       { stops: uniquePoints(ROUTE_TABLE_MAX_STOPS + 1) },
+      { stops: uniquePoints(2), include: [] },
+      { stops: uniquePoints(2), include: ['routes'] },
+      { stops: uniquePoints(2), include: 'distances' },
     ];
     for (const body of bodies) {
       const answer = await call('POST', '/routes/table', { body });

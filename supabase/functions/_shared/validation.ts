@@ -215,6 +215,10 @@ export const routeStopsSchema = z.object(
   { error: 'Body must be a JSON object with stops' },
 );
 
+/** The tables POST /routes/table can answer. */
+export const ROUTE_TABLE_FIELDS = ['distances', 'durations'] as const;
+export type RouteTableField = (typeof ROUTE_TABLE_FIELDS)[number];
+
 /** Body of POST /routes/table: bounded, since the answer grows with the square of the stops. */
 export const routeTableSchema = z.object(
   {
@@ -222,6 +226,16 @@ export const routeTableSchema = z.object(
       .array(pointSchema, { error: 'stops must be an array of {lat, lng}' })
       .min(MIN_STOPS_TO_CALCULATE, 'Add at least 2 stops to calculate route')
       .max(ROUTE_TABLE_MAX_STOPS, `stops must hold at most ${ROUTE_TABLE_MAX_STOPS} points`),
+    /**
+     * Which tables to answer (default both): the route optimiser reads only the distances, and
+     * half the answer is half the JSON to download and read on the click that optimises.
+     */
+    include: z
+      .array(z.enum(ROUTE_TABLE_FIELDS), {
+        error: `include must be an array of ${ROUTE_TABLE_FIELDS.join(', ')}`,
+      })
+      .min(1, 'include must name at least one table')
+      .optional(),
   },
   { error: 'Body must be a JSON object with stops' },
 );

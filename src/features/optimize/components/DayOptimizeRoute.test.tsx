@@ -7,6 +7,7 @@ import { OptimizeRoute, type OptimizeStop } from './OptimizeRoute.tsx';
 
 // The route service at the module boundary: no road table unless a test gives one.
 vi.mock('@/lib/routing', () => ({ getRouteTable: vi.fn(async () => null) }));
+vi.mock('../api/road-distances.ts', () => ({ getRoadDistances: vi.fn(async () => null) }));
 
 // jsdom has no Web Worker: the fake answers with the real protocol handler.
 vi.mock('@/lib/optimizer/create-worker.ts', async () => {

@@ -1,11 +1,12 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { getRouteTable } from '@/lib/routing';
+import { getRoadDistances } from '../api/road-distances.ts';
 import { OptimizeRoute, type OptimizeStop } from './OptimizeRoute.tsx';
 
 // The route service at the module boundary: no road table unless a test gives one.
 vi.mock('@/lib/routing', () => ({ getRouteTable: vi.fn(async () => null) }));
+vi.mock('../api/road-distances.ts', () => ({ getRoadDistances: vi.fn(async () => null) }));
 
 // jsdom has no Web Worker: the fake answers with the real protocol handler.
 vi.mock('@/lib/optimizer/create-worker.ts', async () => {
@@ -129,15 +130,11 @@ describe('<OptimizeRoute>', () => {
         return zigzag[i].id === 'B' || zigzag[j].id === 'B' ? metres + 20_000 : metres;
       }),
     );
-    vi.mocked(getRouteTable).mockResolvedValueOnce({
-      distances,
-      durations: distances,
-      estimated: false,
-    });
+    vi.mocked(getRoadDistances).mockResolvedValueOnce({ distances, estimated: false });
     render(<Planner initial={zigzag} />);
     fireEvent.click(optimiseButton());
     await screen.findByText('Compared by road distance.');
-    expect(vi.mocked(getRouteTable)).toHaveBeenCalledWith(zigzag, expect.any(AbortSignal));
+    expect(vi.mocked(getRoadDistances)).toHaveBeenCalledWith(zigzag, expect.any(AbortSignal));
     // B costs 20 km more on every edge: the road order visits it last (one edge instead of two).
     expect(order()).toMatch(/^A[CDE]{3}B$/);
   });

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LatLng } from '@domain/geo.ts';
-import { getRouteTable } from '@/lib/routing';
 import type { RouteMode } from '@domain/tsp/index.ts';
 import { directedLength, loadOptimizeCost, type OptimizeCost } from '../cost/optimize-cost.ts';
+import { getRoadDistances } from '../api/road-distances.ts';
 import { createOptimizeWorker } from '@/lib/optimizer/create-worker.ts';
 import {
   OptimizeCancelledError,
@@ -29,7 +29,7 @@ export interface OptimizeRouteOutcome extends OptimizeOutcome {
 export type CostLoader = (stops: readonly LatLng[], signal: AbortSignal) => Promise<OptimizeCost>;
 
 const roadOrStraightLine: CostLoader = (stops, signal) =>
-  loadOptimizeCost(stops, getRouteTable, signal);
+  loadOptimizeCost(stops, getRoadDistances, signal);
 
 export interface OptimizeRouteApi {
   /**

@@ -43,12 +43,17 @@ export const routingRoutes = new Hono<AppEnv>()
       }),
     );
   })
-  // Distances and durations between every pair of stops (the optimiser's road costs).
+  // Distances and durations between every pair of stops (the optimiser's road costs), or only
+  // the tables `include` names.
   .post('/table', async (c) => {
-    const { stops } = parseInput(routeTableSchema, await readJsonBody(c));
-    return c.json(
-      await computeTable(c.var.router.table, stops, {
-        blockSize: c.var.config.routerTableMaxCoordinates,
-      }),
-    );
+    const { stops, include } = parseInput(routeTableSchema, await readJsonBody(c));
+    const table = await computeTable(c.var.router.table, stops, {
+      blockSize: c.var.config.routerTableMaxCoordinates,
+    });
+    if (!include) return c.json(table);
+    return c.json({
+      ...(include.includes('distances') ? { distances: table.distances } : {}),
+      ...(include.includes('durations') ? { durations: table.durations } : {}),
+      estimated: table.estimated,
+    });
   });
