@@ -43,28 +43,13 @@ describe('getRoadDistances', () => {
     expect(await getRoadDistances([paris, lyon])).toEqual({ distances, estimated: true });
   });
 
+  // The cells are checked where the matrix is made from them (costFromTable).
   it('answers null, without throwing, when the service is unreachable, fails or answers another shape', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const answers = [
       () => Promise.reject(new TypeError('Failed to fetch')),
       async () => Response.json({ error: 'Too many requests' }, { status: 429 }),
-      async () => Response.json({ distances: [[0, 1]], estimated: false }),
-      async () =>
-        Response.json({
-          distances: [
-            [0, -1],
-            [1, 0],
-          ],
-          estimated: false,
-        }),
-      async () =>
-        Response.json({
-          distances: [
-            [0, '1'],
-            [1, 0],
-          ],
-          estimated: false,
-        }),
+      async () => Response.json({ distances: 'far', estimated: false }),
       async () => Response.json({ distances }),
     ];
     for (const answer of answers) {

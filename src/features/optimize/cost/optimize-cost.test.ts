@@ -14,14 +14,12 @@ import {
 const stops = (n: number) => Array.from({ length: n }, (_, i) => ({ lat: 45 + i / 100, lng: 4 }));
 
 // One-way streets: 0 -> 1 is 100 m, 1 -> 0 is 300 m.
-const road: DistanceTable = {
-  distances: [
-    [0, 100, 500],
-    [300, 0, 200],
-    [500, 200, 0],
-  ],
-  estimated: false,
-};
+const roadDistances = [
+  [0, 100, 500],
+  [300, 0, 200],
+  [500, 200, 0],
+];
+const road: DistanceTable = { distances: roadDistances, estimated: false };
 
 describe('wantsRoadDistances', () => {
   it('asks for road distances from 2 up to ROAD_DISTANCES_MAX_STOPS stops, within what the service accepts', () => {
@@ -62,7 +60,8 @@ describe('costFromTable', () => {
   });
 
   it('falls back on any distance that is negative, not finite or missing, on or off the diagonal', () => {
-    const bad = [-1, NaN, Infinity, undefined as unknown as number];
+    // A table is read as the service answered it: strings, nulls or arrays are not distances.
+    const bad: unknown[] = [-1, NaN, Infinity, undefined, '5', null, [1]];
     for (const [i, j] of [
       [0, 0],
       [0, 2],
@@ -71,7 +70,7 @@ describe('costFromTable', () => {
       [2, 2],
     ]) {
       for (const value of bad) {
-        const distances = road.distances.map((row) => [...row]);
+        const distances: unknown[][] = roadDistances.map((row) => [...row]);
         distances[i][j] = value;
         expect(costFromTable({ distances, estimated: false }, 3)).toEqual(STRAIGHT_LINE);
       }
@@ -104,9 +103,9 @@ describe('symmetricMatrix', () => {
 
 describe('directedLength', () => {
   it('follows the order in its direction, back to the start for a round trip', () => {
-    expect(directedLength([0, 1, 2], road.distances, 'fixed-start')).toBe(300);
-    expect(directedLength([2, 1, 0], road.distances, 'fixed-start')).toBe(500);
-    expect(directedLength([0, 1, 2], road.distances, 'round-trip')).toBe(800);
+    expect(directedLength([0, 1, 2], roadDistances, 'fixed-start')).toBe(300);
+    expect(directedLength([2, 1, 0], roadDistances, 'fixed-start')).toBe(500);
+    expect(directedLength([0, 1, 2], roadDistances, 'round-trip')).toBe(800);
   });
 });
 
