@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '@/lib/i18n';
 import type { PlannedStop } from '../model/stop-list';
 import { StopList } from './StopList';
 
@@ -197,5 +198,25 @@ describe('StopList, a long (virtual) list', () => {
     expect(rows(container)[1].querySelector('input')).toBeNull();
     expect(document.activeElement).toBe(outside);
     outside.remove();
+  });
+});
+
+describe('StopList labels', () => {
+  it('follow the stops and the interface language', async () => {
+    const { rerender, container: _, ...props } = renderList();
+    expect(screen.getByRole('button', { name: 'Move stop 2 up' })).toBeTruthy();
+    rerender(<StopList {...props} stops={[stops[1], stops[0]]} />);
+    expect(
+      screen.getByRole('button', { name: /^Show stop 1 on the map: Lyon, France$/ }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove stop 2: Paris, France' })).toBeTruthy();
+    try {
+      await act(() => i18n.changeLanguage('fr'));
+      expect(screen.getByRole('button', { name: "Monter l'arrêt 2" })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Move stop 2 up' })).toBeNull();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+    expect(screen.getByRole('button', { name: 'Move stop 2 up' })).toBeTruthy();
   });
 });

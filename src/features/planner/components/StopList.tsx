@@ -50,6 +50,47 @@ const ESTIMATED_ROW_PX = 58;
 /** Matches the CSS gap between rows of the virtual list (StopList.css). */
 const ROW_GAP_PX = 6;
 
+type RowLabelKey =
+  | 'planner.editStop'
+  | 'planner.editNote'
+  | 'planner.addNote'
+  | 'planner.dragStop'
+  | 'planner.showStop'
+  | 'planner.legFrom'
+  | 'planner.moveUp'
+  | 'planner.moveDown'
+  | 'planner.removeStop';
+interface RowLabelValues {
+  number: number;
+  name?: string;
+  distance?: string;
+}
+/** The texts every row shows (its buttons' labels), by key and values. */
+type RowLabel = (key: RowLabelKey, values: RowLabelValues) => string;
+
+/** Labels remembered at most (a few per stop); then the memory starts again. */
+const ROW_LABELS_KEPT = 5000;
+
+/**
+ * `t` for the rows' labels, each text made once per language and values: a row's labels mostly
+ * depend on its number alone, so after a reorder (an optimisation) the rows in view show the
+ * same ones again, and i18next's translate is slow enough on 200 stops' click to count (it
+ * resolves the key and interpolates every time). A new `t` (another language) makes a new one.
+ */
+function rowLabels(t: TFunction): RowLabel {
+  const labels = new Map<string, string>();
+  return (key, values) => {
+    const id = `${key}\u0000${values.number}\u0000${values.name ?? '\u0001'}\u0000${values.distance ?? '\u0001'}`;
+    let label = labels.get(id);
+    if (label === undefined) {
+      if (labels.size >= ROW_LABELS_KEPT) labels.clear();
+      label = t(key, { ...values });
+      labels.set(id, label);
+    }
+    return label;
+  };
+}
+
 /** The row actions, stable for the list's life, so a memoised row re-renders only when its stop or place changes. */
 interface RowActions {
   show(index: number): void;
@@ -90,6 +131,8 @@ interface StopRowProps {
    * up i18next's wrapper, each time it mounts (a reordered long list mounts every row in view).
    */
   t: TFunction;
+  /** The list's `rowLabels(t)`, for the labels every row shows. */
+  label: RowLabel;
 }
 
 const StopRow = memo(function StopRow({
@@ -110,6 +153,7 @@ const StopRow = memo(function StopRow({
   setSize,
   measureRef,
   t,
+  label,
 }: StopRowProps) {
   const number = index + 1;
   const noteId = `stop-note-${stop.id}`;
@@ -135,10 +179,10 @@ const StopRow = memo(function StopRow({
   const [nameDraft, setNameDraft] = useState<{ id: string; value: string } | null>(null);
   const nameValue = nameDraft?.id === stop.id ? nameDraft.value : stop.name;
   const editLabel = renameEnabled
-    ? t('planner.editStop', { number })
+    ? label('planner.editStop', { number })
     : note
-      ? t('planner.editNote', { number })
-      : t('planner.addNote', { number });
+      ? label('planner.editNote', { number })
+      : label('planner.addNote', { number });
 
   // The button's label (the stop's number and name) replaces its content for a screen reader:
   // the leg's distance, once known, and the note are read as its description.
@@ -160,7 +204,7 @@ const StopRow = memo(function StopRow({
     >
       <span
         className="stop-item__handle"
-        title={t('planner.dragStop', { number })}
+        title={label('planner.dragStop', { number })}
         aria-hidden="true"
       >
         ⠿
@@ -172,7 +216,7 @@ const StopRow = memo(function StopRow({
         type="button"
         className="stop-item__show"
         ref={(element) => actions.registerShowButton(stop.id, element)}
-        aria-label={t('planner.showStop', { number, name: stop.name })}
+        aria-label={label('planner.showStop', { number, name: stop.name })}
         aria-describedby={describedBy}
         onClick={() => actions.show(index)}
         onKeyDown={(event) => actions.keyDown(event, index)}
@@ -184,7 +228,7 @@ const StopRow = memo(function StopRow({
           // push the buttons below down under a finger (or a pointer) about to press Save.
           <span className="stop-item__leg" id={legId}>
             {legDistance
-              ? t('planner.legFrom', { distance: legDistance, number: number - 1 })
+              ? label('planner.legFrom', { distance: legDistance, number: number - 1 })
               : '\u00a0'}
           </span>
         ) : null}
@@ -211,7 +255,7 @@ const StopRow = memo(function StopRow({
         <button
           type="button"
           className="stop-item__icon"
-          aria-label={t('planner.moveUp', { number })}
+          aria-label={label('planner.moveUp', { number })}
           disabled={index === 0}
           onClick={() => actions.move(index, index - 1)}
           onKeyDown={(event) => actions.keyDown(event, index)}
@@ -221,7 +265,7 @@ const StopRow = memo(function StopRow({
         <button
           type="button"
           className="stop-item__icon"
-          aria-label={t('planner.moveDown', { number })}
+          aria-label={label('planner.moveDown', { number })}
           disabled={isLast}
           onClick={() => actions.move(index, index + 1)}
           onKeyDown={(event) => actions.keyDown(event, index)}
@@ -231,7 +275,7 @@ const StopRow = memo(function StopRow({
         <button
           type="button"
           className="stop-item__icon stop-item__remove"
-          aria-label={t('planner.removeStop', { number, name: stop.name })}
+          aria-label={label('planner.removeStop', { number, name: stop.name })}
           onClick={() => actions.remove(index)}
         >
           ×
@@ -358,6 +402,7 @@ export function StopList({
   const virtual = stops.length > VIRTUAL_LIST_ABOVE;
   const [openNoteId, setOpenNoteId] = useState<string | null>(null);
   const { t } = useTranslation();
+  const label = useMemo(() => rowLabels(t), [t]);
   const helpId = useId();
 
   // TanStack Virtual hands back functions that change with the scroll position; this
@@ -488,6 +533,7 @@ export function StopList({
       setSize={virtual ? stops.length : undefined}
       measureRef={measureRef}
       t={t}
+      label={label}
     />
   );
 
