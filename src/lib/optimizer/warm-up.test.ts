@@ -6,7 +6,7 @@ describe("the optimiser's warm-up", () => {
   it('runs both searches (points and a distance matrix) a bounded amount', () => {
     const kicks = warmUpOptimizers();
     expect(kicks).toBeGreaterThan(0);
-    expect(kicks).toBeLessThanOrEqual(300);
+    expect(kicks).toBeLessThanOrEqual(450);
   });
 
   it('is its own message, not one of the requests the worker answers', () => {
