@@ -6,6 +6,8 @@ describe('formatPercentSaved', () => {
     expect(formatPercentSaved(1000, 750, 'en')).toBe('25');
     expect(formatPercentSaved(3000, 2000, 'en')).toBe('33.3');
     expect(formatPercentSaved(0, 0, 'en')).toBe('0');
+    expect(formatPercentSaved(3000, 2000, 'fr')).toBe('33,3');
+    expect(formatPercentSaved(3000, 2000, 'en')).toBe('33.3');
   });
 });
 

@@ -10,10 +10,18 @@ export const MIN_STOPS: Readonly<Record<RouteMode, number>> = {
   'round-trip': 4,
 };
 
+/** One format per locale: making an Intl.NumberFormat costs more than the rest of the message. */
+const percentFormats = new Map<string, Intl.NumberFormat>();
+
 /** The share of the route saved, in percent with at most one decimal. */
 export function formatPercentSaved(before: number, after: number, locale: string): string {
   const percent = before > 0 ? ((before - after) / before) * 100 : 0;
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(percent);
+  let format = percentFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+    percentFormats.set(locale, format);
+  }
+  return format.format(percent);
 }
 
 export function reorder<T>(items: readonly T[], order: readonly number[]): T[] {
