@@ -73,13 +73,15 @@ export class OptimizeClient {
   /**
    * `matrix`: symmetric n x n costs to compare instead of the metric's distances (see
    * OptimizeRequest). Its buffer is handed to the worker, not copied (200 stops: 320 kB): the
-   * array is empty afterwards, so pass one the caller no longer needs.
+   * array is empty afterwards, so pass one the caller no longer needs. `timeLimitMs`: the
+   * search's budget (default: the engine's).
    */
   run(
     points: Point[],
     metric: Metric,
     mode: RouteMode,
     matrix?: Float64Array,
+    timeLimitMs?: number,
   ): Promise<OptimizeOutcome> {
     this.cancel();
     const worker = (this.worker ??= this.spawn());
@@ -97,7 +99,15 @@ export class OptimizeClient {
       };
       this.pending = { id, settle, reject };
       worker.postMessage(
-        { type: 'optimize', id, points, metric, mode, ...(matrix ? { matrix } : {}) },
+        {
+          type: 'optimize',
+          id,
+          points,
+          metric,
+          mode,
+          ...(matrix ? { matrix } : {}),
+          ...(timeLimitMs !== undefined ? { timeLimitMs } : {}),
+        },
         matrix ? transferable(matrix) : [],
       );
     });

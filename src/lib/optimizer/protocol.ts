@@ -23,6 +23,8 @@ export interface OptimizeRequest {
    * optimiser compares these instead of the metric's distances, and the lengths are in its unit.
    */
   matrix?: Float64Array;
+  /** The search's budget in ms, set-up included (default: the engine's, defaultTimeLimitMs). */
+  timeLimitMs?: number;
 }
 
 /** Worker -> page: the new order with the route's length before and after, or why it failed. */
@@ -50,10 +52,17 @@ export function handleOptimizeMessage(
   const started = now();
   if (request.matrix !== undefined && !(request.matrix instanceof Float64Array))
     return error('matrix must be a Float64Array');
+  const { timeLimitMs } = request as { timeLimitMs?: unknown };
+  if (timeLimitMs !== undefined && !(typeof timeLimitMs === 'number' && timeLimitMs > 0))
+    return error('timeLimitMs must be a number > 0');
+  const options = {
+    mode: request.mode,
+    ...(timeLimitMs !== undefined ? { timeLimitMs } : {}),
+  };
   try {
     const result = request.matrix
-      ? solveRoute({ n: request.points.length, matrix: request.matrix }, { mode: request.mode })
-      : optimizePoints(request.points, { metric: request.metric as Metric, mode: request.mode });
+      ? solveRoute({ n: request.points.length, matrix: request.matrix }, options)
+      : optimizePoints(request.points, { metric: request.metric as Metric, ...options });
     return {
       type: 'result',
       id,

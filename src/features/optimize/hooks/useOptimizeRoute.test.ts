@@ -7,7 +7,7 @@ vi.mock('../api/road-distances.ts', () => ({ getRoadDistances: vi.fn() }));
 import { FakeOptimizeWorker } from '@/lib/optimizer/fake-worker.ts';
 import { OptimizeCancelledError } from '@/lib/optimizer/optimize-client.ts';
 import { STRAIGHT_LINE, costFromTable, type OptimizeCost } from '../cost/optimize-cost.ts';
-import { useOptimizeRoute, type CostLoader } from './useOptimizeRoute.ts';
+import { ROAD_SEARCH_BUDGET_MS, useOptimizeRoute, type CostLoader } from './useOptimizeRoute.ts';
 
 const stops = [
   { lat: 48.8566, lng: 2.3522 },
@@ -48,6 +48,8 @@ describe('useOptimizeRoute', () => {
         [47.9029, 1.9093],
       ],
     });
+    // On great-circle distances the engine's own budget holds.
+    expect(workers[0].received[0].timeLimitMs).toBeUndefined();
     await act(async () => {
       workers[0].flush();
       await run;
@@ -116,6 +118,7 @@ describe('useOptimizeRoute', () => {
     });
     expect(loadCost).toHaveBeenCalledWith(stops, expect.any(AbortSignal));
     expect(workers[0].received[0].matrix).toBeInstanceOf(Float64Array);
+    expect(workers[0].received[0].timeLimitMs).toBe(ROAD_SEARCH_BUDGET_MS);
     await act(async () => {
       workers[0].flush();
       await run;
