@@ -6,10 +6,20 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 
+/**
+ * The page the build rendered into index.html (vite/prerender.ts), shown until now: removed
+ * right before the app's first render, in the same task (no paint in between).
+ */
+function removePrerenderedPage() {
+  document.getElementById('prerender')?.remove();
+  document.documentElement.removeAttribute('data-prerender');
+}
+
 /** A broken deployment (e.g. a missing VITE_SUPABASE_ANON_KEY) says so on screen, not only in the console. */
 function showStartupError(error: unknown) {
   console.error(error);
   const message = error instanceof Error ? error.message : String(error);
+  removePrerenderedPage();
   root.render(
     <pre role="alert" style={{ margin: '1rem', whiteSpace: 'pre-wrap', color: '#9b1c1c' }}>
       {`Route Planner cannot start.\n\n${message}`}
@@ -34,6 +44,7 @@ async function start() {
     preloadPage(window.location.pathname).catch(() => undefined),
     new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
   ]);
+  removePrerenderedPage();
   root.render(
     <StrictMode>
       <App />

@@ -1,7 +1,14 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { ChunkInfo } from './bundle-graph';
-import { staticClosure, startupFiles, startupScript, type StartupFiles } from './startup';
+import type { PrerenderChoice } from './prerender';
+import {
+  pageStyles,
+  staticClosure,
+  startupFiles,
+  startupScript,
+  type StartupFiles,
+} from './startup';
 
 const chunk = (fileName: string, init: Partial<ChunkInfo> = {}): ChunkInfo => ({
   fileName,
@@ -51,42 +58,58 @@ const BUNDLE: ChunkInfo[] = [
 ];
 const LOADED = new Set(['assets/index.js', 'assets/index.css', 'assets/app.js', 'assets/app.css']);
 
-/** Runs the inline script in a page at `address` with `stored` in localStorage; the files it preloads, in order. */
-function preloadedBy(
+interface Visit {
+  stored?: Record<string, string>;
+  session?: Record<string, string>;
+  languages?: string[];
+  cookie?: string;
+}
+
+const fakeStorage = (entries: Record<string, string>) => ({
+  getItem: (key: string) => entries[key] ?? null,
+  key: (index: number) => Object.keys(entries)[index] ?? null,
+  get length() {
+    return Object.keys(entries).length;
+  },
+});
+
+/**
+ * Runs the inline script in a page at `address` with `stored` in localStorage: the files it
+ * preloads, in order, and the prerendered page it chose (<html data-prerender>).
+ */
+function runStartup(
   files: StartupFiles,
   address: string,
-  {
-    stored = {},
-    languages = ['en-US'],
-  }: { stored?: Record<string, string>; languages?: string[] } = {},
+  { stored = {}, session = {}, languages = ['en-US'], cookie = '' }: Visit = {},
 ) {
   const links: { rel: string; as?: string; href: string; crossOrigin?: string }[] = [];
+  const attributes: Record<string, string> = {};
   const url = new URL(address, 'https://planner.example');
-  const storage = {
-    getItem: (key: string) => stored[key] ?? null,
-    key: (index: number) => Object.keys(stored)[index] ?? null,
-    get length() {
-      return Object.keys(stored).length;
-    },
-  };
   const fragment = {
     children: [] as typeof links,
     appendChild: (link: (typeof links)[number]) => fragment.children.push(link),
   };
   runInNewContext(startupScript(files), {
     URLSearchParams,
-    location: { search: url.search, pathname: url.pathname },
-    localStorage: storage,
-    sessionStorage: { getItem: () => null },
+    location: { search: url.search, pathname: url.pathname, hash: url.hash },
+    localStorage: fakeStorage(stored),
+    sessionStorage: fakeStorage(session),
     navigator: { languages },
     document: {
+      cookie,
       createElement: () => ({ rel: '', href: '' }),
       createDocumentFragment: () => fragment,
       head: { appendChild: () => links.push(...fragment.children) },
+      documentElement: {
+        setAttribute: (name: string, value: string) => (attributes[name] = value),
+      },
     },
   });
-  return links;
+  return { links, prerendered: attributes['data-prerender'] };
 }
+
+const preloadedBy = (files: StartupFiles, address: string, visit: Visit = {}) =>
+  runStartup(files, address, visit).links;
 
 describe('the first round trip', () => {
   it('follows static imports from the startup modules', () => {
@@ -166,5 +189,62 @@ describe('the first round trip', () => {
       ...[...LOADED].map((file) => `/${file}`),
       '/assets/en-all.js',
     ]);
+  });
+});
+
+describe('the page rendered at build time (vite/prerender.ts)', () => {
+  const none = { localStorage: [], sessionStorage: [] };
+  const prerender: PrerenderChoice = {
+    language: 'en',
+    pages: [
+      { path: '/', signedIn: null, skipWhenStored: none },
+      {
+        path: '/plan',
+        signedIn: false,
+        skipWhenStored: { localStorage: ['routeDraft'], sessionStorage: ['pendingRoute'] },
+      },
+      {
+        path: '/plan',
+        signedIn: true,
+        skipWhenStored: { localStorage: ['routeDraft'], sessionStorage: ['pendingRoute'] },
+      },
+    ],
+  };
+  const files = startupFiles(BUNDLE, LOADED, 'en', prerender);
+  const chosen = (address: string, visit: Visit = {}) =>
+    runStartup(files, address, visit).prerendered;
+  const session = { 'sb-planner-auth-token': '{}' };
+
+  it("is chosen by the address and the visitor's session", () => {
+    expect(chosen('/')).toBe('0');
+    expect(chosen('/', { stored: session })).toBe('0');
+    expect(chosen('/plan')).toBe('1');
+    expect(chosen('/plan', { stored: session })).toBe('2');
+    expect(chosen('/dashboard')).toBeUndefined();
+    expect(chosen('/plan/')).toBeUndefined();
+  });
+
+  it('is not shown in another language, with a query or fragment, or when the page would show what is stored', () => {
+    expect(chosen('/', { languages: ['fr-FR'] })).toBeUndefined();
+    expect(chosen('/', { stored: { i18nextLng: 'fr' } })).toBeUndefined();
+    expect(chosen('/', { cookie: 'a=1; i18next=fr' })).toBeUndefined();
+    expect(chosen('/?lng=en')).toBeUndefined();
+    expect(chosen('/#access_token=x')).toBeUndefined();
+    expect(chosen('/plan', { stored: { routeDraft: '{}' } })).toBeUndefined();
+    expect(chosen('/plan', { session: { pendingRoute: '{}' } })).toBeUndefined();
+    expect(chosen('/', { stored: { routeDraft: '{}' } })).toBe('0');
+  });
+
+  it('leaves the inlined styles out of the preloads', () => {
+    const inlined = new Set(['assets/index.css', 'assets/app.css']);
+    expect(startupFiles(BUNDLE, LOADED, 'en', undefined, inlined).startup).toEqual([
+      'assets/index.js',
+      'assets/app.js',
+    ]);
+    expect(pageStyles(BUNDLE, LOADED, '/plan')).toEqual([
+      'assets/PlannerPage.css',
+      'assets/data.css',
+    ]);
+    expect(pageStyles(BUNDLE, LOADED, '/')).toEqual([]);
   });
 });

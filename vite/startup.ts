@@ -20,6 +20,14 @@
  */
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 import { chunkInfo, chunkOf, withImports, type ChunkInfo } from './bundle-graph.ts';
+import {
+  choiceOf,
+  PRERENDER_BODY_SCRIPT,
+  prerenderTemplates,
+  renderPages,
+  type PrerenderChoice,
+  type PrerenderedPages,
+} from './prerender.ts';
 
 /** The modules main.tsx loads at start, for every page. */
 export const STARTUP_MODULES = ['src/app/App.tsx', 'src/lib/i18n.ts'];
@@ -78,9 +86,17 @@ export interface StartupFiles {
   /** What every page loads first (the entry and the app chunk, with their styles). */
   startup: string[];
   fallbackLanguage: string;
+  /** The pages in index.html's templates (vite/prerender.ts), if any. */
+  prerender?: PrerenderChoice;
 }
 
 const isCss = (file: string) => file.endsWith('.css');
+
+/** The <link rel="stylesheet"> Vite wrote into index.html for `file`, with the space before it. */
+const stylesheetLink = (file: string) =>
+  new RegExp(
+    `\\s*<link rel="stylesheet"[^>]*href="/${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`,
+  );
 
 /** The files of `module`'s chunk with its static imports and styles, `known` left out. */
 function filesOf(chunks: readonly ChunkInfo[], module: string, known: ReadonlySet<string>) {
@@ -94,8 +110,11 @@ export function startupFiles(
   chunks: readonly ChunkInfo[],
   loaded: ReadonlySet<string>,
   fallbackLanguage: string,
+  prerender?: PrerenderChoice,
+  /** Files in index.html itself (the app's styles): never requested. */
+  inlined: ReadonlySet<string> = new Set(),
 ): StartupFiles {
-  const startup = [...loaded];
+  const startup = [...loaded].filter((file) => !inlined.has(file));
   const coreTexts: Record<string, string[]> = {};
   const everyText: Record<string, string[]> = {};
   for (const chunk of chunks) {
@@ -117,7 +136,18 @@ export function startupFiles(
     auth: filesOf(chunks, AUTH_CLIENT, loaded),
     startup,
     fallbackLanguage,
+    ...(prerender ? { prerender } : {}),
   };
+}
+
+/** The styles of the page at `path` that its own chunks bring (not already in `loaded`). */
+export function pageStyles(
+  chunks: readonly ChunkInfo[],
+  loaded: ReadonlySet<string>,
+  path: string,
+): string[] {
+  const page = PAGE_MODULES.find((candidate) => candidate.path.test(path));
+  return page ? filesOf(chunks, page.module, loaded).filter(isCss) : [];
 }
 
 /**
@@ -147,9 +177,12 @@ export function startupScript(files: StartupFiles): string {
   }
   // What every page needs first, then the language, then the page: requests go out in this order.
   each(F.startup);
+  // The detector's order (src/lib/language/detector.ts): ?lng=, the cookie, the stored choice, the browser.
   var named = [];
   try {
     named.push(new URLSearchParams(location.search).get('lng'));
+    var cookie = /(?:^|;\\s*)i18next=([^;]*)/.exec(document.cookie);
+    named.push(cookie && decodeURIComponent(cookie[1]));
     named.push(localStorage.getItem('i18nextLng'), sessionStorage.getItem('i18nextLng'));
   } catch (error) {}
   named = named.concat(navigator.languages || [navigator.language]);
@@ -170,23 +203,68 @@ export function startupScript(files: StartupFiles): string {
       break;
     }
   }
+  var signedIn = false;
   try {
     for (var k = 0; k < localStorage.length; k++) {
       if (/^sb-.*-auth-token$/.test(localStorage.key(k) || '')) {
-        each(F.auth);
+        signedIn = true;
         break;
       }
     }
   } catch (error) {}
+  if (signedIn) each(F.auth);
   document.head.appendChild(links);
+  // The page rendered at build time for this visit, if any (vite/prerender.ts): same address
+  // (no query or fragment: an auth redirect, ?lng=), language and session, and nothing stored
+  // that the page would show instead (a planner draft).
+  function stored(storage, keys) {
+    try {
+      for (var s = 0; s < keys.length; s++) if (storage.getItem(keys[s]) !== null) return true;
+      return false;
+    } catch (error) {
+      return true;
+    }
+  }
+  var pre = F.prerender;
+  if (pre && language === pre.language && !location.search && !location.hash) {
+    for (var q = 0; q < pre.pages.length; q++) {
+      var page = pre.pages[q];
+      if (page.path !== location.pathname) continue;
+      if (page.signedIn !== null && page.signedIn !== signedIn) continue;
+      var skip = page.skipWhenStored;
+      if (!stored(localStorage, skip.localStorage) && !stored(sessionStorage, skip.sessionStorage))
+        document.documentElement.setAttribute('data-prerender', String(q));
+      break;
+    }
+  }
 })();`;
 }
 
-export function startup({ fallbackLanguage }: { fallbackLanguage: string }): Plugin {
+export function startup({
+  fallbackLanguage,
+  prerender = true,
+}: {
+  fallbackLanguage: string;
+  /** Render the landing page and the empty planner into index.html (vite/prerender.ts). */
+  prerender?: boolean;
+}): Plugin {
   const startupModules = new Set<string>();
+  let root = process.cwd();
+  let mode = 'production';
+  let rendering: Promise<PrerenderedPages> | null = null;
   return {
     name: 'route-planner:startup',
     apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      mode = config.mode;
+    },
+    buildStart() {
+      if (!prerender) return;
+      // In a process of its own, beside the bundling; awaited when index.html is written.
+      rendering = renderPages(root, mode);
+      rendering.catch(() => undefined);
+    },
     config: () => ({
       build: {
         rolldownOptions: {
@@ -217,7 +295,7 @@ export function startup({ fallbackLanguage }: { fallbackLanguage: string }): Plu
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, context) {
+      async handler(html, context) {
         const { bundle, chunk: entry } = context;
         if (!bundle || !entry) return;
         const chunks: ChunkInfo[] = [];
@@ -232,25 +310,65 @@ export function startup({ fallbackLanguage }: { fallbackLanguage: string }): Plu
           if (!chunk) throw new Error(`vite/startup.ts: ${module} is in no chunk`);
           withImports(chunks, chunk, startupChunks);
         }
+        const cssText = (file: string) => {
+          const asset = bundle[file];
+          if (asset?.type !== 'asset')
+            throw new Error(`vite/startup.ts: ${file} is not in the bundle`);
+          return typeof asset.source === 'string'
+            ? asset.source
+            : new TextDecoder().decode(asset.source);
+        };
         const tags: HtmlTagDescriptor[] = [];
         for (const file of startupChunks) {
           if (loaded.has(file)) continue;
           loaded.add(file);
-          tags.push({
-            tag: 'link',
-            attrs: isCss(file)
-              ? { rel: 'stylesheet', crossorigin: '', href: `/${file}` }
-              : { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
-            injectTo: 'head',
-          });
+          if (!isCss(file))
+            tags.push({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
+              injectTo: 'head',
+            });
         }
+        // The app's styles in the page itself: the first paint (of a page rendered at build
+        // time) waits for no request. A disabled link downloads nothing; it tells Vite's loader,
+        // which adds a chunk's stylesheet unless a link to it is in the page, that it is here.
+        const inlined = new Set([...loaded].filter(isCss));
+        let page = html;
+        for (const file of inlined) {
+          page = page.replace(stylesheetLink(file), '');
+          tags.push(
+            { tag: 'style', children: cssText(file), injectTo: 'head' },
+            {
+              tag: 'link',
+              attrs: { rel: 'stylesheet', href: `/${file}`, disabled: true },
+              injectTo: 'head',
+            },
+          );
+        }
+        const pages = rendering ? await rendering : null;
         // First in <head>: a script after a stylesheet waits for it.
         tags.push({
           tag: 'script',
-          children: startupScript(startupFiles(chunks, loaded, fallbackLanguage)),
+          children: startupScript(
+            startupFiles(
+              chunks,
+              loaded,
+              fallbackLanguage,
+              pages ? choiceOf(pages) : undefined,
+              inlined,
+            ),
+          ),
           injectTo: 'head-prepend',
         });
-        return tags;
+        if (pages) {
+          const templates = prerenderTemplates(pages, (path) =>
+            pageStyles(chunks, loaded, path).map(cssText).join('\n'),
+          );
+          for (const { id, content } of templates)
+            tags.push({ tag: 'template', attrs: { id }, children: content, injectTo: 'body' });
+          tags.push({ tag: 'script', children: PRERENDER_BODY_SCRIPT, injectTo: 'body' });
+        }
+        return { html: page, tags };
       },
     },
   };

@@ -42,7 +42,7 @@ export function sessionStorageKeyFor(url: string): string {
   return `sb-${new URL(url).hostname.split('.')[0]}-auth-token`;
 }
 
-const sessionStorageKey = () => sessionStorageKeyFor(projectUrl());
+export const sessionStorageKey = (): string => sessionStorageKeyFor(projectUrl());
 
 /** True for the localStorage keys supabase-js writes (the session and the PKCE code verifier). */
 export const isSessionStorageKey = (key: string | null): boolean =>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useIdentity } from '@/lib/auth';
+import { ClientOnly } from './ClientOnly';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { navIcons } from './nav-icons';
 import { ThemeToggle } from './theme/ThemeToggle';
@@ -41,38 +42,42 @@ export function AppHeader({ phoneLinks = false }: { phoneLinks?: boolean }) {
       )}
 
       <div className="app-header__controls">
-        <LanguageSwitcher />
-        <UnitsToggle />
-        <ThemeToggle />
+        <ClientOnly>
+          <LanguageSwitcher />
+          <UnitsToggle />
+          <ThemeToggle />
+        </ClientOnly>
       </div>
 
       <div className="app-header__account">
-        {identity.status === 'signed-in' ? (
-          <>
-            <NavLink
-              to={paths.account()}
-              className="app-header__email"
-              title={t('nav.signedInAs', { email: identity.user.email })}
-            >
-              {identity.user.email}
-            </NavLink>
-            <button type="button" className="button button--small" onClick={() => void signOut()}>
-              {t('nav.logout')}
-            </button>
-          </>
-        ) : identity.status === 'loading' ? null : (
-          <>
-            <Link className="button button--small button--ghost" to={paths.login()}>
-              {t('nav.login')}
-            </Link>
-            <Link
-              className="button button--small button--primary app-header__register"
-              to={paths.register()}
-            >
-              {t('nav.register')}
-            </Link>
-          </>
-        )}
+        <ClientOnly>
+          {identity.status === 'signed-in' ? (
+            <>
+              <NavLink
+                to={paths.account()}
+                className="app-header__email"
+                title={t('nav.signedInAs', { email: identity.user.email })}
+              >
+                {identity.user.email}
+              </NavLink>
+              <button type="button" className="button button--small" onClick={() => void signOut()}>
+                {t('nav.logout')}
+              </button>
+            </>
+          ) : identity.status === 'loading' ? null : (
+            <>
+              <Link className="button button--small button--ghost" to={paths.login()}>
+                {t('nav.login')}
+              </Link>
+              <Link
+                className="button button--small button--primary app-header__register"
+                to={paths.register()}
+              >
+                {t('nav.register')}
+              </Link>
+            </>
+          )}
+        </ClientOnly>
       </div>
     </header>
   );

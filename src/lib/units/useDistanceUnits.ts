@@ -12,7 +12,11 @@ import {
 /** The units setting and the units it resolves to for the interface language. */
 export function useDistanceUnits() {
   const { i18n } = useTranslation();
-  const preference = useSyncExternalStore(unitsStore.subscribe, unitsStore.getPreference);
+  const preference = useSyncExternalStore(
+    unitsStore.subscribe,
+    unitsStore.getPreference,
+    unitsStore.getPreference,
+  );
   const units = resolveUnits(preference, i18n.resolvedLanguage, browserLanguages());
   const setPreference = useCallback((next: UnitsPreference) => unitsStore.setPreference(next), []);
   const cycle = useCallback(

@@ -213,6 +213,26 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   baseURL: async ({ stack }, use) => use(stack.appUrl),
 
+  page: async ({ page }, use) => {
+    // The landing page and the empty planner show markup rendered at build time (hidden from
+    // the accessibility tree) until the app's first render replaces it (vite/prerender.ts): a
+    // test acts on the app, as a user does once the page responds.
+    const appRendered = () => page.waitForFunction(() => !document.getElementById('prerender'));
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await appRendered();
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await appRendered();
+      return response;
+    };
+    await use(page);
+  },
+
   language: ['en', { option: true }],
   units: ['metric', { option: true }],
   tiles: [

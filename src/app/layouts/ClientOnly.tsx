@@ -1,0 +1,13 @@
+import { createContext, useContext, type ReactNode } from 'react';
+
+/**
+ * True while the build renders a page ahead of time (src/app/prerender.tsx): what only the
+ * visitor's device knows (the stored theme, units and account) is left out of that markup and
+ * shows with the app's first render.
+ */
+export const PrerenderingContext = createContext(false);
+
+/** Its children only in the visitor's browser, never in the markup rendered at build time. */
+export function ClientOnly({ children }: { children: ReactNode }) {
+  return useContext(PrerenderingContext) ? null : children;
+}
