@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { registerOfflineWorker } from '@/app/offline/register-worker';
 
@@ -27,8 +28,13 @@ function showStartupError(error: unknown) {
   );
 }
 
-/** The longest the first render waits for the page's own code (see start). */
+/**
+ * The longest the first render waits for the page's own code (see start): not long on a blank
+ * screen, longer behind the page rendered at build time (its replacement would otherwise be the
+ * page's loading state on a slow network).
+ */
 const FIRST_PAGE_WAIT_MS = 1000;
+const FIRST_PAGE_WAIT_BEHIND_COPY_MS = 15_000;
 
 async function start() {
   // Loaded dynamically so that configuration errors thrown while the modules load are caught.
@@ -40,16 +46,23 @@ async function start() {
   await i18nReady;
   // The page of the address shows in the first paint when its code is here or about to be
   // (index.html preloads it with the app), not its loading state; never waiting long for it.
+  const copyShown = document.getElementById('prerender') !== null;
   await Promise.race([
     preloadPage(window.location.pathname).catch(() => undefined),
-    new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
+    new Promise((resolve) =>
+      setTimeout(resolve, copyShown ? FIRST_PAGE_WAIT_BEHIND_COPY_MS : FIRST_PAGE_WAIT_MS),
+    ),
   ]);
   removePrerenderedPage();
-  root.render(
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
+    </StrictMode>
   );
+  // In the task that removed the copy (Preact renders at once; React, in `npm run build` with
+  // ROUTE_PLANNER_REACT=1, would leave a blank frame between).
+  if (copyShown) flushSync(() => root.render(app));
+  else root.render(app);
   // Offline driving: the service worker of the production build, with the interface language.
   if (import.meta.env.PROD)
     void registerOfflineWorker({

@@ -1,13 +1,15 @@
-// Renders the app's prerendered pages (src/app/prerender.tsx) and prints them as JSON on stdout.
+// Renders the app's prerendered pages (src/app/prerender.tsx) into a JSON file.
 // Run by vite/prerender.ts in a process of its own during `vite build`: the page's modules run
 // under a Vite server in SSR mode with jsdom's window, document and storage standing in for a
 // fresh browser, none of which must leak into the build itself.
 //
-// Usage: node vite/prerender-run.mjs <project root> <mode>
+// Usage: node vite/prerender-run.mjs <project root> <mode> <output file> [config file]
+import { writeFile } from 'node:fs/promises';
 import { JSDOM } from 'jsdom';
 import { createServer } from 'vite';
 
-const [root = process.cwd(), mode = 'production'] = process.argv.slice(2);
+const [root = process.cwd(), mode = 'production', output = 'pages.json', configFile] =
+  process.argv.slice(2);
 
 const dom = new JSDOM('<!doctype html><html lang="en"><head></head><body></body></html>', {
   url: 'https://prerender.invalid/',
@@ -51,6 +53,7 @@ for (const name of [
 const server = await createServer({
   root,
   mode,
+  ...(configFile ? { configFile } : {}),
   logLevel: 'error',
   appType: 'custom',
   server: { middlewareMode: true, hmr: false, watch: null },
@@ -61,7 +64,7 @@ try {
   const { prerenderPages } = /** @type {{ prerenderPages: () => Promise<unknown> }} */ (
     await server.ssrLoadModule('/src/app/prerender.tsx')
   );
-  process.stdout.write(JSON.stringify(await prerenderPages()));
+  await writeFile(output, JSON.stringify(await prerenderPages()));
 } finally {
   await server.close();
   window.close();

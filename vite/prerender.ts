@@ -8,7 +8,8 @@
  * - Each page is a <template> in the body: inert markup, shown only when vite/startup.ts's inline
  *   script (which knows the visit's language and stored session) found the one for this visit
  *   and marked it on <html data-prerender>. The body script below copies it into #root then,
- *   hidden from assistive technology (the app's render, with the same content, replaces it).
+ *   inert (no focus, no taps, hidden from assistive technology) until the app's render, with
+ *   the same content, replaces it.
  * - The styles a page's own chunk brings (the planner's) are inlined in its template: they
  *   apply with the markup, after the app's stylesheet as the page's loader would add them.
  * - src/main.tsx removes the copy right before the app's first render, in the same task.
@@ -16,6 +17,8 @@
  * Only the default language: each language more would weigh on every visit's HTML.
  */
 import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -39,28 +42,42 @@ export type PrerenderChoice = Omit<PrerenderedPages, 'pages'> & {
 
 const RUNNER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'prerender-run.mjs');
 
-/** Renders the pages in a process of its own (jsdom's globals stay out of the build). */
-export function renderPages(root: string, mode: string): Promise<PrerenderedPages> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [RUNNER, root, mode],
-      { cwd: root, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        if (error) {
-          reject(
-            new Error(`vite/prerender.ts: rendering the pages failed\n${stderr || error.message}`),
-          );
-          return;
-        }
-        try {
-          resolve(JSON.parse(stdout) as PrerenderedPages);
-        } catch (parseError) {
-          reject(parseError instanceof Error ? parseError : new Error(String(parseError)));
-        }
-      },
-    );
-  });
+/** The longest the pages may take to render (a hung renderer must not hang the build). */
+const RENDER_TIMEOUT_MS = 180_000;
+
+/**
+ * Renders the pages in a process of its own (jsdom's globals stay out of the build), which
+ * writes them to a file; what it prints (React's or i18next's warnings) is passed on.
+ */
+export async function renderPages(
+  root: string,
+  mode: string,
+  configFile: string | undefined,
+  warn: (message: string) => void,
+): Promise<PrerenderedPages> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'route-planner-prerender-'));
+  const output = path.join(folder, 'pages.json');
+  try {
+    const printed = await new Promise<string>((resolve, reject) => {
+      execFile(
+        process.execPath,
+        [RUNNER, root, mode, output, configFile ?? ''],
+        { cwd: root, timeout: RENDER_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 },
+        (error, stdout, stderr) => {
+          const text = `${stdout}${stderr}`.trim();
+          if (error)
+            reject(
+              new Error(`vite/prerender.ts: rendering the pages failed\n${text || error.message}`),
+            );
+          else resolve(text);
+        },
+      );
+    });
+    if (printed) warn(`while rendering the pages:\n${printed}`);
+    return JSON.parse(await readFile(output, 'utf8')) as PrerenderedPages;
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }
 
 export const choiceOf = ({ language, pages }: PrerenderedPages): PrerenderChoice => ({
@@ -96,8 +113,9 @@ export const PRERENDER_BODY_SCRIPT = `(function () {
   if (!template || !root || !template.content) return;
   var page = document.createElement('div');
   page.id = 'prerender';
-  page.style.display = 'contents';
-  // Read once by the app's own render, which replaces it (src/main.tsx).
+  // A picture of the page until the app's own render replaces it (src/main.tsx): nothing in it
+  // takes the focus, a tap or a screen reader's attention (a field typed into would be lost).
+  page.setAttribute('inert', '');
   page.setAttribute('aria-hidden', 'true');
   page.appendChild(template.content.cloneNode(true));
   root.appendChild(page);

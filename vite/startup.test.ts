@@ -241,9 +241,10 @@ describe('the page rendered at build time (vite/prerender.ts)', () => {
       'assets/index.js',
       'assets/app.js',
     ]);
+    // As Vite's loader adds them: the imported chunk's styles first.
     expect(pageStyles(BUNDLE, LOADED, '/plan')).toEqual([
-      'assets/PlannerPage.css',
       'assets/data.css',
+      'assets/PlannerPage.css',
     ]);
     expect(pageStyles(BUNDLE, LOADED, '/')).toEqual([]);
   });

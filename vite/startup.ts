@@ -140,14 +140,32 @@ export function startupFiles(
   };
 }
 
-/** The styles of the page at `path` that its own chunks bring (not already in `loaded`). */
+/**
+ * The styles of the page at `path` that its own chunks bring (not already in `loaded`), in the
+ * order Vite's loader adds them: an imported chunk's styles before the importing chunk's own.
+ */
 export function pageStyles(
   chunks: readonly ChunkInfo[],
   loaded: ReadonlySet<string>,
   path: string,
 ): string[] {
   const page = PAGE_MODULES.find((candidate) => candidate.path.test(path));
-  return page ? filesOf(chunks, page.module, loaded).filter(isCss) : [];
+  if (!page) return [];
+  const root = chunkOf(chunks, page.module);
+  if (!root) throw new Error(`vite/startup.ts: ${page.module} is in no chunk`);
+  const styles: string[] = [];
+  const seen = new Set<string>();
+  const visit = (chunk: ChunkInfo) => {
+    if (seen.has(chunk.fileName)) return;
+    seen.add(chunk.fileName);
+    for (const imported of chunk.imports) {
+      const next = chunks.find((candidate) => candidate.fileName === imported);
+      if (next) visit(next);
+    }
+    for (const css of chunk.css) if (!loaded.has(css) && !styles.includes(css)) styles.push(css);
+  };
+  visit(root);
+  return styles;
 }
 
 /**
@@ -185,7 +203,8 @@ export function startupScript(files: StartupFiles): string {
     named.push(cookie && decodeURIComponent(cookie[1]));
     named.push(localStorage.getItem('i18nextLng'), sessionStorage.getItem('i18nextLng'));
   } catch (error) {}
-  named = named.concat(navigator.languages || [navigator.language]);
+  var browser = navigator.languages;
+  named = named.concat(browser && browser.length ? browser : [navigator.language]);
   var language = F.fallbackLanguage;
   for (var i = 0; i < named.length; i++) {
     var code = String(named[i] || '').split(/[-_]/)[0].toLowerCase();
@@ -251,6 +270,7 @@ export function startup({
   const startupModules = new Set<string>();
   let root = process.cwd();
   let mode = 'production';
+  let configFile: string | undefined;
   let rendering: Promise<PrerenderedPages> | null = null;
   return {
     name: 'route-planner:startup',
@@ -258,11 +278,12 @@ export function startup({
     configResolved(config) {
       root = config.root;
       mode = config.mode;
+      configFile = config.configFile;
     },
     buildStart() {
       if (!prerender) return;
       // In a process of its own, beside the bundling; awaited when index.html is written.
-      rendering = renderPages(root, mode);
+      rendering = renderPages(root, mode, configFile, (message) => this.warn(message));
       rendering.catch(() => undefined);
     },
     config: () => ({
@@ -335,7 +356,9 @@ export function startup({
         const inlined = new Set([...loaded].filter(isCss));
         let page = html;
         for (const file of inlined) {
-          page = page.replace(stylesheetLink(file), '');
+          const link = stylesheetLink(file);
+          if (!link.test(page)) throw new Error(`vite/startup.ts: no <link> to ${file} to inline`);
+          page = page.replace(link, '');
           tags.push(
             { tag: 'style', children: cssText(file), injectTo: 'head' },
             {

@@ -3,8 +3,8 @@ import { expect, test } from './support/fixtures';
 
 /**
  * The landing page and the empty planner are in index.html, rendered at build time
- * (vite/prerender.ts): shown before the app's code has arrived, hidden from assistive
- * technology, and replaced by the app's first render with the same content.
+ * (vite/prerender.ts): shown before the app's code has arrived, inert (no focus, taps or screen
+ * reader), and replaced by the app's first render with the same content.
  */
 test.describe('pages rendered at build time', () => {
   test.skip(({ isMobile }) => isMobile, 'one browser profile is enough');
@@ -17,8 +17,9 @@ test.describe('pages rendered at build time', () => {
         Object.assign(window, {
           __prerendered: shown && {
             hidden: shown.getAttribute('aria-hidden'),
+            inert: shown.hasAttribute('inert'),
             main: shown.querySelector('main')?.innerText ?? '',
-            sidebar: shown.querySelector('main aside')?.innerText ?? '',
+            sidebar: shown.querySelector<HTMLElement>('main aside')?.innerText ?? '',
           },
         });
       });
@@ -29,6 +30,7 @@ test.describe('pages rendered at build time', () => {
       () =>
         Reflect.get(window, '__prerendered') as {
           hidden: string | null;
+          inert: boolean;
           main: string;
           sidebar: string;
         } | null,
@@ -43,6 +45,7 @@ test.describe('pages rendered at build time', () => {
     );
     const shown = await prerendered(page);
     expect(shown?.hidden).toBe('true');
+    expect(shown?.inert).toBe(true);
     expect(shown?.main).toContain('Plan Multi-Stop Routes for Free');
     await expect(page.locator('#prerender')).toHaveCount(0);
     expect(words(shown?.main ?? '')).toBe(words(await page.locator('main').innerText()));

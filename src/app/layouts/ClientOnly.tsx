@@ -2,7 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 
 /**
  * True while the build renders a page ahead of time (src/app/prerender.tsx): what only the
- * visitor's device knows (the stored theme, units and account) is left out of that markup and
+ * visitor's device knows (the stored theme, units, language and account) is left out of that markup and
  * shows with the app's first render.
  */
 export const PrerenderingContext = createContext(false);

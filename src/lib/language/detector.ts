@@ -57,17 +57,12 @@ export function detectLanguages(sources: DetectionSources): string[] {
 /** The i18next plugin: detects with the browser's sources, and keeps the language in localStorage. */
 export const browserLanguageDetector: LanguageDetectorModule = {
   type: 'languageDetector',
-  // Nothing to detect outside a browser (the build's prerender, vite/prerender.ts): the fallback.
   detect: () =>
-    typeof window === 'undefined'
-      ? undefined
-      : detectLanguages({
-          ...browserLanguageSources(),
-          browserLanguages: navigator.languages?.length
-            ? navigator.languages
-            : [navigator.language],
-          htmlLang: document.documentElement.lang,
-        }),
+    detectLanguages({
+      ...browserLanguageSources(),
+      browserLanguages: navigator.languages?.length ? navigator.languages : [navigator.language],
+      htmlLang: document.documentElement.lang,
+    }),
   cacheUserLanguage: (language: string) => {
     if (language === 'cimode') return;
     try {

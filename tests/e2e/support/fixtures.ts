@@ -205,6 +205,22 @@ interface WorkerFixtures {
 
 const sourceMaps = new Map<string, Promise<string[] | null>>();
 
+/**
+ * Waits for the app's first render where the page rendered at build time was shown (the landing
+ * page, the empty planner: vite/prerender.ts); at once elsewhere. The `page` fixture does it
+ * after each goto and reload; a page opened otherwise can call it.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  // Checked on every animation frame: the app's render follows the load event closely.
+  await page
+    .waitForFunction(() => !document.getElementById('prerender'), null, { timeout: 15_000 })
+    .catch((error: unknown) => {
+      throw new Error(
+        `the app did not replace the page rendered at build time (vite/prerender.ts) within 15 s: ${String(error)}`,
+      );
+    });
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   stack: [
     // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other
@@ -217,7 +233,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     // The landing page and the empty planner show markup rendered at build time (hidden from
     // the accessibility tree) until the app's first render replaces it (vite/prerender.ts): a
     // test acts on the app, as a user does once the page responds.
-    const appRendered = () => page.waitForFunction(() => !document.getElementById('prerender'));
+    const appRendered = () => waitForApp(page);
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
     page.goto = async (...args) => {
