@@ -64,10 +64,18 @@ describe('geocoding search: hostile q', () => {
     await fakes.clearRequests('nominatim');
     const q300 = uniqueText('y').padEnd(300, 'y');
     expect((await call('GET', `/geocoding/search?q=${q300}`)).status).toBe(200);
-    for (const q of ['y'.repeat(301), 'y'.repeat(1024 * 1024)]) {
-      const answer = await call('GET', `/geocoding/search?q=${q}`);
-      expect([400, 414, 431]).toContain(answer.status);
-    }
+    const answer = await call('GET', `/geocoding/search?q=${'y'.repeat(301)}`);
+    expect([400, 414, 431]).toContain(answer.status);
+    // A megabyte of address: refused with a status, or the server closes the connection before
+    // reading it all (ECONNRESET while the request is still being written, on a busy machine).
+    const megabyte = await call('GET', `/geocoding/search?q=${'y'.repeat(1024 * 1024)}`).then(
+      (refusal) => refusal.status,
+      (error: unknown) => {
+        if ((error as { cause?: { code?: string } }).cause?.code === 'ECONNRESET') return 'reset';
+        throw error;
+      },
+    );
+    expect([400, 414, 431, 'reset']).toContain(megabyte);
     expect(await fakes.requests('nominatim')).toHaveLength(1);
   });
 
