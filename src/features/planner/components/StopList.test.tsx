@@ -184,6 +184,30 @@ describe('StopList, a long (virtual) list', () => {
     );
   });
 
+  it('moves the focus with a stop moved by Alt+Arrow, up and down, although the rows stay in place', () => {
+    const { rerender, ...props } = renderList({ stops: many });
+    const show = (name: string) =>
+      screen.getByRole('button', { name: new RegExp(`^Show stop \\d+ on the map: ${name}$`) });
+    // The parent applies each move (as the planner does) and the list renders it.
+    let order = many;
+    props.onMove.mockImplementation((from: number, to: number) => {
+      const next = [...order];
+      const [moved] = next.splice(from, 1);
+      next.splice(to, 0, moved);
+      order = next;
+      rerender(<StopList {...props} stops={order} />);
+    });
+    show('Stop 3').focus();
+    fireEvent.keyDown(show('Stop 3'), { key: 'ArrowUp', altKey: true });
+    expect(document.activeElement).toBe(show('Stop 3'));
+    expect(show('Stop 3').getAttribute('aria-label')).toMatch(/^Show stop 2 /);
+    fireEvent.keyDown(show('Stop 3'), { key: 'ArrowUp', altKey: true });
+    expect(document.activeElement).toBe(show('Stop 3'));
+    fireEvent.keyDown(show('Stop 3'), { key: 'ArrowDown', altKey: true });
+    expect(document.activeElement).toBe(show('Stop 3'));
+    expect(show('Stop 3').getAttribute('aria-label')).toMatch(/^Show stop 2 /);
+  });
+
   it('leaves the focus alone when the stop whose editor is open lands in another row', () => {
     const { container, rerender, ...props } = renderList({ stops: many, onRename: vi.fn() });
     fireEvent.click(screen.getByRole('button', { name: 'Edit stop 2: name and note' }));

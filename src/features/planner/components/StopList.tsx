@@ -101,7 +101,6 @@ interface RowActions {
   toggleNote(id: string): void;
   setDayFields(id: string, fields: StopDayFields): void;
   keyDown(event: KeyboardEvent, index: number): void;
-  registerShowButton(id: string, element: HTMLButtonElement | null): void;
 }
 
 interface StopRowProps {
@@ -215,7 +214,7 @@ const StopRow = memo(function StopRow({
       <button
         type="button"
         className="stop-item__show"
-        ref={(element) => actions.registerShowButton(stop.id, element)}
+        data-stop-id={stop.id}
         aria-label={label('planner.showStop', { number, name: stop.name })}
         aria-describedby={describedBy}
         onClick={() => actions.show(index)}
@@ -455,7 +454,6 @@ export function StopList({
       latest.current.onMove(latest.current.firstRendered + from, latest.current.firstRendered + to),
   });
 
-  const showButtons = useRef(new Map<string, HTMLButtonElement>());
   /** After a keyboard move, the focus follows the moved stop to its new place. */
   const focusAfterMove = useRef<string | null>(null);
 
@@ -484,10 +482,6 @@ export function StopList({
           move(index, index + 1);
         }
       },
-      registerShowButton: (id, element) => {
-        if (element) showButtons.current.set(id, element);
-        else showButtons.current.delete(id);
-      },
     };
   }, []);
 
@@ -495,7 +489,12 @@ export function StopList({
   useEffect(() => {
     const id = focusAfterMove.current;
     if (id === null) return;
-    const button = showButtons.current.get(id);
+    // Found by the stop it shows now: the virtual list's rows are keyed by place, so a row's
+    // button shows another stop after a move (a map kept by ref callbacks lost entries when
+    // one row's detach ran after another row's attach for the same stop).
+    const button = [
+      ...(listRef.current?.querySelectorAll<HTMLButtonElement>('.stop-item__show') ?? []),
+    ].find((candidate) => candidate.dataset.stopId === id);
     if (button) {
       focusAfterMove.current = null;
       button.focus();
