@@ -185,18 +185,18 @@ describe('StopList, a long (virtual) list', () => {
   });
 
   it('moves the focus with a stop moved by Alt+Arrow, up and down, although the rows stay in place', () => {
-    const { rerender, ...props } = renderList({ stops: many });
-    const show = (name: string) =>
-      screen.getByRole('button', { name: new RegExp(`^Show stop \\d+ on the map: ${name}$`) });
     // The parent applies each move (as the planner does) and the list renders it.
     let order = many;
-    props.onMove.mockImplementation((from: number, to: number) => {
+    const onMove = vi.fn((from: number, to: number) => {
       const next = [...order];
       const [moved] = next.splice(from, 1);
       next.splice(to, 0, moved);
       order = next;
       rerender(<StopList {...props} stops={order} />);
     });
+    const { rerender, ...props } = renderList({ stops: many, onMove });
+    const show = (name: string) =>
+      screen.getByRole('button', { name: new RegExp(`^Show stop \\d+ on the map: ${name}$`) });
     show('Stop 3').focus();
     fireEvent.keyDown(show('Stop 3'), { key: 'ArrowUp', altKey: true });
     expect(document.activeElement).toBe(show('Stop 3'));
