@@ -1,5 +1,6 @@
 import type { LatLng } from '@domain/geo.ts';
-import { apiClient, type ResponseSchema } from '@/lib/api-client';
+import type { ResponseSchema } from '@/lib/api-client';
+import { askRouteTable } from '@/lib/routing';
 import type { DistanceTable } from '../cost/optimize-cost.ts';
 
 /**
@@ -20,21 +21,10 @@ export const roadDistancesSchema: ResponseSchema<DistanceTable> = {
  * POST /api/routes/table {stops, include: ['distances']} -> road metres between every pair of
  * stops, without the durations the optimiser does not read (half the answer: 200 stops, some
  * 280 kB of JSON less to download and read on the click). Null when the service cannot be asked
- * or answers something else: road distances are an improvement, never a reason to fail.
+ * or answers something else (askRouteTable).
  */
-export async function getRoadDistances(
+export const getRoadDistances = (
   stops: readonly LatLng[],
   signal?: AbortSignal,
-): Promise<DistanceTable | null> {
-  try {
-    return await apiClient.post(
-      '/routes/table',
-      { stops: stops.map(({ lat, lng }) => ({ lat, lng })), include: ['distances'] },
-      { signal, schema: roadDistancesSchema },
-    );
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    console.warn('Road distances unavailable; using straight-line distances', error);
-    return null;
-  }
-}
+): Promise<DistanceTable | null> =>
+  askRouteTable(stops, { schema: roadDistancesSchema, include: ['distances'], signal });

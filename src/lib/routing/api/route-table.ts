@@ -1,22 +1,27 @@
 import type { LatLng } from '@domain/geo.ts';
-import { apiClient } from '@/lib/api-client';
+import { apiClient, type ResponseSchema } from '@/lib/api-client';
 import { routeTableSchema, type RouteTable } from '../model/route-table';
 
 /**
- * POST /api/routes/table {stops} -> road distances and durations between every pair of stops
- * (the service itself answers great-circle estimates, flagged `estimated`, when its router
- * fails). Null when the service cannot be asked or answers something else: road distances are
- * an improvement, never a reason to fail.
+ * POST /api/routes/table {stops, include?} -> what `schema` reads of the answer: road
+ * distances and durations between every pair of stops (the service itself answers great-circle
+ * estimates, flagged `estimated`, when its router fails), or only the matrix `include` names.
+ * Null when the service cannot be asked or answers something else: road distances are an
+ * improvement, never a reason to fail.
  */
-export async function getRouteTable(
+export async function askRouteTable<T>(
   stops: readonly LatLng[],
-  signal?: AbortSignal,
-): Promise<RouteTable | null> {
+  {
+    schema,
+    include,
+    signal,
+  }: { schema: ResponseSchema<T>; include?: ['distances'] | ['durations']; signal?: AbortSignal },
+): Promise<T | null> {
   try {
     return await apiClient.post(
       '/routes/table',
-      { stops: stops.map(({ lat, lng }) => ({ lat, lng })) },
-      { signal, schema: routeTableSchema },
+      { stops: stops.map(({ lat, lng }) => ({ lat, lng })), ...(include ? { include } : {}) },
+      { signal, schema },
     );
   } catch (error) {
     if (signal?.aborted) throw error;
@@ -24,3 +29,9 @@ export async function getRouteTable(
     return null;
   }
 }
+
+/** Road distances and durations between every pair of stops (see askRouteTable). */
+export const getRouteTable = (
+  stops: readonly LatLng[],
+  signal?: AbortSignal,
+): Promise<RouteTable | null> => askRouteTable(stops, { schema: routeTableSchema, signal });
