@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { registerOfflineWorker } from '@/app/offline/register-worker';
+import { afterStartupRender, keepStartupCopy } from '@/components/deferred/startup-copy';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -9,11 +10,15 @@ const root = createRoot(container);
 
 /**
  * The page the build rendered into index.html (vite/prerender.ts), shown until now: removed
- * right before the app's first render, in the same task (no paint in between).
+ * right before the app's first render, in the same task (no paint in between). Returned: the
+ * parts of the page that the first render leaves for later show its markup until their turn
+ * (components/deferred).
  */
-function removePrerenderedPage() {
-  document.getElementById('prerender')?.remove();
+function removePrerenderedPage(): Element | null {
+  const copy = document.getElementById('prerender');
+  copy?.remove();
   document.documentElement.removeAttribute('data-prerender');
+  return copy;
 }
 
 /** A broken deployment (e.g. a missing VITE_SUPABASE_ANON_KEY) says so on screen, not only in the console. */
@@ -36,6 +41,8 @@ function showStartupError(error: unknown) {
 const FIRST_PAGE_WAIT_MS = 1000;
 const FIRST_PAGE_WAIT_BEHIND_COPY_MS = 15_000;
 
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 async function start() {
   // Loaded dynamically so that configuration errors thrown while the modules load are caught.
   const [{ App, preloadPage }, { default: i18n, i18nReady }] = await Promise.all([
@@ -44,6 +51,9 @@ async function start() {
   ]);
   // Render once the detected language's strings are in place, so no raw key flashes.
   await i18nReady;
+  // Each step of the start-up in a task of its own, the main thread free between them: behind
+  // the page copy they run after the first paint, where a phone's long task counts as blocking.
+  await nextTask();
   // The page of the address shows in the first paint when its code is here or about to be
   // (index.html preloads it with the app), not its loading state; never waiting long for it.
   const copyShown = document.getElementById('prerender') !== null;
@@ -53,7 +63,9 @@ async function start() {
       setTimeout(resolve, copyShown ? FIRST_PAGE_WAIT_BEHIND_COPY_MS : FIRST_PAGE_WAIT_MS),
     ),
   ]);
-  removePrerenderedPage();
+  await nextTask();
+  const copy = removePrerenderedPage();
+  if (copy) keepStartupCopy(copy);
   const app = (
     <StrictMode>
       <App />
@@ -61,14 +73,18 @@ async function start() {
   );
   // In the task that removed the copy (Preact renders at once; React, in `npm run build` with
   // ROUTE_PLANNER_REACT=1, would leave a blank frame between).
-  if (copyShown) flushSync(() => root.render(app));
+  if (copy) flushSync(() => root.render(app));
   else root.render(app);
-  // Offline driving: the service worker of the production build, with the interface language.
+  // Offline driving: the service worker of the production build, with the interface language
+  // (registered after the parts of the page that the first render deferred).
   if (import.meta.env.PROD)
-    void registerOfflineWorker({
-      current: () => i18n.resolvedLanguage,
-      onChange: (listener) => i18n.on('languageChanged', listener),
-    });
+    afterStartupRender(
+      () =>
+        void registerOfflineWorker({
+          current: () => i18n.resolvedLanguage,
+          onChange: (listener) => i18n.on('languageChanged', listener),
+        }),
+    );
 }
 
 start().catch(showStartupError);

@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import { useStartupTurn } from '@/components/deferred/Deferred';
 
 /**
  * True while the build renders a page ahead of time (src/app/prerender.tsx): what only the
@@ -7,7 +8,12 @@ import { createContext, useContext, type ReactNode } from 'react';
  */
 export const PrerenderingContext = createContext(false);
 
-/** Its children only in the visitor's browser, never in the markup rendered at build time. */
+/**
+ * Its children only in the visitor's browser, never in the markup rendered at build time; at
+ * start-up, in a task after the first render's (the page copy has nothing in their place).
+ */
 export function ClientOnly({ children }: { children: ReactNode }) {
-  return useContext(PrerenderingContext) ? null : children;
+  const prerendering = useContext(PrerenderingContext);
+  const turn = useStartupTurn();
+  return prerendering || !turn ? null : children;
 }

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router-dom';
+import { Deferred } from '@/components/deferred/Deferred';
 import { AppHeader } from './AppHeader';
 import './layouts.css';
 
@@ -6,9 +7,13 @@ import './layouts.css';
 export function MapLayout() {
   return (
     <div className="map-layout">
-      <AppHeader phoneLinks />
+      <Deferred name="header">
+        <AppHeader phoneLinks />
+      </Deferred>
       <main className="map-layout__main" id="main">
-        <Outlet />
+        <Deferred name="page">
+          <Outlet />
+        </Deferred>
       </main>
     </div>
   );

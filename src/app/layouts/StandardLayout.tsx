@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router-dom';
+import { Deferred } from '@/components/deferred/Deferred';
 import { AppFooter } from './AppFooter';
 import { AppHeader } from './AppHeader';
 import { BottomNav } from './BottomNav';
@@ -7,12 +8,20 @@ import './layouts.css';
 export function StandardLayout() {
   return (
     <div className="standard-layout">
-      <AppHeader />
+      <Deferred name="header">
+        <AppHeader />
+      </Deferred>
       <main className="standard-layout__main" id="main">
-        <Outlet />
+        <Deferred name="page">
+          <Outlet />
+        </Deferred>
       </main>
-      <AppFooter />
-      <BottomNav />
+      <Deferred name="footer">
+        <AppFooter />
+      </Deferred>
+      <Deferred name="bottom-nav">
+        <BottomNav />
+      </Deferred>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { FOCUS_ZOOM, LOCATED_ZOOM } from '@/components/map/map-constants';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Dialog } from '@/components/Dialog';
 import { LoadingState } from '@/components/LoadingState';
+import { Deferred } from '@/components/deferred/Deferred';
 import { useLeaveGuard } from '@/components/hooks/useLeaveGuard';
 import { useIdentity } from '@/lib/auth';
 import { ExportMenu } from '@/components/export-menu/ExportMenu';
@@ -298,13 +299,15 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
           />
           <p className="form-hint">{t('planner.hint')}</p>
 
-          <PlannerDayPanel
-            plan={state.dayPlan}
-            onChange={(plan) => dispatch({ type: 'setDayPlan', plan })}
-            estimated={day.estimated}
-            waitingForRoute={state.dayPlan !== null && stops.length > 1 && day.schedule === null}
-            bias={searchBias(view, locatedPoint)}
-          />
+          <Deferred name="planner-day">
+            <PlannerDayPanel
+              plan={state.dayPlan}
+              onChange={(plan) => dispatch({ type: 'setDayPlan', plan })}
+              estimated={day.estimated}
+              waitingForRoute={state.dayPlan !== null && stops.length > 1 && day.schedule === null}
+              bias={searchBias(view, locatedPoint)}
+            />
+          </Deferred>
 
           <section className="planner__stops" aria-labelledby="planner-stops-heading">
             <div className="planner__stops-header">
@@ -382,109 +385,113 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
             </p>
           </section>
 
-          <OptimizeRoute
-            stops={stops}
-            dayPlan={state.dayPlan}
-            onApply={(reordered) => {
-              dispatch({ type: 'reorder', ids: reordered.map((stop) => stop.id) });
-              setAnnouncement(t('planner.announceOptimized'));
-            }}
-            onUndo={(previous) =>
-              dispatch({ type: 'reorder', ids: previous.map((stop) => stop.id) })
-            }
-          />
-          <SplitAmongDrivers
-            stops={route.stops}
-            plan={state.dayPlan}
-            title={titleOrAuto(title, stops, language)}
-            signedIn={signedIn}
-            onWaze={handOffToWaze}
-          />
-
-          <div className="planner__actions">
-            <button type="button" className="button button--block" onClick={calculateRoute}>
-              {t('planner.calculateRoute')}
-            </button>
-            {calculateMessage ? (
-              <p className="planner__message" role="alert">
-                {calculateMessage}
-              </p>
-            ) : null}
-            <button
-              ref={saveButton}
-              type="button"
-              className="button button--primary button--block"
-              disabled={pageBusy}
-              onClick={() => {
-                conflict.resetLatestFailure();
-                void saving.save(route);
-              }}
-            >
-              {saving.saving ? t('planner.saving') : saveLabel}
-            </button>
-            <button
-              type="button"
-              className="button button--block planner__waze"
-              disabled={pageBusy}
-              onClick={startRoute}
-            >
-              {t('planner.startWaze')}
-            </button>
-            <ExportMenu
-              title={titleOrAuto(title, stops, language)}
+          <Deferred name="planner-tools">
+            <OptimizeRoute
               stops={stops}
-              legs={legs}
-              times={day.views?.map((view) =>
-                view ? { ...view.time, window: view.window } : null,
-              )}
-              timeZone={state.dayPlan?.timeZone}
-              totals={
-                calculation.route
-                  ? {
-                      distance: calculation.route.totalDistance,
-                      duration: calculation.route.totalDuration,
-                    }
-                  : null
+              dayPlan={state.dayPlan}
+              onApply={(reordered) => {
+                dispatch({ type: 'reorder', ids: reordered.map((stop) => stop.id) });
+                setAnnouncement(t('planner.announceOptimized'));
+              }}
+              onUndo={(previous) =>
+                dispatch({ type: 'reorder', ids: previous.map((stop) => stop.id) })
               }
             />
-            {saving.conflict ? (
-              <EditConflict
-                busy={pageBusy}
-                loadFailed={conflict.latestFailed}
-                onSaveMine={() => {
+            <SplitAmongDrivers
+              stops={route.stops}
+              plan={state.dayPlan}
+              title={titleOrAuto(title, stops, language)}
+              signedIn={signedIn}
+              onWaze={handOffToWaze}
+            />
+
+            <div className="planner__actions">
+              <button type="button" className="button button--block" onClick={calculateRoute}>
+                {t('planner.calculateRoute')}
+              </button>
+              {calculateMessage ? (
+                <p className="planner__message" role="alert">
+                  {calculateMessage}
+                </p>
+              ) : null}
+              <button
+                ref={saveButton}
+                type="button"
+                className="button button--primary button--block"
+                disabled={pageBusy}
+                onClick={() => {
                   conflict.resetLatestFailure();
-                  void saving.saveAnyway(route);
+                  void saving.save(route);
                 }}
-                onLoadLatest={() => void conflict.loadLatestVersion()}
+              >
+                {saving.saving ? t('planner.saving') : saveLabel}
+              </button>
+              <button
+                type="button"
+                className="button button--block planner__waze"
+                disabled={pageBusy}
+                onClick={startRoute}
+              >
+                {t('planner.startWaze')}
+              </button>
+              <ExportMenu
+                title={titleOrAuto(title, stops, language)}
+                stops={stops}
+                legs={legs}
+                times={day.views?.map((view) =>
+                  view ? { ...view.time, window: view.window } : null,
+                )}
+                timeZone={state.dayPlan?.timeZone}
+                totals={
+                  calculation.route
+                    ? {
+                        distance: calculation.route.totalDistance,
+                        duration: calculation.route.totalDuration,
+                      }
+                    : null
+                }
               />
-            ) : (
-              <Feedback feedback={saving.feedback ?? starting.feedback} />
-            )}
-            {!signedIn ? <p className="planner__note">{t('planner.anonymousNote')}</p> : null}
-          </div>
+              {saving.conflict ? (
+                <EditConflict
+                  busy={pageBusy}
+                  loadFailed={conflict.latestFailed}
+                  onSaveMine={() => {
+                    conflict.resetLatestFailure();
+                    void saving.saveAnyway(route);
+                  }}
+                  onLoadLatest={() => void conflict.loadLatestVersion()}
+                />
+              ) : (
+                <Feedback feedback={saving.feedback ?? starting.feedback} />
+              )}
+              {!signedIn ? <p className="planner__note">{t('planner.anonymousNote')}</p> : null}
+            </div>
+          </Deferred>
         </fieldset>
       </aside>
 
       <div className="planner__map">
-        <PlannerMap
-          stops={stops}
-          highlightedIndex={highlightedIndex}
-          legs={legs ?? []}
-          totals={calculation.route}
-          calculating={calculation.calculating}
-          estimated={calculation.estimated}
-          camera={camera}
-          position={position}
-          onRetryPosition={retryPosition}
-          onMapClick={(point) => {
-            if (!locked) addClickedStop(point);
-          }}
-          onRemoveStop={removeStop}
-          onViewportChange={setView}
-          summaryExtra={
-            day.schedule ? <DaySummaryRows schedule={day.schedule} format={timeFormat} /> : null
-          }
-        />
+        <Deferred name="planner-map">
+          <PlannerMap
+            stops={stops}
+            highlightedIndex={highlightedIndex}
+            legs={legs ?? []}
+            totals={calculation.route}
+            calculating={calculation.calculating}
+            estimated={calculation.estimated}
+            camera={camera}
+            position={position}
+            onRetryPosition={retryPosition}
+            onMapClick={(point) => {
+              if (!locked) addClickedStop(point);
+            }}
+            onRemoveStop={removeStop}
+            onViewportChange={setView}
+            summaryExtra={
+              day.schedule ? <DaySummaryRows schedule={day.schedule} format={timeFormat} /> : null
+            }
+          />
+        </Deferred>
       </div>
 
       {leaveGuard.pending !== null ? (

@@ -213,10 +213,16 @@ const sourceMaps = new Map<string, Promise<string[] | null>>();
 export async function waitForApp(page: Page): Promise<void> {
   // Checked on every animation frame: the app's render follows the load event closely.
   await page
-    .waitForFunction(() => !document.getElementById('prerender'), null, { timeout: 15_000 })
+    .waitForFunction(
+      () =>
+        !document.getElementById('prerender') &&
+        !document.documentElement.hasAttribute('data-starting-up'),
+      null,
+      { timeout: 15_000 },
+    )
     .catch((error: unknown) => {
       throw new Error(
-        `the app did not replace the page rendered at build time (vite/prerender.ts) within 15 s: ${String(error)}`,
+        `the app did not replace the page rendered at build time (vite/prerender.ts) and render the parts it deferred (components/deferred) within 15 s: ${String(error)}`,
       );
     });
 }
