@@ -292,12 +292,15 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
             />
           </div>
 
-          <PlaceSearch
-            onPick={addPlace}
-            onPickPoint={addTypedPoint}
-            bias={searchBias(view, locatedPoint)}
-          />
-          <p className="form-hint">{t('planner.hint')}</p>
+          <Deferred name="planner-search">
+            {' '}
+            <PlaceSearch
+              onPick={addPlace}
+              onPickPoint={addTypedPoint}
+              bias={searchBias(view, locatedPoint)}
+            />
+            <p className="form-hint">{t('planner.hint')}</p>
+          </Deferred>
 
           <Deferred name="planner-day">
             <PlannerDayPanel
@@ -309,81 +312,84 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
             />
           </Deferred>
 
-          <section className="planner__stops" aria-labelledby="planner-stops-heading">
-            <div className="planner__stops-header">
-              <h2 id="planner-stops-heading" className="form-heading">
-                {t('planner.stopsHeading', { count: stops.length })}
-              </h2>
-              <div className="planner__stops-tools">
-                <button
-                  type="button"
-                  className="button button--small"
-                  ref={importToggle}
-                  aria-expanded={importOpen}
-                  aria-controls={importPanelId}
-                  onClick={() => {
-                    setImportUsed(true);
-                    setImportOpen((open) => !open);
-                  }}
-                >
-                  {t('importStops.open')}
-                </button>
-                {stops.length > 0 ? (
+          <Deferred name="planner-stops">
+            {' '}
+            <section className="planner__stops" aria-labelledby="planner-stops-heading">
+              <div className="planner__stops-header">
+                <h2 id="planner-stops-heading" className="form-heading">
+                  {t('planner.stopsHeading', { count: stops.length })}
+                </h2>
+                <div className="planner__stops-tools">
                   <button
                     type="button"
-                    className="button button--small button--ghost"
-                    onClick={clearAll}
+                    className="button button--small"
+                    ref={importToggle}
+                    aria-expanded={importOpen}
+                    aria-controls={importPanelId}
+                    onClick={() => {
+                      setImportUsed(true);
+                      setImportOpen((open) => !open);
+                    }}
                   >
-                    {t('planner.clearAll')}
+                    {t('importStops.open')}
                   </button>
+                  {stops.length > 0 ? (
+                    <button
+                      type="button"
+                      className="button button--small button--ghost"
+                      onClick={clearAll}
+                    >
+                      {t('planner.clearAll')}
+                    </button>
+                  ) : null}
+                </div>
+              </div>
+              {planner.clearedCount > 0 ? (
+                <div className="planner__notice planner__undo" role="status">
+                  <span>{t('planner.clearedStops', { count: planner.clearedCount })}</span>
+                  <button type="button" className="button button--small" onClick={undoClear}>
+                    {t('planner.undo')}
+                  </button>
+                </div>
+              ) : null}
+              <div id={importPanelId} hidden={!importOpen}>
+                {importUsed ? (
+                  <ImportPanel
+                    onAdd={addImportedStops}
+                    onClose={() => {
+                      setImportOpen(false);
+                      importToggle.current?.focus();
+                    }}
+                  />
                 ) : null}
               </div>
-            </div>
-            {planner.clearedCount > 0 ? (
-              <div className="planner__notice planner__undo" role="status">
-                <span>{t('planner.clearedStops', { count: planner.clearedCount })}</span>
-                <button type="button" className="button button--small" onClick={undoClear}>
-                  {t('planner.undo')}
-                </button>
-              </div>
-            ) : null}
-            <div id={importPanelId} hidden={!importOpen}>
-              {importUsed ? (
-                <ImportPanel
-                  onAdd={addImportedStops}
-                  onClose={() => {
-                    setImportOpen(false);
-                    importToggle.current?.focus();
-                  }}
+              {stops.length === 0 ? (
+                <p className="planner__empty-list">{t('planner.emptyList')}</p>
+              ) : (
+                <StopList
+                  stops={stops}
+                  highlightedIndex={highlightedIndex}
+                  onShow={showStop}
+                  onMove={moveStop}
+                  onRemove={removeStop}
+                  onNoteChange={setStopNote}
+                  onRename={renameStop}
+                  legDistances={legDistances}
+                  times={day.views}
+                  timeFormat={timeFormat}
+                  onDayFieldsChange={
+                    state.dayPlan
+                      ? (id, fields) => dispatch({ type: 'setStopDayFields', id, fields })
+                      : undefined
+                  }
+                  defaultServiceMinutes={state.dayPlan?.defaultServiceMinutes ?? 0}
                 />
-              ) : null}
-            </div>
-            {stops.length === 0 ? (
-              <p className="planner__empty-list">{t('planner.emptyList')}</p>
-            ) : (
-              <StopList
-                stops={stops}
-                highlightedIndex={highlightedIndex}
-                onShow={showStop}
-                onMove={moveStop}
-                onRemove={removeStop}
-                onNoteChange={setStopNote}
-                onRename={renameStop}
-                legDistances={legDistances}
-                times={day.views}
-                timeFormat={timeFormat}
-                onDayFieldsChange={
-                  state.dayPlan
-                    ? (id, fields) => dispatch({ type: 'setStopDayFields', id, fields })
-                    : undefined
-                }
-                defaultServiceMinutes={state.dayPlan?.defaultServiceMinutes ?? 0}
-              />
-            )}
-            <p className="visually-hidden" role="status" aria-live="polite">
-              {announcement}
-            </p>
-          </section>
+              )}
+              <p className="visually-hidden" role="status" aria-live="polite">
+                {announcement}
+              </p>
+            </section>
+          </Deferred>
 
           <Deferred name="planner-tools">
             <OptimizeRoute
