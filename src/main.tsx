@@ -57,15 +57,23 @@ async function start() {
   // The page of the address shows in the first paint when its code is here or about to be
   // (index.html preloads it with the app), not its loading state; never waiting long for it.
   const copyShown = document.getElementById('prerender') !== null;
-  await Promise.race([
-    preloadPage(window.location.pathname).catch(() => undefined),
-    new Promise((resolve) =>
-      setTimeout(resolve, copyShown ? FIRST_PAGE_WAIT_BEHIND_COPY_MS : FIRST_PAGE_WAIT_MS),
+  const pageReady = await Promise.race([
+    preloadPage(window.location.pathname).then(
+      () => true,
+      () => false,
+    ),
+    new Promise<false>((resolve) =>
+      setTimeout(
+        () => resolve(false),
+        copyShown ? FIRST_PAGE_WAIT_BEHIND_COPY_MS : FIRST_PAGE_WAIT_MS,
+      ),
     ),
   ]);
   await nextTask();
   const copy = removePrerenderedPage();
-  if (copy) keepStartupCopy(copy);
+  // Parts of the page render in later tasks, the copy's markup standing in for them meanwhile;
+  // not when the page's code (and styles: the copy's inlined ones leave with it) is not here.
+  if (copy && pageReady) keepStartupCopy(copy);
   const app = (
     <StrictMode>
       <App />
@@ -84,6 +92,7 @@ async function start() {
           current: () => i18n.resolvedLanguage,
           onChange: (listener) => i18n.on('languageChanged', listener),
         }),
+      { afterParts: true },
     );
 }
 

@@ -293,7 +293,6 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
           </div>
 
           <Deferred name="planner-search">
-            {' '}
             <PlaceSearch
               onPick={addPlace}
               onPickPoint={addTypedPoint}
@@ -313,7 +312,6 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
           </Deferred>
 
           <Deferred name="planner-stops">
-            {' '}
             <section className="planner__stops" aria-labelledby="planner-stops-heading">
               <div className="planner__stops-header">
                 <h2 id="planner-stops-heading" className="form-heading">

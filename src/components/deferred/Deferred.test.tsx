@@ -29,6 +29,8 @@ beforeEach(() => {
   vi.useFakeTimers();
 });
 afterEach(() => {
+  // A failed test leaves no start-up behind for the next.
+  for (let turn = 0; turn < 50 && isStartingUp(); turn += 1) vi.advanceTimersToNextTimer();
   vi.useRealTimers();
 });
 
@@ -82,51 +84,91 @@ describe('parts of the page rendered after the start-up render', () => {
     expect(isStartingUp()).toBe(false);
   });
 
-  it("find a nested part's markup in the outer part's stand-in", () => {
+  it("render a part's own parts right after it, before the parts that follow it", () => {
     keepStartupCopy(
       pageCopy(
         '<div data-part="page"><h2>copy page</h2>' +
-          '<div data-part="tools"><p>copy tools</p></div></div>',
+          '<div data-part="tools"><p>copy tools</p></div></div>' +
+          '<div data-part="footer"><p>copy footer</p></div>',
       ),
     );
     render(
-      <Deferred name="page">
-        <h2>app page</h2>
-        <Deferred name="tools">
-          <p>app tools</p>
+      <>
+        <Deferred name="page">
+          <h2>app page</h2>
+          <Deferred name="tools">
+            <p>app tools</p>
+          </Deferred>
         </Deferred>
-      </Deferred>,
+        <Deferred name="footer">
+          <p>app footer</p>
+        </Deferred>
+      </>,
     );
-    expect(document.body.textContent).toBe('copy pagecopy tools');
+    expect(document.body.textContent).toBe('copy pagecopy toolscopy footer');
     const seen = finishStartup();
-    expect(seen[0]).toBe('app pagecopy tools');
-    expect(seen[1]).toBe('app pageapp tools');
+    // The tools' markup came from the page's stand-in, and their turn before the footer's.
+    expect(seen.slice(0, 3)).toEqual([
+      'app pagecopy toolscopy footer',
+      'app pageapp toolscopy footer',
+      'app pageapp toolsapp footer',
+    ]);
   });
 
-  it('show nothing in their place when the copy lacks them, then their content', () => {
+  it('render at once when the copy has no markup for them (a part of another page)', () => {
     keepStartupCopy(pageCopy('<p>another page</p>'));
     render(
       <Deferred name="features">
         <p>app features</p>
       </Deferred>,
     );
-    expect(document.body.textContent).toBe('');
-    finishStartup();
     expect(screen.getByText('app features')).toBeTruthy();
+    finishStartup();
+    expect(isStartingUp()).toBe(false);
   });
 
-  it('run a task queued after the parts once they have rendered; a cancelled one never', () => {
+  it('end the start-up when a waiting part leaves the page before its turn', () => {
     keepStartupCopy(pageCopy('<div data-part="features"><p>copy</p></div>'));
-    render(
+    const { unmount } = render(
       <Deferred name="features">
         <p>app features</p>
       </Deferred>,
     );
+    unmount();
+    expect(finishStartup()).toEqual(['']);
+    expect(isStartingUp()).toBe(false);
+  });
+
+  it('give the other parts their turn when one fails to render', () => {
+    keepStartupCopy(pageCopy('<div data-part="a"></div><div data-part="b"></div>'));
     const ran: string[] = [];
-    afterStartupRender(() => ran.push(document.body.textContent ?? ''));
+    afterStartupRender(() => {
+      ran.push('a');
+      throw new Error('render failed');
+    });
+    afterStartupRender(() => ran.push('b'));
+    expect(() => vi.advanceTimersToNextTimer()).toThrow('render failed');
+    finishStartup();
+    expect(ran).toEqual(['a', 'b']);
+    expect(isStartingUp()).toBe(false);
+  });
+
+  it('run what waits for the parts after every part, even when queued first; a cancelled task never', () => {
+    keepStartupCopy(
+      pageCopy('<div data-part="page"><div data-part="tools"><p>copy</p></div></div>'),
+    );
+    const ran: string[] = [];
+    afterStartupRender(() => ran.push(document.body.textContent ?? ''), { afterParts: true });
     const cancel = afterStartupRender(() => ran.push('cancelled'));
     cancel();
+    render(
+      <Deferred name="page">
+        <Deferred name="tools">
+          <p>app tools</p>
+        </Deferred>
+      </Deferred>,
+    );
     finishStartup();
-    expect(ran).toEqual(['app features']);
+    expect(ran).toEqual(['app tools']);
   });
 });

@@ -5,9 +5,16 @@
  *
  * Why: at start-up on a mid-range phone, rendering a whole page in one task blocks the main
  * thread for 200–300 ms (issue 18's total-blocking-time target is 200 ms for the whole load).
- * The first render draws what the first screen needs; each deferred part renders in a task of
- * its own after it, while the copy's inert markup stands in its place (no blank, no shift).
+ * The first render draws the frame of the page; each deferred part renders in a task of its
+ * own after it, in the order of the page (a part's own parts right after it), while the copy's
+ * inert markup stands in its place (no blank, no shift). What the copy has nothing for (the
+ * header's device controls) and the service worker come after every part.
  */
+
+interface Entry {
+  run: () => void;
+  cancelled: boolean;
+}
 
 /**
  * Where the copy's markup is: the copy itself, then the stand-ins that took parts of it (a part
@@ -15,7 +22,12 @@
  * start-up is over.
  */
 const sources: Element[] = [];
-const queue: (() => void)[] = [];
+/** The parts waiting for their task, in the order of the page. */
+const parts: Entry[] = [];
+/** What runs once every part has rendered. */
+const afterParts: Entry[] = [];
+/** While a part renders: the parts inside it, to render right after it. */
+let inner: Entry[] | null = null;
 let scheduled = false;
 
 /** main.tsx: the copy, just removed from the page, before the app's first render. */
@@ -23,6 +35,7 @@ export function keepStartupCopy(element: Element): void {
   sources.push(element);
   // Until the start-up is over (the end-to-end tests wait for it: tests/e2e/support/fixtures.ts).
   document.documentElement.setAttribute('data-starting-up', '');
+  schedule();
 }
 
 /**
@@ -33,35 +46,44 @@ export function isStartingUp(): boolean {
   return sources.length > 0;
 }
 
-/**
- * Moves the copy's markup of the part `name` (its wrapper's children) into `standIn`; nothing
- * when the copy has no such part (another page, another variant) or it was taken already.
- */
-export function takeCopyPart(name: string, standIn: Element): void {
+function findPart(name: string): Element | undefined {
   for (const source of sources) {
     const part = [...source.querySelectorAll('[data-part]')].find(
       (candidate) => candidate.getAttribute('data-part') === name,
     );
-    if (!part) continue;
-    part.removeAttribute('data-part');
-    standIn.append(...part.childNodes);
-    sources.push(standIn);
-    return;
+    if (part) return part;
   }
+  return undefined;
+}
+
+/** Whether the copy still has markup for the part `name` (not taken yet). */
+export function copyHasPart(name: string): boolean {
+  return findPart(name) !== undefined;
+}
+
+/** Moves the copy's markup of the part `name` (its wrapper's children) into `standIn`. */
+export function takeCopyPart(name: string, standIn: Element): void {
+  const part = findPart(name);
+  if (!part) return;
+  part.removeAttribute('data-part');
+  standIn.append(...part.childNodes);
+  sources.push(standIn);
 }
 
 /**
- * Runs `task` in a task of its own once those queued before it have run (one per task, so the
- * browser may paint and handle input between them). Returns a cancel function.
+ * Runs `task` in a task of its own: a part's render in the order of the page, or with
+ * `afterParts`, once every part has rendered. One per task, so that the browser may paint and
+ * handle input between them. Returns a cancel function.
  */
-export function afterStartupRender(task: () => void): () => void {
-  let cancelled = false;
-  queue.push(() => {
-    if (!cancelled) task();
-  });
+export function afterStartupRender(
+  task: () => void,
+  { afterParts: last = false }: { afterParts?: boolean } = {},
+): () => void {
+  const entry: Entry = { run: task, cancelled: false };
+  (last ? afterParts : (inner ?? parts)).push(entry);
   schedule();
   return () => {
-    cancelled = true;
+    entry.cancelled = true;
   };
 }
 
@@ -71,16 +93,33 @@ function schedule() {
   setTimeout(runNext, 0);
 }
 
+function next(): Entry | undefined {
+  for (const queue of [parts, afterParts]) {
+    while (queue.length > 0) {
+      const entry = queue.shift()!;
+      if (!entry.cancelled) return entry;
+    }
+  }
+  return undefined;
+}
+
 function runNext() {
   scheduled = false;
-  const task = queue.shift();
-  if (task === undefined) {
-    // The parts that the last task rendered (Preact renders in a microtask after it) queued no
-    // more: the start-up is over.
+  const entry = next();
+  if (entry === undefined) {
+    // The last task's renders (synchronous: flushSync) queued nothing more: the start-up is over.
     sources.length = 0;
     document.documentElement.removeAttribute('data-starting-up');
     return;
   }
-  task();
-  schedule();
+  const nested: Entry[] = [];
+  inner = nested;
+  try {
+    entry.run();
+  } finally {
+    // A part that failed to render leaves the others their turn.
+    inner = null;
+    parts.unshift(...nested);
+    schedule();
+  }
 }

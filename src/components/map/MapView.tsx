@@ -63,7 +63,11 @@ function MapInSteps({
   const [firstView] = useState({ center, zoom });
   const [step, setStep] = useState<'set-up' | 'view' | 'tiles' | 'layers'>('set-up');
   useEffect(() => {
-    if (step === 'layers') return undefined;
+    if (step === 'layers') {
+      // Every layer in place, the click handlers among them (the e2e tests wait for it).
+      map.getContainer().setAttribute('data-ready', '');
+      return undefined;
+    }
     const timer = setTimeout(() => {
       if (step === 'set-up') map.setView(firstView.center, firstView.zoom);
       setStep(step === 'set-up' ? 'view' : step === 'view' ? 'tiles' : 'layers');

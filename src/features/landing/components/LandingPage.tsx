@@ -28,8 +28,8 @@ const USE_CASES = [
 const FAQ = ['free', 'account', 'stops', 'phone', 'optimise', 'waze'] as const;
 
 /**
- * The hero renders with the app's first render; the sections below it each in a task of their
- * own at start-up (Deferred), showing the build's copy of them until then.
+ * At start-up the hero and each section below it render in a task of their own, in that order,
+ * right after the page's (Deferred), showing the build's copy of them until then.
  */
 export function LandingPage() {
   const { t } = useTranslation();
