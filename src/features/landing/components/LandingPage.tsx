@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Deferred } from '@/components/deferred/Deferred';
@@ -26,6 +27,48 @@ const USE_CASES = [
   { id: 'travel', icon: 'map' },
 ] as const satisfies readonly { id: string; icon: LandingIconName }[];
 const FAQ = ['free', 'account', 'stops', 'phone', 'optimise', 'waze'] as const;
+
+/** A section below the hero, rendered in a task of its own at start-up (Deferred). */
+function LandingSection({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Deferred name={id}>
+      <section className="landing-section" aria-labelledby={id}>
+        <h2 id={id} className="landing-section__title">
+          {title}
+        </h2>
+        {children}
+      </section>
+    </Deferred>
+  );
+}
+
+function LandingCard({
+  icon,
+  title,
+  text,
+  compact = false,
+}: {
+  icon: LandingIconName;
+  title: string;
+  text: string;
+  compact?: boolean;
+}) {
+  return (
+    <li className={compact ? 'landing-card landing-card--compact' : 'landing-card'}>
+      <LandingIcon name={icon} />
+      <h3 className="landing-card__title">{title}</h3>
+      <p className="landing-card__text">{text}</p>
+    </li>
+  );
+}
 
 /**
  * At start-up the hero and each section below it render in a task of their own, in that order,
@@ -59,78 +102,59 @@ export function LandingPage() {
         </section>
       </Deferred>
 
-      <Deferred name="landing-features">
-        <section className="landing-section" aria-labelledby="landing-features">
-          <h2 id="landing-features" className="landing-section__title">
-            {t('landing.featuresTitle')}
-          </h2>
-          <ul className="landing-grid">
-            {FEATURES.map(({ id, icon }) => (
-              <li key={id} className="landing-card">
-                <LandingIcon name={icon} />
-                <h3 className="landing-card__title">{t(`landing.features.${id}.title`)}</h3>
-                <p className="landing-card__text">{t(`landing.features.${id}.text`)}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
-      </Deferred>
+      <LandingSection id="landing-features" title={t('landing.featuresTitle')}>
+        <ul className="landing-grid">
+          {FEATURES.map(({ id, icon }) => (
+            <LandingCard
+              key={id}
+              icon={icon}
+              title={t(`landing.features.${id}.title`)}
+              text={t(`landing.features.${id}.text`)}
+            />
+          ))}
+        </ul>
+      </LandingSection>
 
-      <Deferred name="landing-how">
-        <section className="landing-section" aria-labelledby="landing-how">
-          <h2 id="landing-how" className="landing-section__title">
-            {t('landing.howTitle')}
-          </h2>
-          <ol className="landing-steps">
-            {STEPS.map((step, index) => (
-              <li key={step} className="landing-step">
-                <span className="landing-step__number" aria-hidden="true">
-                  {index + 1}
-                </span>
-                <div>
-                  <h3 className="landing-card__title">{t(`landing.how.${step}.title`)}</h3>
-                  <p className="landing-card__text">{t(`landing.how.${step}.text`)}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
-        </section>
-      </Deferred>
+      <LandingSection id="landing-how" title={t('landing.howTitle')}>
+        <ol className="landing-steps">
+          {STEPS.map((step, index) => (
+            <li key={step} className="landing-step">
+              <span className="landing-step__number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <div>
+                <h3 className="landing-card__title">{t(`landing.how.${step}.title`)}</h3>
+                <p className="landing-card__text">{t(`landing.how.${step}.text`)}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </LandingSection>
 
-      <Deferred name="landing-use-cases">
-        <section className="landing-section" aria-labelledby="landing-use-cases">
-          <h2 id="landing-use-cases" className="landing-section__title">
-            {t('landing.useCasesTitle')}
-          </h2>
-          <ul className="landing-grid">
-            {USE_CASES.map(({ id, icon }) => (
-              <li key={id} className="landing-card landing-card--compact">
-                <LandingIcon name={icon} />
-                <h3 className="landing-card__title">{t(`landing.useCases.${id}.title`)}</h3>
-                <p className="landing-card__text">{t(`landing.useCases.${id}.text`)}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
-      </Deferred>
+      <LandingSection id="landing-use-cases" title={t('landing.useCasesTitle')}>
+        <ul className="landing-grid">
+          {USE_CASES.map(({ id, icon }) => (
+            <LandingCard
+              key={id}
+              icon={icon}
+              title={t(`landing.useCases.${id}.title`)}
+              text={t(`landing.useCases.${id}.text`)}
+              compact
+            />
+          ))}
+        </ul>
+      </LandingSection>
 
-      <Deferred name="landing-faq">
-        <section className="landing-section" aria-labelledby="landing-faq">
-          <h2 id="landing-faq" className="landing-section__title">
-            {t('landing.faqTitle')}
-          </h2>
-          <div className="landing-faq">
-            {FAQ.map((id) => (
-              <details key={id} className="landing-faq__item">
-                <summary className="landing-faq__question">
-                  {t(`landing.faq.${id}.question`)}
-                </summary>
-                <p className="landing-faq__answer">{t(`landing.faq.${id}.answer`)}</p>
-              </details>
-            ))}
-          </div>
-        </section>
-      </Deferred>
+      <LandingSection id="landing-faq" title={t('landing.faqTitle')}>
+        <div className="landing-faq">
+          {FAQ.map((id) => (
+            <details key={id} className="landing-faq__item">
+              <summary className="landing-faq__question">{t(`landing.faq.${id}.question`)}</summary>
+              <p className="landing-faq__answer">{t(`landing.faq.${id}.answer`)}</p>
+            </details>
+          ))}
+        </div>
+      </LandingSection>
 
       <Deferred name="landing-cta">
         <section className="landing-cta" aria-labelledby="landing-cta">
