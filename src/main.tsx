@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { registerOfflineWorker } from '@/app/offline/register-worker';
-import { afterStartupRender, keepStartupCopy } from '@/components/deferred/startup-copy';
+import { afterStartupRender, keepStartupCopy, nextTask } from '@/components/deferred/startup-copy';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -40,8 +40,6 @@ function showStartupError(error: unknown) {
  */
 const FIRST_PAGE_WAIT_MS = 1000;
 const FIRST_PAGE_WAIT_BEHIND_COPY_MS = 15_000;
-
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function start() {
   // Loaded dynamically so that configuration errors thrown while the modules load are caught.

@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nextTask } from './deferred/startup-copy';
 import { LoadingState } from './LoadingState';
 
 /**
@@ -27,7 +28,7 @@ export function retryableLazy<P>(load: () => Promise<ComponentType<P>>): Retryab
       const component = await load();
       // Its first render in a task after the one that evaluated its code (a map's chunk: ~35 ms
       // at 4x CPU, its first render ~25 ms more), so that neither blocks a phone for long.
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await nextTask();
       return { default: component };
     });
   let component = make();

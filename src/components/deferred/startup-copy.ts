@@ -30,6 +30,11 @@ const afterParts: Entry[] = [];
 let inner: Entry[] | null = null;
 let scheduled = false;
 
+/** Resolves in a later task: the main thread is free in between (a phone may paint, take input). */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** main.tsx: the copy, just removed from the page, before the app's first render. */
 export function keepStartupCopy(element: Element): void {
   sources.push(element);
