@@ -208,6 +208,39 @@ describe('StopList, a long (virtual) list', () => {
     expect(show('Stop 3').getAttribute('aria-label')).toMatch(/^Show stop 2 /);
   });
 
+  it('waits for the move itself: a render in between does not settle the focus on the old row', () => {
+    // The planner applies a move in a later render; meanwhile the list may render for another
+    // reason (the virtual list's resize observer) with the stops still in their old order.
+    let pendingMove: [number, number] | null = null;
+    const onMove = vi.fn((from: number, to: number) => void (pendingMove = [from, to]));
+    const { rerender, ...props } = renderList({ stops: many, onMove });
+    const show = (name: string) =>
+      screen.getByRole('button', { name: new RegExp(`^Show stop \\d+ on the map: ${name}$`) });
+    show('Stop 3').focus();
+    fireEvent.keyDown(show('Stop 3'), { key: 'ArrowUp', altKey: true });
+    expect(pendingMove).toEqual([2, 1]);
+    rerender(<StopList {...props} stops={many} highlightedIndex={0} />);
+    const moved = [many[0], many[2], many[1], ...many.slice(3)];
+    rerender(<StopList {...props} stops={moved} highlightedIndex={0} />);
+    expect(document.activeElement).toBe(show('Stop 3'));
+    expect(show('Stop 3').getAttribute('aria-label')).toMatch(/^Show stop 2 /);
+  });
+
+  it('forgets a move the planner refused: a later change of the stops keeps the focus where it is', () => {
+    const { rerender, ...props } = renderList({ stops: many });
+    const show = (name: string) =>
+      screen.getByRole('button', { name: new RegExp(`^Show stop \\d+ on the map: ${name}$`) });
+    show('Stop 3').focus();
+    fireEvent.keyDown(show('Stop 3'), { key: 'ArrowUp', altKey: true });
+    const outside = document.createElement('input');
+    document.body.append(outside);
+    outside.focus();
+    rerender(<StopList {...props} stops={[...many, { id: 'new', name: 'New', lat: 1, lng: 1 }]} />);
+    rerender(<StopList {...props} stops={[many[0], many[2], many[1], ...many.slice(3)]} />);
+    expect(document.activeElement).toBe(outside);
+    outside.remove();
+  });
+
   it('leaves the focus alone when the stop whose editor is open lands in another row', () => {
     const { container, rerender, ...props } = renderList({ stops: many, onRename: vi.fn() });
     fireEvent.click(screen.getByRole('button', { name: 'Edit stop 2: name and note' }));

@@ -454,14 +454,22 @@ export function StopList({
       latest.current.onMove(latest.current.firstRendered + from, latest.current.firstRendered + to),
   });
 
-  /** After a keyboard move, the focus follows the moved stop to its new place. */
-  const focusAfterMove = useRef<string | null>(null);
+  /**
+   * After a keyboard move, the focus follows the moved stop to its new place: the stop, and the
+   * list it moved in (a render before the move's own, e.g. the virtualizer's after a resize,
+   * must not take the stop's old row for its new one).
+   */
+  const focusAfterMove = useRef<{
+    id: string;
+    from: number;
+    movedIn: readonly PlannedStop[];
+  } | null>(null);
 
   const actions = useMemo<RowActions>(() => {
     const move = (index: number, to: number) => {
       const current = latest.current.stops;
       if (to < 0 || to >= current.length) return;
-      focusAfterMove.current = current[index].id;
+      focusAfterMove.current = { id: current[index].id, from: index, movedIn: current };
       latest.current.onMove(index, to);
     };
     return {
@@ -487,8 +495,15 @@ export function StopList({
 
   // Runs after every render: in a virtual list the moved row may first need scrolling into the page.
   useEffect(() => {
-    const id = focusAfterMove.current;
-    if (id === null) return;
+    const pending = focusAfterMove.current;
+    if (pending === null || stops === pending.movedIn) return;
+    const { id } = pending;
+    const index = stops.findIndex((stop) => stop.id === id);
+    // The stops changed but this one did not move (the move was refused): nothing to follow.
+    if (index === -1 || index === pending.from) {
+      focusAfterMove.current = null;
+      return;
+    }
     // Found by the stop it shows now: the virtual list's rows are keyed by place, so a row's
     // button shows another stop after a move (a map kept by ref callbacks lost entries when
     // one row's detach ran after another row's attach for the same stop).
@@ -500,8 +515,7 @@ export function StopList({
       button.focus();
       return;
     }
-    const index = stops.findIndex((stop) => stop.id === id);
-    if (index === -1 || !virtual) focusAfterMove.current = null;
+    if (!virtual) focusAfterMove.current = null;
     else virtualizer.scrollToIndex(index, { align: 'auto' });
   });
 
