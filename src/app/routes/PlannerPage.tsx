@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { Stop } from '@domain/stops.ts';
@@ -9,38 +9,31 @@ import { MIN_STOPS_TO_CALCULATE } from '@domain/limits.ts';
 import type { MapViewport } from '@/components/map';
 import { FOCUS_ZOOM, LOCATED_ZOOM } from '@/components/map/map-constants';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { Dialog } from '@/components/Dialog';
 import { LoadingState } from '@/components/LoadingState';
 import { Deferred } from '@/components/deferred/Deferred';
 import { useLeaveGuard } from '@/components/hooks/useLeaveGuard';
 import { useIdentity } from '@/lib/auth';
-import { ExportMenu } from '@/components/export-menu/ExportMenu';
 import { PlaceSearch, searchBias, type Suggestion } from '@/features/geocoding';
-import { ImportPanel } from '@/features/import';
 import { OptimizeRoute } from '@/features/optimize';
 import { useWazeHandOff } from '@/features/navigation/hooks/useWazeHandOff';
 import { SplitAmongDrivers } from '@/features/team-day';
 import {
   DaySummaryRows,
-  EditConflict,
   PlannerMap,
-  StopList,
   toStops,
   useCameraRequests,
   useCurrentPosition,
   useDaySchedule,
-  useEditConflict,
   usePlannerRoute,
   useRouteCalculation,
-  useSaveRoute,
-  useStartRoute,
   useStopAtPoint,
-  type ActionFeedback,
 } from '@/features/planner';
+import type { Itinerary } from '@/lib/itineraries';
 import { titleOrAuto } from '@/lib/route-storage';
-import { useFormatDistance } from '@/lib/units';
 import { useTimeFormat } from '@/lib/day-plan';
+import { PlannerActions } from './PlannerActions';
 import { PlannerDayPanel } from './PlannerDayPanel';
+import { PlannerStops } from './PlannerStops';
 import '@/components/forms.css';
 import './PlannerPage.css';
 
@@ -48,16 +41,6 @@ import './PlannerPage.css';
 export function PlannerPage() {
   const { id } = useParams();
   return <PlannerWorkspace key={id ?? 'new'} itineraryId={id} />;
-}
-
-function Feedback({ feedback }: { feedback: ActionFeedback | null }) {
-  if (!feedback) return null;
-  return (
-    <div className="planner__feedback" role="alert">
-      <strong>{feedback.message}</strong>
-      {feedback.detail ? <span>{feedback.detail}</span> : null}
-    </div>
-  );
 }
 
 function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) {
@@ -78,11 +61,6 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
   const highlightedIndex = stops.findIndex((stop) => stop.id === highlightedId);
   const [calculateMessage, setCalculateMessage] = useState('');
-  const [importOpen, setImportOpen] = useState(false);
-  /** Once opened, the import stays mounted while hidden, so closing it loses no line. */
-  const [importUsed, setImportUsed] = useState(false);
-  const importToggle = useRef<HTMLButtonElement>(null);
-  const importPanelId = useId();
   const { camera, centerOn, fitTo } = useCameraRequests();
   /** The map's view, where the address search prefers results. */
   const [view, setView] = useState<MapViewport | null>(null);
@@ -105,27 +83,15 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
   }
 
   const calculation = useRouteCalculation(stops);
-  const saving = useSaveRoute(itineraryId, loadedVersion);
-  const starting = useStartRoute(itineraryId);
   // A new list of 500 stops on every render (the day's clock, a typed letter) adds up.
   const plainStops = useMemo(() => toStops(stops), [stops]);
   const route = { title, stops: plainStops, dayPlan: state.dayPlan };
   const language = textLanguage(i18n.resolvedLanguage);
-  const formatDistance = useFormatDistance();
   const legs = calculation.route?.legs;
   // The working day along the route: each stop's times, the finish and the totals.
   const day = useDaySchedule(state.dayPlan, stops, legs);
   const timeFormat = useTimeFormat(state.dayPlan?.timeZone);
   const handOffToWaze = useWazeHandOff();
-  const stopCount = stops.length;
-  // Formatted once per calculated route, not on every render (a reorder keeps the legs).
-  const legDistances = useMemo(
-    () =>
-      legs && legs.length === stopCount - 1
-        ? [null, ...legs.map((leg) => formatDistance(leg.distance))]
-        : undefined,
-    [legs, stopCount, formatDistance],
-  );
 
   const addStop = useCallback(
     (stop: Stop, fit: boolean) => {
@@ -195,30 +161,20 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
     fitTo(stops);
   };
 
-  const saveButton = useRef<HTMLButtonElement>(null);
-  const busy = saving.saving || starting.starting;
-  const conflict = useEditConflict({
-    loadLatest,
-    clearConflict: saving.clearConflict,
-    busy,
-    saveButton,
-    onLatestLoaded: (latest) => {
+  // Set by the actions (PlannerActions) while a save, a start or the latest version's load runs.
+  const [actionsBusy, setActionsBusy] = useState(false);
+  const onLatestLoaded = useCallback(
+    (latest: Itinerary) => {
       setHighlightedId(null);
       setCalculateMessage('');
       setAnnouncement(t('planner.announceLatestLoaded'));
       if (latest.stops.length > 0) fitTo(latest.stops);
     },
-  });
-  const pageBusy = busy || conflict.latestLoading;
+    [fitTo, t],
+  );
 
-  // Unsaved edits of a saved route: leaving asks first; starting the route offers to save them.
-  const leaveGuard = useLeaveGuard(planner.dirty && !pageBusy);
-  const [offerSaveFirst, setOfferSaveFirst] = useState(false);
-  const saveFirstButton = useRef<HTMLButtonElement>(null);
-  const startRoute = () => {
-    if (isEdit && planner.dirty && signedIn) setOfferSaveFirst(true);
-    else void starting.start(route);
-  };
+  // Unsaved edits of a saved route: leaving asks first.
+  const leaveGuard = useLeaveGuard(planner.dirty && !actionsBusy);
   const discardRestored = async () => {
     try {
       const latest = await loadLatest();
@@ -229,12 +185,6 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
       console.error('Loading the saved version of the route failed', error);
     }
   };
-
-  const saveLabel = !signedIn
-    ? t('planner.signUpToSave')
-    : isEdit
-      ? t('planner.updateRoute')
-      : t('planner.saveRoute');
 
   return (
     <div className="planner">
@@ -266,7 +216,7 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
               <button
                 type="button"
                 className="button button--small button--ghost"
-                disabled={pageBusy}
+                disabled={actionsBusy}
                 onClick={() => void discardRestored()}
               >
                 {t('planner.discardEdits')}
@@ -312,81 +262,29 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
           </Deferred>
 
           <Deferred name="planner-stops">
-            <section className="planner__stops" aria-labelledby="planner-stops-heading">
-              <div className="planner__stops-header">
-                <h2 id="planner-stops-heading" className="form-heading">
-                  {t('planner.stopsHeading', { count: stops.length })}
-                </h2>
-                <div className="planner__stops-tools">
-                  <button
-                    type="button"
-                    className="button button--small"
-                    ref={importToggle}
-                    aria-expanded={importOpen}
-                    aria-controls={importPanelId}
-                    onClick={() => {
-                      setImportUsed(true);
-                      setImportOpen((open) => !open);
-                    }}
-                  >
-                    {t('importStops.open')}
-                  </button>
-                  {stops.length > 0 ? (
-                    <button
-                      type="button"
-                      className="button button--small button--ghost"
-                      onClick={clearAll}
-                    >
-                      {t('planner.clearAll')}
-                    </button>
-                  ) : null}
-                </div>
-              </div>
-              {planner.clearedCount > 0 ? (
-                <div className="planner__notice planner__undo" role="status">
-                  <span>{t('planner.clearedStops', { count: planner.clearedCount })}</span>
-                  <button type="button" className="button button--small" onClick={undoClear}>
-                    {t('planner.undo')}
-                  </button>
-                </div>
-              ) : null}
-              <div id={importPanelId} hidden={!importOpen}>
-                {importUsed ? (
-                  <ImportPanel
-                    onAdd={addImportedStops}
-                    onClose={() => {
-                      setImportOpen(false);
-                      importToggle.current?.focus();
-                    }}
-                  />
-                ) : null}
-              </div>
-              {stops.length === 0 ? (
-                <p className="planner__empty-list">{t('planner.emptyList')}</p>
-              ) : (
-                <StopList
-                  stops={stops}
-                  highlightedIndex={highlightedIndex}
-                  onShow={showStop}
-                  onMove={moveStop}
-                  onRemove={removeStop}
-                  onNoteChange={setStopNote}
-                  onRename={renameStop}
-                  legDistances={legDistances}
-                  times={day.views}
-                  timeFormat={timeFormat}
-                  onDayFieldsChange={
-                    state.dayPlan
-                      ? (id, fields) => dispatch({ type: 'setStopDayFields', id, fields })
-                      : undefined
-                  }
-                  defaultServiceMinutes={state.dayPlan?.defaultServiceMinutes ?? 0}
-                />
-              )}
-              <p className="visually-hidden" role="status" aria-live="polite">
-                {announcement}
-              </p>
-            </section>
+            <PlannerStops
+              stops={stops}
+              legs={legs}
+              highlightedIndex={highlightedIndex}
+              onShow={showStop}
+              onMove={moveStop}
+              onRemove={removeStop}
+              onNoteChange={setStopNote}
+              onRename={renameStop}
+              times={day.views}
+              timeFormat={timeFormat}
+              onDayFieldsChange={
+                state.dayPlan
+                  ? (id, fields) => dispatch({ type: 'setStopDayFields', id, fields })
+                  : undefined
+              }
+              defaultServiceMinutes={state.dayPlan?.defaultServiceMinutes ?? 0}
+              clearedCount={planner.clearedCount}
+              onClearAll={clearAll}
+              onUndoClear={undoClear}
+              onImport={addImportedStops}
+              announcement={announcement}
+            />
           </Deferred>
 
           <Deferred name="planner-tools">
@@ -408,68 +306,34 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
               signedIn={signedIn}
               onWaze={handOffToWaze}
             />
+          </Deferred>
 
-            <div className="planner__actions">
-              <button type="button" className="button button--block" onClick={calculateRoute}>
-                {t('planner.calculateRoute')}
-              </button>
-              {calculateMessage ? (
-                <p className="planner__message" role="alert">
-                  {calculateMessage}
-                </p>
-              ) : null}
-              <button
-                ref={saveButton}
-                type="button"
-                className="button button--primary button--block"
-                disabled={pageBusy}
-                onClick={() => {
-                  conflict.resetLatestFailure();
-                  void saving.save(route);
-                }}
-              >
-                {saving.saving ? t('planner.saving') : saveLabel}
-              </button>
-              <button
-                type="button"
-                className="button button--block planner__waze"
-                disabled={pageBusy}
-                onClick={startRoute}
-              >
-                {t('planner.startWaze')}
-              </button>
-              <ExportMenu
-                title={titleOrAuto(title, stops, language)}
-                stops={stops}
-                legs={legs}
-                times={day.views?.map((view) =>
-                  view ? { ...view.time, window: view.window } : null,
-                )}
-                timeZone={state.dayPlan?.timeZone}
-                totals={
-                  calculation.route
-                    ? {
-                        distance: calculation.route.totalDistance,
-                        duration: calculation.route.totalDuration,
-                      }
-                    : null
-                }
-              />
-              {saving.conflict ? (
-                <EditConflict
-                  busy={pageBusy}
-                  loadFailed={conflict.latestFailed}
-                  onSaveMine={() => {
-                    conflict.resetLatestFailure();
-                    void saving.saveAnyway(route);
-                  }}
-                  onLoadLatest={() => void conflict.loadLatestVersion()}
-                />
-              ) : (
-                <Feedback feedback={saving.feedback ?? starting.feedback} />
-              )}
-              {!signedIn ? <p className="planner__note">{t('planner.anonymousNote')}</p> : null}
-            </div>
+          <Deferred name="planner-actions">
+            <PlannerActions
+              itineraryId={itineraryId}
+              loadedVersion={loadedVersion}
+              signedIn={signedIn}
+              dirty={planner.dirty}
+              route={route}
+              exportTitle={titleOrAuto(title, stops, language)}
+              stops={stops}
+              legs={legs}
+              times={day.views}
+              timeZone={state.dayPlan?.timeZone}
+              totals={
+                calculation.route
+                  ? {
+                      distance: calculation.route.totalDistance,
+                      duration: calculation.route.totalDuration,
+                    }
+                  : null
+              }
+              calculateMessage={calculateMessage}
+              onCalculate={calculateRoute}
+              loadLatest={loadLatest}
+              onLatestLoaded={onLatestLoaded}
+              onBusyChange={setActionsBusy}
+            />
           </Deferred>
         </fieldset>
       </aside>
@@ -506,46 +370,6 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
           onConfirm={leaveGuard.leave}
           onCancel={leaveGuard.stay}
         />
-      ) : null}
-      {offerSaveFirst ? (
-        <Dialog
-          role="alertdialog"
-          title={t('planner.saveFirstTitle')}
-          description={<p>{t('planner.saveFirstMessage')}</p>}
-          onCancel={() => setOfferSaveFirst(false)}
-          initialFocus={saveFirstButton}
-        >
-          <div className="dialog__actions dialog__actions--stacked">
-            <button
-              ref={saveFirstButton}
-              type="button"
-              className="button button--primary"
-              onClick={() => {
-                setOfferSaveFirst(false);
-                void saving.saveAndStart(route);
-              }}
-            >
-              {t('planner.saveAndStart')}
-            </button>
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                setOfferSaveFirst(false);
-                void starting.start(route);
-              }}
-            >
-              {t('planner.startWithoutSaving')}
-            </button>
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => setOfferSaveFirst(false)}
-            >
-              {t('common.cancel')}
-            </button>
-          </div>
-        </Dialog>
       ) : null}
     </div>
   );

@@ -7,7 +7,12 @@ export { useCurrentPosition } from './hooks/useCurrentPosition';
 export { useEditConflict } from './hooks/useEditConflict';
 export { usePlannerRoute } from './hooks/usePlannerRoute';
 export { useRouteCalculation } from './hooks/useRouteCalculation';
-export { useSaveRoute, useStartRoute, type ActionFeedback } from './hooks/useRouteActions';
+export {
+  useSaveRoute,
+  useStartRoute,
+  type ActionFeedback,
+  type PlannedRoute,
+} from './hooks/useRouteActions';
 export { useStopAtPoint } from './hooks/useStopNaming';
 export { toStops } from './model/stop-list';
 export { DayPlanPanel } from './components/day/DayPlanPanel';
