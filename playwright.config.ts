@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
-
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumExecutable } from './tests/support/chromium.mjs';
 
 /**
  * End-to-end tests (tests/e2e/README.md). global-setup.ts builds the app once and starts one
@@ -16,30 +15,13 @@ const workers = Number(
   process.env.E2E_WORKERS ?? (process.env.E2E_PORT_OFFSET ? 1 : process.env.CI ? 3 : 2),
 );
 
-/**
- * Debian's Chromium, never a downloaded browser: its headless shell (`apt-get install
- * chromium-headless-shell`, the same Chromium build without the desktop browser's UI layers,
- * which is what Playwright itself runs headless tests in) when installed — it takes ~40% less
- * CPU than the full browser in headless mode — otherwise the full browser. CHROME_PATH picks
- * another.
- */
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 // A window to watch (--headed, --ui, --debug) needs the full browser.
 const watched =
   Boolean(process.env.PWDEBUG) || process.argv.some((arg) => /^--(headed|ui|debug)$/.test(arg));
+/** Debian's Chromium: its headless shell when installed (tests/support/chromium.mjs). */
 const chromium = {
-  executablePath:
-    process.env.CHROME_PATH ??
-    (!watched && existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-sync',
-    '--disable-quic',
-  ],
+  executablePath: chromiumExecutable({ watched }),
+  args: [...CHROMIUM_ARGS, '--disable-sync', '--disable-quic'],
 };
 
 /**

@@ -16,6 +16,7 @@
 // `--profile` builds without minifying and prints where each action's CPU time went (top functions).
 import { build, preview } from 'vite';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../tests/support/chromium.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -156,14 +157,8 @@ try {
   const baseUrl = `http://127.0.0.1:${appPort}`;
 
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
+    executablePath: chromiumExecutable(),
+    args: CHROMIUM_ARGS,
   });
   cleanups.push(() => browser.close());
   const context = await browser.newContext({

@@ -4,6 +4,7 @@
 // production and served by `vite preview`, which proxies /api, /auth/v1 and /rest/v1 to the stack.
 import { build, preview } from 'vite';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../../tests/support/chromium.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -93,18 +94,9 @@ export async function startProduct({ name, minify = true }) {
   }
 }
 
-/** Debian's Chromium (CHROME_PATH to use another), as in the end-to-end tests. */
+/** Debian's Chromium, as in the end-to-end tests: its headless shell when installed (tests/support/chromium.mjs). */
 export function launchChromium() {
-  return chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
 }
 
 /**

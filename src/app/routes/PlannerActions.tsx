@@ -52,8 +52,8 @@ export interface PlannerActionsProps {
 /**
  * The planner's actions below the tools: Calculate, Save (or Sign Up to Save, or Update), Start
  * Route in Waze, Export, and what they answer (an error, the edit conflict, the offer to save
- * unsaved edits before starting). Owns the save and start machinery, so the page's first render
- * leaves it to this part's own task.
+ * unsaved edits before starting). Owns the save and start machinery: the page's first render
+ * leaves it to the start-up part it is drawn in ('planner-tools', PlannerPage).
  */
 export function PlannerActions({
   itineraryId,
@@ -87,7 +87,10 @@ export function PlannerActions({
     onLatestLoaded,
   });
   const pageBusy = busy || conflict.latestLoading;
-  useLayoutEffect(() => onBusyChange(pageBusy), [onBusyChange, pageBusy]);
+  useLayoutEffect(() => {
+    onBusyChange(pageBusy);
+    return () => onBusyChange(false);
+  }, [onBusyChange, pageBusy]);
 
   // Unsaved edits of a saved route: starting the route offers to save them first.
   const [offerSaveFirst, setOfferSaveFirst] = useState(false);

@@ -306,9 +306,6 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
               signedIn={signedIn}
               onWaze={handOffToWaze}
             />
-          </Deferred>
-
-          <Deferred name="planner-actions">
             <PlannerActions
               itineraryId={itineraryId}
               loadedVersion={loadedVersion}

@@ -241,6 +241,21 @@ describe('StopList, a long (virtual) list', () => {
     outside.remove();
   });
 
+  it('forgets a move the planner refused when a later change shifts the stop: the focus stays outside', () => {
+    const { rerender, ...props } = renderList({ stops: many });
+    const show = (name: string) =>
+      screen.getByRole('button', { name: new RegExp(`^Show stop \\d+ on the map: ${name}$`) });
+    show('Stop 3').focus();
+    fireEvent.keyDown(show('Stop 3'), { key: 'ArrowUp', altKey: true });
+    const outside = document.createElement('button');
+    document.body.append(outside);
+    outside.focus();
+    // Stop 1 removed from the map: stop 3 moves up one place, not by the refused move.
+    rerender(<StopList {...props} stops={many.slice(1)} />);
+    expect(document.activeElement).toBe(outside);
+    outside.remove();
+  });
+
   it('leaves the focus alone when the stop whose editor is open lands in another row', () => {
     const { container, rerender, ...props } = renderList({ stops: many, onRename: vi.fn() });
     fireEvent.click(screen.getByRole('button', { name: 'Edit stop 2: name and note' }));

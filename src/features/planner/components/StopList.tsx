@@ -499,8 +499,12 @@ export function StopList({
     if (pending === null || stops === pending.movedIn) return;
     const { id } = pending;
     const index = stops.findIndex((stop) => stop.id === id);
-    // The stops changed but this one did not move (the move was refused): nothing to follow.
-    if (index === -1 || index === pending.from) {
+    const focus = document.activeElement;
+    // The stops changed but this one did not move (the move was refused), or the user has gone
+    // elsewhere meanwhile (the focus left the list, not for a row taken out of the page): the
+    // focus stays where it is.
+    const focusInList = !focus || focus === document.body || listRef.current?.contains(focus);
+    if (index === -1 || index === pending.from || !focusInList) {
       focusAfterMove.current = null;
       return;
     }
