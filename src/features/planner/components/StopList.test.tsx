@@ -153,6 +153,9 @@ describe('StopList renaming and leg distances', () => {
 });
 
 describe('StopList, a long (virtual) list', () => {
+  /** The row's main button, by the stop it shows (its number changes with the moves). */
+  const show = (name: string) =>
+    screen.getByRole('button', { name: new RegExp(`^Show stop \\d+ on the map: ${name}$`) });
   const many: PlannedStop[] = Array.from({ length: 60 }, (_, i) => ({
     id: `stop-${i + 1}`,
     name: `Stop ${i + 1}`,
@@ -195,8 +198,6 @@ describe('StopList, a long (virtual) list', () => {
       rerender(<StopList {...props} stops={order} />);
     });
     const { rerender, ...props } = renderList({ stops: many, onMove });
-    const show = (name: string) =>
-      screen.getByRole('button', { name: new RegExp(`^Show stop \\d+ on the map: ${name}$`) });
     show('Stop 3').focus();
     fireEvent.keyDown(show('Stop 3'), { key: 'ArrowUp', altKey: true });
     expect(document.activeElement).toBe(show('Stop 3'));
@@ -214,8 +215,6 @@ describe('StopList, a long (virtual) list', () => {
     let pendingMove: [number, number] | null = null;
     const onMove = vi.fn((from: number, to: number) => void (pendingMove = [from, to]));
     const { rerender, ...props } = renderList({ stops: many, onMove });
-    const show = (name: string) =>
-      screen.getByRole('button', { name: new RegExp(`^Show stop \\d+ on the map: ${name}$`) });
     show('Stop 3').focus();
     fireEvent.keyDown(show('Stop 3'), { key: 'ArrowUp', altKey: true });
     expect(pendingMove).toEqual([2, 1]);
@@ -228,8 +227,6 @@ describe('StopList, a long (virtual) list', () => {
 
   it('forgets a move the planner refused: a later change of the stops keeps the focus where it is', () => {
     const { rerender, ...props } = renderList({ stops: many });
-    const show = (name: string) =>
-      screen.getByRole('button', { name: new RegExp(`^Show stop \\d+ on the map: ${name}$`) });
     show('Stop 3').focus();
     fireEvent.keyDown(show('Stop 3'), { key: 'ArrowUp', altKey: true });
     const outside = document.createElement('input');
@@ -243,8 +240,6 @@ describe('StopList, a long (virtual) list', () => {
 
   it('forgets a move the planner refused when a later change shifts the stop: the focus stays outside', () => {
     const { rerender, ...props } = renderList({ stops: many });
-    const show = (name: string) =>
-      screen.getByRole('button', { name: new RegExp(`^Show stop \\d+ on the map: ${name}$`) });
     show('Stop 3').focus();
     fireEvent.keyDown(show('Stop 3'), { key: 'ArrowUp', altKey: true });
     const outside = document.createElement('button');
