@@ -76,6 +76,8 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
     !isEdit && !arrivedWithStops,
   );
   const locatedPoint = position.status === 'located' ? position.point : null;
+  /** Where the address searches prefer results: the map's view, else the user's position. */
+  const bias = searchBias(view, locatedPoint);
   const [centeredOn, setCenteredOn] = useState<typeof locatedPoint>(null);
   if (locatedPoint && locatedPoint !== centeredOn) {
     setCenteredOn(locatedPoint);
@@ -87,6 +89,8 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
   const plainStops = useMemo(() => toStops(stops), [stops]);
   const route = { title, stops: plainStops, dayPlan: state.dayPlan };
   const language = textLanguage(i18n.resolvedLanguage);
+  /** The title a split or an export writes: the typed one, or the automatic one. */
+  const shownTitle = titleOrAuto(title, stops, language);
   const legs = calculation.route?.legs;
   // The working day along the route: each stop's times, the finish and the totals.
   const day = useDaySchedule(state.dayPlan, stops, legs);
@@ -243,11 +247,7 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
           </div>
 
           <Deferred name="planner-search">
-            <PlaceSearch
-              onPick={addPlace}
-              onPickPoint={addTypedPoint}
-              bias={searchBias(view, locatedPoint)}
-            />
+            <PlaceSearch onPick={addPlace} onPickPoint={addTypedPoint} bias={bias} />
             <p className="form-hint">{t('planner.hint')}</p>
           </Deferred>
 
@@ -257,7 +257,7 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
               onChange={(plan) => dispatch({ type: 'setDayPlan', plan })}
               estimated={day.estimated}
               waitingForRoute={state.dayPlan !== null && stops.length > 1 && day.schedule === null}
-              bias={searchBias(view, locatedPoint)}
+              bias={bias}
             />
           </Deferred>
 
@@ -302,7 +302,7 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
             <SplitAmongDrivers
               stops={route.stops}
               plan={state.dayPlan}
-              title={titleOrAuto(title, stops, language)}
+              title={shownTitle}
               signedIn={signedIn}
               onWaze={handOffToWaze}
             />
@@ -312,7 +312,7 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
               signedIn={signedIn}
               dirty={planner.dirty}
               route={route}
-              exportTitle={titleOrAuto(title, stops, language)}
+              exportTitle={shownTitle}
               stops={stops}
               legs={legs}
               times={day.views}
