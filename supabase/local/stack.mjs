@@ -22,7 +22,7 @@ export function freePort() {
 }
 
 /**
- * @param {ReturnType<import('./settings.mjs').readSettings> & {seed?: boolean, quiet?: boolean,
+ * @param {ReturnType<typeof import('./settings.mjs').readSettings> & {seed?: boolean, quiet?: boolean,
  *   functionsEnv?: Record<string,string>}} settings
  *   settings.testHooks: the tests' stack (emails kept for them, gateway /__test/*).
  */
