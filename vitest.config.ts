@@ -61,9 +61,22 @@ const domFree = ['src', 'supabase/functions/_shared', 'vite']
  * isolated, as a replaced module would otherwise stay replaced for the files after them. A
  * test in a shared file leaves the globals as it found them (the setup file empties the
  * document after each test).
+ *
+ * The isolated files run in Vitest's `vmThreads` pool: each file in a fresh VM context of a
+ * long-lived worker, so jsdom and the worker start once per worker instead of once per file
+ * (the 33 jsdom files: 18 s and 32 CPU-s instead of 56 s and 107 in the default `forks` pool;
+ * the DOM-free ones 3 s instead of 7). The shared files stay in `forks` (`vmThreads` gives them
+ * nothing: they already share one environment). In a VM context Node's own `require` loads
+ * CommonJS packages: react-router-dom's would require react-router's ES module, so the
+ * isolated projects resolve it to its ES module build.
  */
 const REPLACES_MODULES_OR_GLOBALS =
   /\bvi\.(mock|doMock|unmock|stubGlobal|stubEnv|useFakeTimers|spyOn|resetModules)\b/;
+const ES_MODULE_BUILDS = {
+  'react-router-dom': fileURLToPath(
+    new URL('./node_modules/react-router-dom/dist/index.mjs', import.meta.url),
+  ),
+};
 const isolated = ['src', 'supabase/functions/_shared', 'vite']
   .flatMap((dir) => testFilesMatching(dir, /\.test\.tsx?$/))
   .filter((file) => REPLACES_MODULES_OR_GLOBALS.test(readFileSync(path.join(root, file), 'utf8')));
@@ -94,13 +107,14 @@ export default defineConfig({
           files.filter((file) => isolated.includes(file) === isolate);
         return [
           {
-            resolve: { alias },
+            resolve: { alias: isolate ? { ...alias, ...ES_MODULE_BUILDS } : alias },
             test: {
               name: `unit${suffix}`,
               include: isolate ? own(isolated.filter((f) => !domFree.includes(f))) : UNIT_TESTS,
               exclude: ['**/node_modules/**', ...domFree, ...(isolate ? [] : isolated)],
               environment: 'jsdom',
               isolate,
+              ...(isolate ? { pool: 'vmThreads' as const } : {}),
               testTimeout: UNIT_TIMEOUT_MS,
               setupFiles: ['src/test/setup.ts'],
             },
@@ -112,6 +126,7 @@ export default defineConfig({
               include: own(domFree).length ? own(domFree) : ['no-dom-free-unit-test'],
               environment: 'node',
               isolate,
+              ...(isolate ? { pool: 'vmThreads' as const } : {}),
               testTimeout: UNIT_TIMEOUT_MS,
             },
           },
