@@ -5,7 +5,7 @@
 // talk to (baseURL).
 // Test fixtures:
 // - the map's tiles come from the local fake tile server (no test reaches the internet); `tiles`
-//   lists the tile requests (zoom, Referer);
+//   lists the tile requests (zoom, Referer) of a test that asks for it;
 // - pages are in English (`language` option: test.use({ language: null }) for a first visit
 //   that chooses its own language, or another code), distances in km (`units` option);
 // - `fakes`: switch a fake upstream down for this test (back to 'ok' after it);
@@ -192,6 +192,8 @@ interface TestFixtures {
    * although the browser is en-US), or null for none (the app's automatic choice).
    */
   units: 'metric' | 'imperial' | 'auto' | null;
+  /** Pins `language` and `units` in every test's context (automatic). */
+  pins: void;
   tiles: TileRequest[];
   fakes: FakeControl;
   accounts: Accounts;
@@ -257,14 +259,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   language: ['en', { option: true }],
   units: ['metric', { option: true }],
-  tiles: [
+  pins: [
     async ({ context, language, units }, use) => {
       if (language) await pinLanguage(context, language);
       if (units) await pinUnits(context, units);
-      await use(recordTiles(context));
+      await use();
     },
     { auto: true },
   ],
+  // Only for the tests that ask: listening to a context's requests has Playwright send every
+  // request of its pages (scripts, /api, tiles) from the browser's side to the test's.
+  tiles: async ({ context }, use) => use(recordTiles(context)),
 
   fakes: async ({ stack }, use) => {
     const control = fakeControl(stack.fakeControlUrl);
