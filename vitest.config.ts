@@ -63,12 +63,14 @@ const domFree = ['src', 'supabase/functions/_shared', 'vite']
  * document after each test).
  *
  * The isolated files run in Vitest's `vmThreads` pool: each file in a fresh VM context of a
- * long-lived worker, so jsdom and the worker start once per worker instead of once per file
- * (the 33 jsdom files: 18 s and 32 CPU-s instead of 56 s and 107 in the default `forks` pool;
- * the DOM-free ones 3 s instead of 7). The shared files stay in `forks` (`vmThreads` gives them
- * nothing: they already share one environment). In a VM context Node's own `require` loads
- * CommonJS packages: react-router-dom's would require react-router's ES module, so the
- * isolated projects resolve it to its ES module build.
+ * long-lived worker, so the worker starts once per worker instead of once per file (the ~30
+ * jsdom files: 18 s and 32 CPU-s instead of 56 s and 107 in the default `forks` pool; the
+ * DOM-free ones 3 s instead of 7). The shared files stay in `forks` (`vmThreads` gives them
+ * nothing: they already share one environment). Two things of a VM context: a value Node makes
+ * itself (a real `fetch`'s TypeError, `structuredClone`'s output) is not an `instanceof` the
+ * test's own `Error` or `Object` (stub such calls, as these tests do); and Node's own
+ * `require` loads CommonJS packages: react-router-dom's would require react-router's ES module,
+ * so the isolated projects resolve it to its ES module build (check the path on an upgrade).
  */
 const REPLACES_MODULES_OR_GLOBALS =
   /\bvi\.(mock|doMock|unmock|stubGlobal|stubEnv|useFakeTimers|spyOn|resetModules)\b/;

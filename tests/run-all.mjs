@@ -49,8 +49,7 @@ const stages = [
   [
     // Lint (type-aware: ~1.3 cores with its garbage collector) is the stage's long pole; the
     // type check (TypeScript 7's native compiler: 7 s and 12 CPU-s alone, where TypeScript 5.9
-    // took 27 s and 42 CPU-s) fits in what it leaves. (Tried: the format check here too: 19
-    // CPU-s alone, but lint then took 96 s instead of 74 and the stage 155 CPU-s instead of 115.)
+    // took 27 s and 42 CPU-s and ran at a lower priority) fits in what it leaves.
     { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
     // npm scripts added by the lint and format setup (run when package.json has them).
     ...(scripts.lint ? [{ name: 'lint', command: ['npm', 'run', '--silent', 'lint'] }] : []),
@@ -64,8 +63,8 @@ const stages = [
   // tests, two files at a time, use the rest. The one speed load needs: the limit test's 75
   // requests within about 15 s (a bucket of 60 that refills one a second), which take 1.9 s
   // beside the database tests (1.7 s alone); load.test's 50 clients must see no error.
-  // The format check (single-threaded, a few seconds of CPU) fits there too. (Tried: the format
-  // check beside lint: lint, the longest step there, took 96–103 s instead of 74–84.)
+  // The format check (13 s and 19 CPU-s alone) fits there too. (Tried: the format check beside
+  // lint: lint, the first stage's long pole, then took 96–103 s instead of 74–84.)
   [
     vitest('load', ['load']),
     vitest('db', ['db']),

@@ -192,8 +192,8 @@ interface TestFixtures {
    * although the browser is en-US), or null for none (the app's automatic choice).
    */
   units: 'metric' | 'imperial' | 'auto' | null;
-  /** Pins `language` and `units` in every test's context (automatic). */
-  pins: void;
+  /** Stores `language` and `units` for every test's first visit (automatic). */
+  firstVisitSettings: void;
   tiles: TileRequest[];
   fakes: FakeControl;
   accounts: Accounts;
@@ -259,7 +259,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   language: ['en', { option: true }],
   units: ['metric', { option: true }],
-  pins: [
+  firstVisitSettings: [
     async ({ context, language, units }, use) => {
       if (language) await pinLanguage(context, language);
       if (units) await pinUnits(context, units);
