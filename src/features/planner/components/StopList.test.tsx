@@ -225,13 +225,19 @@ describe('StopList, a long (virtual) list', () => {
     expect(show('Stop 3').getAttribute('aria-label')).toMatch(/^Show stop 2 /);
   });
 
-  it('forgets a move the planner refused: a later change of the stops keeps the focus where it is', () => {
+  /** Stop 3 asked to move up (the planner, not changing `stops`, refuses), then a control outside the list focused. */
+  const refuseMoveThenFocusOutside = (tag: 'input' | 'button') => {
     const { rerender, ...props } = renderList({ stops: many });
     show('Stop 3').focus();
     fireEvent.keyDown(show('Stop 3'), { key: 'ArrowUp', altKey: true });
-    const outside = document.createElement('input');
+    const outside = document.createElement(tag);
     document.body.append(outside);
     outside.focus();
+    return { rerender, props, outside };
+  };
+
+  it('forgets a move the planner refused: a later change of the stops keeps the focus where it is', () => {
+    const { rerender, props, outside } = refuseMoveThenFocusOutside('input');
     rerender(<StopList {...props} stops={[...many, { id: 'new', name: 'New', lat: 1, lng: 1 }]} />);
     rerender(<StopList {...props} stops={[many[0], many[2], many[1], ...many.slice(3)]} />);
     expect(document.activeElement).toBe(outside);
@@ -239,12 +245,7 @@ describe('StopList, a long (virtual) list', () => {
   });
 
   it('forgets a move the planner refused when a later change shifts the stop: the focus stays outside', () => {
-    const { rerender, ...props } = renderList({ stops: many });
-    show('Stop 3').focus();
-    fireEvent.keyDown(show('Stop 3'), { key: 'ArrowUp', altKey: true });
-    const outside = document.createElement('button');
-    document.body.append(outside);
-    outside.focus();
+    const { rerender, props, outside } = refuseMoveThenFocusOutside('button');
     // Stop 1 removed from the map: stop 3 moves up one place, not by the refused move.
     rerender(<StopList {...props} stops={many.slice(1)} />);
     expect(document.activeElement).toBe(outside);
