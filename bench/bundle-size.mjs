@@ -23,7 +23,8 @@
 // visitor to the planner: Sign In and Register when signed in); every other page <= 200 KB;
 // LCP <= 2.5 s and TBT <= 200 ms for the landing page and the planner; precache <= 250 KB.
 //
-// Flags: --files lists each page's scripts; --runs N; --weight-only skips 2; --pages a,b measures
+// Flags: --files lists each page's scripts; --tasks prints each timed run's first paint and long
+// tasks; --runs N; --weight-only skips 2; --pages a,b measures
 // only those pages (quick checks while working on the bundle).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -101,6 +102,7 @@ const argument = (/** @type {string} */ name) => {
 };
 const showFiles = process.argv.includes('--files');
 const weightOnly = process.argv.includes('--weight-only');
+const showTasks = process.argv.includes('--tasks');
 const RUNS = Number(argument('--runs') ?? 5);
 const only = argument('--pages')?.split(',');
 const pages = only ? PAGES.filter((page) => only.includes(page.name)) : PAGES;
@@ -365,6 +367,10 @@ try {
           }, 0);
           lcps.push(lcp);
           tbts.push(tbt);
+          if (showTasks)
+            console.log(
+              `  run ${run + 1}: fcp ${fcp.toFixed(0)} ms, long tasks (start+duration ms): ${tasks.map(([start, duration]) => `${start.toFixed(0)}+${duration.toFixed(0)}`).join(' ') || 'none'}`,
+            );
           await context.close();
         }
         const lcp = median(lcps);
