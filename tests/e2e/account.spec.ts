@@ -344,8 +344,7 @@ test.describe('the account page', () => {
     const keptLink = await share(other, kept);
 
     // What this device keeps for the account: an offline copy, a queued change, drafts.
-    await accounts.signIn(page, account);
-    await page.goto(`/waze-route/${gone}`);
+    await accounts.signIn(page, account, `/waze-route/${gone}`);
     // The navigation page loads the route and its legs: on a busy machine, slowly.
     await expect(page.getByRole('heading', { level: 1, name: 'Going away' })).toBeVisible({
       timeout: 45_000,
@@ -426,8 +425,7 @@ test.describe('share links and the notes for the driver', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
     const owner = await accounts.register('notes');
     await accounts.postRoute(owner, 'Door codes inside', STOPS);
-    await accounts.signIn(page, owner);
-    await page.goto('/dashboard');
+    await accounts.signIn(page, owner, '/dashboard');
     const card = page.getByRole('article', { name: 'Door codes inside' });
     await card.getByRole('button', { name: 'Share' }).click();
 
@@ -479,8 +477,7 @@ test('the account pages pass axe in the dark theme too', async ({ page, accounts
   test.slow();
   const account = await accounts.register('axe');
   await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
-  await accounts.signIn(page, account);
-  await page.goto('/account');
+  await accounts.signIn(page, account, '/account');
   await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
   await expectAccessible(page);
   await page.goto('/forgot-password');
@@ -527,8 +524,7 @@ test.describe('on a phone @phone', () => {
       await expectAccessible(page);
     });
 
-    await accounts.signIn(page, account);
-    await page.goto('/dashboard');
+    await accounts.signIn(page, account, '/dashboard');
 
     await test.step('the share dialog of a route with notes for the driver', async () => {
       await page

@@ -79,8 +79,7 @@ test('optimising a day honours the windows and the lock, and names the stop it c
     BAKERY,
     FLORIST,
   ]);
-  await accounts.signIn(page, owner);
-  await page.goto(`/edit-route/${id}`);
+  await accounts.signIn(page, owner, `/edit-route/${id}`);
   await expect(planner.stopItems).toHaveCount(5);
   await expect(stopTimes(page, 4)).toContainText('Arrive');
 
@@ -153,8 +152,7 @@ test.describe('on a phone @phone', () => {
       BAKERY,
       FLORIST,
     ]);
-    await accounts.signIn(page, owner);
-    await page.goto(`/edit-route/${id}`);
+    await accounts.signIn(page, owner, `/edit-route/${id}`);
     await expect(planner.stopItems).toHaveCount(5);
     const optimiser = page.getByRole('group', { name: 'Route optimisation' });
     await optimiser.getByRole('button', { name: 'Optimise route' }).click();
@@ -174,8 +172,7 @@ test.describe('on a phone @phone', () => {
 test('Undo puts the day back as it was', async ({ page, request, accounts, planner }) => {
   const owner = await accounts.register('day-undo');
   const id = await postDay(request, owner, 'Undo day', [DEPOT, SCHOOL, BAKERY]);
-  await accounts.signIn(page, owner);
-  await page.goto(`/edit-route/${id}`);
+  await accounts.signIn(page, owner, `/edit-route/${id}`);
   await expect(planner.stopItems).toHaveCount(3);
   await page.getByRole('button', { name: 'Optimise route' }).click();
   await expect(planner.stopNames).toHaveText([/^Depot/, /^Bakery/, /^School/], {
@@ -207,8 +204,7 @@ test('a long day shows the best finish so far, stays responsive, and Stop keeps 
   }
   const owner = await accounts.register('day-long');
   const id = await postDay(request, owner, 'Long day', stops);
-  await accounts.signIn(page, owner);
-  await page.goto(`/edit-route/${id}`);
+  await accounts.signIn(page, owner, `/edit-route/${id}`);
   // A long list draws only the stops in view: its heading counts them all.
   const heading = page.getByRole('heading', { name: 'Stops (400)' });
   await expect(heading).toBeVisible();

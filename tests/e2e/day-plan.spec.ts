@@ -126,8 +126,7 @@ test('a day with a departure time and three windows: waits, a late stop, the fin
     { ...PHARMACY, serviceMinutes: 10, window: { start: '09:30', end: '10:00' } },
     SCHOOL,
   ]);
-  await accounts.signIn(page, owner);
-  await page.goto(`/edit-route/${id}`);
+  await accounts.signIn(page, owner, `/edit-route/${id}`);
   await expect(planner.stopItems).toHaveCount(4, LOADED);
 
   // The panel is open on a route with times: the departure as saved.
@@ -289,8 +288,7 @@ test.describe('on a phone @phone', () => {
         { ...PHARMACY, serviceMinutes: 10, window: { start: '09:30', end: '10:00' } },
         SCHOOL,
       ]);
-      await accounts.signIn(page, owner);
-      await page.goto(`/edit-route/${id}`);
+      await accounts.signIn(page, owner, `/edit-route/${id}`);
       await expect(planner.stopItems).toHaveCount(4, LOADED);
       await expect(page.getByLabel('Departure time')).toHaveValue('08:00');
       await expect(stopTimes(page, 2)).toContainText('Leave 09:40');
@@ -489,8 +487,7 @@ test.describe('the navigation page on the day', () => {
     const owner = await accounts.register('drive-day');
     const day = drivingDay(Date.now());
     const id = await postDay(request, owner, 'On the road', day.stops, day.plan);
-    await accounts.signIn(page, owner);
-    await page.goto(`/waze-route/${id}`);
+    await accounts.signIn(page, owner, `/waze-route/${id}`);
 
     const current = page.getByRole('group', { name: 'Current' });
     await expect(current).toContainText(BAKERY.name, LOADED);
@@ -538,8 +535,7 @@ test.describe('the navigation page on the day', () => {
       const owner = await accounts.register('drive-day-phone');
       const day = drivingDay(Date.now());
       const id = await postDay(request, owner, 'On the road', day.stops, day.plan);
-      await accounts.signIn(page, owner);
-      await page.goto(`/waze-route/${id}`);
+      await accounts.signIn(page, owner, `/waze-route/${id}`);
       const current = page.getByRole('group', { name: 'Current' });
       await expect(current).toContainText(BAKERY.name, LOADED);
       await expect(page.locator('.drive-point').nth(1).getByTestId('planned-times')).toHaveText(
@@ -567,8 +563,7 @@ test.describe('the navigation page offline', () => {
     const owner = await accounts.register('drive-offline');
     const day = drivingDay(Date.now());
     const id = await postDay(request, owner, 'Offline day', day.stops, day.plan);
-    await accounts.signIn(page, owner);
-    await page.goto(`/waze-route/${id}`);
+    await accounts.signIn(page, owner, `/waze-route/${id}`);
     const current = page.getByRole('group', { name: 'Current' });
     await expect(current.getByTestId('running-late')).toBeVisible(LOADED);
     await page.waitForFunction(async () => {

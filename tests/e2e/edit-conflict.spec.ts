@@ -47,8 +47,7 @@ async function changeElsewhere(
 
 /** Signs in, opens the route in the planner and waits until the planner shows it. */
 async function openInPlanner(page: Page, accounts: Accounts, owner: Account, id: string) {
-  await accounts.signIn(page, owner);
-  await page.goto(`/edit-route/${id}`);
+  await accounts.signIn(page, owner, `/edit-route/${id}`);
   await expect(titleInput(page)).toHaveValue('Paris to Lyon');
   await expect(stopItems(page)).toHaveCount(2);
 }

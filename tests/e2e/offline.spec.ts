@@ -193,8 +193,7 @@ test.describe('driving offline', () => {
   }) => {
     const owner = await register(accounts);
     const id = await createRoute(accounts, owner, 'Back at the depot');
-    await accounts.signIn(page, owner);
-    await page.goto(`/waze-route/${id}`);
+    await accounts.signIn(page, owner, `/waze-route/${id}`);
     await expect(page.getByText('Current stop 1 of 3')).toBeVisible();
     await waitForServiceWorker(page);
 
@@ -220,8 +219,7 @@ test.describe('driving offline', () => {
   }) => {
     const owner = await register(accounts);
     const id = await createRoute(accounts, owner, 'Changed elsewhere');
-    await accounts.signIn(page, owner);
-    await page.goto(`/waze-route/${id}`);
+    await accounts.signIn(page, owner, `/waze-route/${id}`);
     await expect(page.getByText('Current stop 1 of 3')).toBeVisible();
     await waitForServiceWorker(page);
 

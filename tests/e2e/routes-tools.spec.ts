@@ -69,8 +69,7 @@ test('My Routes: search, sort, duplicate', async ({ page, accounts }) => {
   await accounts.postRoute(owner, 'Zoo trip', [PARIS, DIJON]);
   await accounts.postRoute(owner, 'Apéro run', [PARIS, LYON]);
   await accounts.postRoute(owner, 'Bakery round', [LYON, { ...DIJON, note: 'Side door' }]);
-  await accounts.signIn(page, owner);
-  await page.goto('/dashboard');
+  await accounts.signIn(page, owner, '/dashboard');
   await expect(cardTitles(page)).toHaveText(['Bakery round', 'Apéro run', 'Zoo trip']);
 
   const sort = page.getByRole('combobox', { name: 'Sort by' });
@@ -106,8 +105,7 @@ test.describe('sharing from My Routes', () => {
     await recordShareSheet(page);
     const owner = await accounts.register('share-sheet');
     await accounts.postRoute(owner, 'Bakery round', [PARIS, LYON]);
-    await accounts.signIn(page, owner);
-    await page.goto('/dashboard');
+    await accounts.signIn(page, owner, '/dashboard');
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Share link' });
     await expect(dialog.getByRole('button', { name: 'Share…' })).toBeVisible();
@@ -125,8 +123,7 @@ test.describe('sharing from My Routes', () => {
     });
     const owner = await accounts.register('share-copy');
     await accounts.postRoute(owner, 'Bakery round', [PARIS, LYON]);
-    await accounts.signIn(page, owner);
-    await page.goto('/dashboard');
+    await accounts.signIn(page, owner, '/dashboard');
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Share link' });
     await expect(dialog.getByRole('button', { name: 'Copy' })).toBeVisible();
@@ -147,8 +144,7 @@ test.describe('on a phone @phone', () => {
     await accounts.postRoute(owner, 'Zoo trip', [PARIS, DIJON]);
     await accounts.postRoute(owner, 'Apéro run', [PARIS, LYON]);
     await accounts.postRoute(owner, 'Bakery round', [LYON, { ...DIJON, note: 'Side door' }]);
-    await accounts.signIn(page, owner);
-    await page.goto('/dashboard');
+    await accounts.signIn(page, owner, '/dashboard');
 
     await test.step('My Routes with three routes', async () => {
       await expect(cardTitles(page)).toHaveText(['Bakery round', 'Apéro run', 'Zoo trip']);
@@ -196,8 +192,7 @@ test('a shared route saved to my routes: a copy, with the notes only if the link
   const withoutNotes = await share(false);
 
   const visitor = await accounts.register('shared-visitor');
-  await accounts.signIn(page, visitor);
-  await page.goto(withoutNotes);
+  await accounts.signIn(page, visitor, withoutNotes);
   await expect(page.getByRole('heading', { level: 1, name: 'Saturday market' })).toBeVisible();
   await page.getByRole('button', { name: 'Save to my routes' }).click();
   await expect(

@@ -288,8 +288,7 @@ test.describe('shared route', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const owner = await register(accounts);
     await createRoute(accounts, owner, 'Shared from the dashboard');
-    await accounts.signIn(page, owner);
-    await page.goto('/dashboard');
+    await accounts.signIn(page, owner, '/dashboard');
     const card = page.locator('article').filter({ hasText: 'Shared from the dashboard' });
     const shared = page.waitForResponse(
       (response) =>
@@ -603,8 +602,7 @@ test.describe('navigation page', () => {
         { ...STOPS[1], status: 'skipped' },
         STOPS[2],
       ]);
-      await accounts.signIn(page, owner);
-      await page.goto(`/waze-route/${id}`);
+      await accounts.signIn(page, owner, `/waze-route/${id}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Morning round' })).toBeVisible();
       const points = page.locator('.drive-point');
       const current = page.getByRole('group', { name: 'Current' });

@@ -94,8 +94,7 @@ test('a day split among 3 drivers, saved as 3 shareable routes, grouped as one d
 }) => {
   const owner = await accounts.register('team-day');
   const id = await postDay(request, owner);
-  await accounts.signIn(page, owner);
-  await page.goto(`/edit-route/${id}`);
+  await accounts.signIn(page, owner, `/edit-route/${id}`);
   await expect(planner.stopItems).toHaveCount(8);
 
   await page.getByRole('button', { name: 'Split among drivers' }).click();
@@ -228,8 +227,7 @@ test.describe('on a phone @phone', () => {
     await page.setViewportSize({ width: 375, height: 740 });
     const owner = await accounts.register('team-day-phone');
     const id = await postDay(request, owner);
-    await accounts.signIn(page, owner);
-    await page.goto(`/edit-route/${id}`);
+    await accounts.signIn(page, owner, `/edit-route/${id}`);
     await expect(planner.stopItems).toHaveCount(8);
     await page.getByRole('button', { name: 'Split among drivers' }).click();
     const dialog = page.getByRole('dialog', { name: 'Split the day among drivers' });

@@ -50,8 +50,7 @@ test.describe('the automatic choice', () => {
   }) => {
     const owner = await accounts.register('units-setting');
     await accounts.postRoute(owner, 'Paris to Lyon', [PARIS, LYON]);
-    await accounts.signIn(page, owner);
-    await page.goto('/dashboard');
+    await accounts.signIn(page, owner, '/dashboard');
     await expect(page.getByTestId('card-distance')).toHaveText(/ mi$/);
     await unitsToggle(page).click();
     await expect(unitsToggle(page)).toHaveAccessibleName(

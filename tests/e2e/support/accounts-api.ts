@@ -70,9 +70,10 @@ const sessionStorageKey = (url: string) => `sb-${new URL(url).hostname.split('.'
 /**
  * Signs in as a returning user is signed in: with the session supabase-js stored on an earlier
  * visit, asked for from Auth directly (the sign-in form has tests of its own in
- * accounts.spec.ts), then opens the planner — one page load of the app instead of two.
+ * accounts.spec.ts), then opens `path` (the planner unless told otherwise): one page load of
+ * the app, where signing in then opening another page would load it twice.
  */
-export async function signIn(page: Page, account: Account) {
+export async function signIn(page: Page, account: Account, path = '/plan') {
   const response = await page.request.post('/auth/v1/token?grant_type=password', {
     headers: { apikey: localKeys.publishableKey },
     data: { email: account.email, password: E2E_PASSWORD },
@@ -86,7 +87,7 @@ export async function signIn(page: Page, account: Account) {
     sessionStorageKey(page.url()),
     JSON.stringify(session),
   ] as const);
-  await page.goto('/plan');
-  // Signed in: the header offers Logout (on a desktop and on a phone alike).
+  await page.goto(path);
+  // Signed in: the header (every page has it) offers Logout, on a desktop and on a phone alike.
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 }

@@ -109,8 +109,11 @@ export interface Accounts {
   register(label?: string): Promise<Account>;
   /** An address no one has used (for sign-ups through the form). */
   uniqueEmail(label?: string): string;
-  /** Signs in through the login form (which lands on the planner). */
-  signIn(page: Page, account: Account): Promise<void>;
+  /**
+   * Signs in with a stored session (not the form: accounts.spec.ts tests that) and opens `path`,
+   * the planner by default.
+   */
+  signIn(page: Page, account: Account, path?: string): Promise<void>;
   postRoute(owner: Account, title: string, stops: readonly object[]): Promise<string>;
   getRoute<Route>(owner: Account, id: string): Promise<Route>;
   bearer: typeof bearer;
