@@ -436,10 +436,8 @@ test.describe('navigation page', () => {
     await stubWaze(context);
     const owner = await register(accounts);
     const id = await createRoute(accounts, owner, 'Morning round');
-    await accounts.signIn(page, owner);
     const legs = await routeLegs(request);
-
-    await page.goto(`/waze-route/${id}`);
+    await accounts.signIn(page, owner, `/waze-route/${id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Morning round' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(
       'href',
@@ -681,9 +679,7 @@ test.describe('navigation page', () => {
     const stranger = await register(accounts);
     const strangersRoute = await createRoute(accounts, stranger, 'Not yours');
     const id = await createRoute(accounts, owner, 'Mine');
-    await accounts.signIn(page, owner);
-
-    await page.goto(`/waze-route/${strangersRoute}`);
+    await accounts.signIn(page, owner, `/waze-route/${strangersRoute}`);
     await expect(page.getByText('Route not found', { exact: true })).toBeVisible();
     await expect(page.locator('body')).not.toContainText('Not yours');
 

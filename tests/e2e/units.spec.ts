@@ -23,9 +23,7 @@ test.describe('the automatic choice', () => {
   }) => {
     const owner = await accounts.register('miles');
     const id = await accounts.postRoute(owner, 'Paris to Lyon', [PARIS, LYON]);
-    await accounts.signIn(page, owner);
-
-    await page.goto('/dashboard');
+    await accounts.signIn(page, owner, '/dashboard');
     await expect(page.getByTestId('card-distance')).toHaveText(/^\d+ mi$/);
     await expect(unitsToggle(page)).toHaveAccessibleName(
       'Distance units: automatic (mi). Switch to kilometres',
@@ -77,9 +75,7 @@ test.describe('the automatic choice', () => {
       await page.setViewportSize(PHONE_375);
       const owner = await accounts.register('miles-phone');
       const id = await accounts.postRoute(owner, 'Paris to Lyon', [PARIS, LYON]);
-      await accounts.signIn(page, owner);
-
-      await page.goto('/dashboard');
+      await accounts.signIn(page, owner, '/dashboard');
       await expect(page.getByTestId('card-distance')).toHaveText(/^\d+ mi$/);
       await expect(unitsToggle(page)).toHaveAccessibleName(
         'Distance units: automatic (mi). Switch to kilometres',

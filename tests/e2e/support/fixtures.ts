@@ -9,7 +9,7 @@
 // - pages are in English (`language` option: test.use({ language: null }) for a first visit
 //   that chooses its own language, or another code), distances in km (`units` option);
 // - `fakes`: switch a fake upstream down for this test (back to 'ok' after it);
-// - `accounts`: accounts and routes through the /api, sign-in through the form;
+// - `accounts`: accounts and routes through the /api, sign-in with a stored session;
 // - `planner`: the planner page's common controls;
 // - `scripts`: the source modules of the scripts a page loaded.
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
