@@ -9,9 +9,9 @@ import { CHROMIUM_ARGS, chromiumExecutable } from './tests/support/chromium.mjs'
  *
  * E2E_WORKERS sets the number of workers: by default 2 (one per core of the 2-core CI
  * machine); 1 when E2E_PORT_OFFSET is set, so that runs side by side on one machine never
- * reach into each other's ports. (CI ran 3 until session 13: with the headless shell and the
- * stacks on PostgreSQL 15, 43 tests took 140–149 s and 259–276 busy CPU-s with 2 workers,
- * 144–174 s and 278–339 CPU-s with 3: a third browser only made the three wait on each other.)
+ * reach into each other's ports. (Not 3 on 2 cores: with the headless shell and the stacks on
+ * PostgreSQL 15, 43 tests took 140–149 s and 259–276 busy CPU-s with 2 workers, 144–174 s and
+ * 278–339 CPU-s with 3: a third browser only made the three wait on each other.)
  */
 const workers = Number(process.env.E2E_WORKERS ?? (process.env.E2E_PORT_OFFSET ? 1 : 2));
 
@@ -51,7 +51,7 @@ export default defineConfig({
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromium,
-    // The production build registers a service worker; only the offline spec wants it.
+    // The production build registers a service worker; only offline.spec.ts wants it.
     serviceWorkers: 'block',
   },
   projects: [

@@ -9,7 +9,7 @@ import { startup } from './vite/startup.ts';
 /** Where the local gateway (Auth, REST, Edge Functions) listens; see supabase/local. */
 const gatewayUrl = process.env.SUPABASE_LOCAL_URL ?? 'http://127.0.0.1:54321';
 
-/** Dev server and preview alike: the spec's /api contract is served at the SPA's own origin. */
+/** Dev server and preview alike: the /api contract is served at the SPA's own origin. */
 const localServer = {
   port: Number(process.env.PORT ?? 5173),
   strictPort: true,

@@ -1,4 +1,4 @@
-// Page weight, paint and blocking time (issues 7 and 18), against the production build with the
+// Page weight, paint and blocking time, against the production build with the
 // local stack behind it (bench/support/product.mjs), in Debian's Chromium.
 //
 // 1. Weight: every page, for an anonymous visitor (protected pages with the guest flag, as a

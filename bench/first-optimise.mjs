@@ -1,4 +1,4 @@
-// The optimiser from the first click (issue 18): the time from a click on 'Optimise route' to the
+// The optimiser from the first click: the time from a click on 'Optimise route' to the
 // new order, for 50, 200 and 1000 stops, in a fresh page (the production build with the local
 // stack behind it, bench/support/product.mjs, in Debian's Chromium) and in a fresh
 // `npm run optimize` process. Nothing is warm but what a user's page would have done by itself.

@@ -1,4 +1,4 @@
-// Interaction benchmark (issue 7): the planner with 500 stops stays responsive. Adding, removing
+// Interaction benchmark: the planner with 500 stops stays responsive. Adding, removing
 // and moving a stop must each update the list, the markers and the trip summary in under 100 ms.
 //
 // How: the whole product runs locally as in the end-to-end tests (the fake Nominatim and OSRM of

@@ -12,7 +12,7 @@
 //
 // On Postgres the api function reads and writes itineraries over its own connection
 // (API_DATABASE_URL, as the caller); on PGlite through @supabase/lite's Data API, which
-// serves one request at a time in this process and is far slower (see README).
+// serves one request at a time in this process and is far slower (docs/performance.md).
 //
 // tests/load/*.test.ts run the same functions briefly. Only 127.0.0.1 is ever targeted,
 // and every run is bounded in time and count.

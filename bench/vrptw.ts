@@ -19,7 +19,7 @@ import {
 } from '../supabase/functions/_shared/domain/vrp/index.ts';
 import { parseSolomon, parseTsptw } from './vrptw-instances.ts';
 
-/** Targets (issue 15): mean gap and time per instance, every solution feasible. */
+/** Targets: mean gap and time per instance, every solution feasible. */
 const SOLOMON = { meanGapPercent: 2.5, maxMs: 2000, aimGapPercent: 1.5, aimMs: 1000 };
 const TSPTW = { meanGapPercent: 2, maxMs: 2000 };
 

@@ -17,7 +17,7 @@
  * - no plugins, no <base> elsewhere, forms post only here, no framing of other sites.
  *
  * A <meta> policy cannot set frame-ancestors (clickjacking): the static host should
- * also send `Content-Security-Policy: frame-ancestors 'none'` as a header (README).
+ * also send `Content-Security-Policy: frame-ancestors 'none'` as a header (the README's deploy steps).
  */
 import { createHash } from 'node:crypto';
 import type { Plugin } from 'vite';

@@ -2,7 +2,8 @@
  * The production build renders with Preact (preact/compat) instead of React: the same components
  * and libraries (react-router, TanStack Query, react-i18next, react-leaflet), about 56 KB gzipped
  * lighter on every page (react-dom alone was 67 KB of the landing page's 116 KB), and less
- * script to compile on a phone. Issue 18's page-weight targets are out of reach without it.
+ * script to compile on a phone. The page-weight targets (landing <= 100 KB, planner <= 200 KB)
+ * are out of reach without it.
  *
  * Only `vite build` (and so `vite preview`, the e2e tests and the benchmarks) uses it: the dev
  * server keeps React and its Fast Refresh, and the unit tests (vitest.config.ts) render with React.

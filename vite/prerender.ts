@@ -1,5 +1,5 @@
 /**
- * Pages rendered at build time (issue 18: LCP <= 2.5 s on a mid-range phone over fast 3G). The
+ * Pages rendered at build time (the target: LCP <= 2.5 s on a mid-range phone over fast 3G). The
  * app renders in the browser once its code has arrived, about 2.1 s into a cold visit on that
  * profile; the landing page and the empty planner are in index.html already, as the app's first
  * render shows them (src/app/prerender.tsx, run by vite/prerender-run.mjs), so the first paint

@@ -23,7 +23,7 @@ import { textsWorkerScript } from './sw-texts.ts';
 
 export type { ChunkInfo } from './bundle-graph.ts';
 
-/** Spec: the brand blue (index.html's theme-color). */
+/** The brand blue (index.html's theme-color). */
 export const THEME_COLOR = '#007bff';
 
 /** Paths the SPA fallback must never answer with index.html. */

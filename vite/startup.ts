@@ -1,5 +1,5 @@
 /**
- * The first paint in as few round trips as a phone's network allows (issue 18: LCP <= 2.5 s on
+ * The first paint in as few round trips as a phone's network allows (the target: LCP <= 2.5 s on
  * a mid-range phone over fast 3G, where every request waits about 560 ms for its answer).
  *
  * - One chunk for what every page runs first: main.tsx loads the app (src/app/App.tsx) and its

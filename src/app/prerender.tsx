@@ -1,7 +1,7 @@
 /**
  * The pages rendered at build time into index.html (vite/prerender.ts runs this in a child
  * process, with jsdom standing in for a fresh browser): a phone shows their markup with the first
- * HTML and CSS, before the app's code has arrived (issue 18: the largest paint within 2.5 s on a
+ * HTML and CSS, before the app's code has arrived (the target: the largest paint within 2.5 s on a
  * mid-range phone over fast 3G), and the app's first render replaces it (src/main.tsx).
  *
  * Each page is rendered as the app's first render would show it to a visitor in the default

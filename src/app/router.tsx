@@ -144,7 +144,7 @@ function RootRoute() {
 const plannerPage = () => import('./routes/PlannerPage');
 const navigationPage = () => import('./routes/NavigationRoute');
 
-/** Spec section 2: every path and its access rule. The landing page is in the main bundle. */
+/** Every path and its access rule. The landing page is in the main bundle. */
 export const routes: RouteObject[] = [
   {
     element: <RootRoute />,
@@ -216,7 +216,7 @@ export const routes: RouteObject[] = [
               },
               { path: routePatterns.wazeRoute, element: lazyPage(navigationPage) },
               {
-                // Without an id the page says 'No route ID provided' (spec section 8) instead of redirecting.
+                // Without an id the page says 'No route ID provided' instead of redirecting.
                 path: routePatterns.wazeRoute.replace('/:id', ''),
                 element: lazyPage(navigationPage),
               },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { paths, routePatterns, safeInternalPath } from './paths';
 
 describe('paths', () => {
-  it('builds the fixed paths of spec section 2', () => {
+  it('builds the fixed paths of every page', () => {
     expect(paths.landing()).toBe('/');
     expect(paths.plan()).toBe('/plan');
     expect(paths.dashboard()).toBe('/dashboard');

@@ -1,5 +1,5 @@
 /**
- * Every SPA path in one place (spec section 2). Components link with these
+ * Every SPA path in one place. Components link with these
  * helpers; the router uses `routePatterns`.
  */
 
@@ -22,7 +22,7 @@ export const routePatterns = {
 } as const;
 
 /**
- * Where to go after signing in. An in-app path, or one of the spec's markers:
+ * Where to go after signing in. An in-app path, or one of two markers:
  * `save` (a pending route awaits saving) and `waze` (the navigation button was pressed).
  */
 export type ReturnTo = string;
@@ -57,7 +57,7 @@ export const paths = {
   resetPassword: () => routePatterns.resetPassword,
 } as const;
 
-/** The spec's returnTo markers (section 2). */
+/** The returnTo markers: a pending route awaits saving; the navigation button was pressed. */
 export const RETURN_TO_SAVE = 'save';
 export const RETURN_TO_WAZE = 'waze';
 

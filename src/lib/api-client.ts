@@ -1,12 +1,12 @@
 import { env } from '@/config/env';
 import { getAccessToken } from '@/lib/supabase';
 
-/** Spec section 9: API timeout 15000 ms. */
+/** API timeout 15000 ms. */
 export const API_TIMEOUT_MS = 15_000;
 
 /**
- * Error codes, named like the axios codes the spec's error mapping reads
- * (section 8: "a timeout (code ECONNABORTED or message containing timeout)").
+ * Error codes, named like axios's, which the save-error rules read (a timeout is code
+ * ECONNABORTED or a message containing "timeout").
  */
 export type ApiErrorCode =
   'ECONNABORTED' | 'ERR_NETWORK' | 'ERR_BAD_REQUEST' | 'ERR_BAD_RESPONSE' | 'ERR_INVALID_RESPONSE';

@@ -31,7 +31,7 @@ describe('formatDistance in miles and feet (en-US, en-GB)', () => {
   });
 });
 
-describe('formatDistance (spec section 9)', () => {
+describe('formatDistance', () => {
   it('shows metres under 1000 m', () => {
     expect(formatDistance(0)).toBe('0 m');
     expect(formatDistance(850.4)).toBe('850 m');
@@ -63,7 +63,7 @@ describe('formatDistance (spec section 9)', () => {
   });
 });
 
-describe('formatDuration (spec section 9)', () => {
+describe('formatDuration', () => {
   it("shows 'Ym' under an hour", () => {
     expect(formatDuration(0)).toBe('0m');
     expect(formatDuration(29)).toBe('0m');

@@ -1,5 +1,5 @@
 /**
- * Display formats for distances, durations and coordinates (spec section 9),
+ * Display formats for distances, durations and coordinates,
  * shared by every page that shows a route, in the interface language's numbers
  * (`locale`) and the user's distance units (`units`, with the language's unit words).
  */
@@ -81,7 +81,7 @@ export function formatDuration(seconds: number, locale: string = DEFAULT_FORMAT_
     : `${whole.format(minutes)}m`;
 }
 
-/** Spec section 9: 4 decimals in the planner, 6 on the navigation page. */
+/** 4 decimals in the planner, 6 on the navigation page. */
 export function formatCoordinate(value: number, decimals = 4): string {
   return value.toFixed(decimals);
 }

@@ -7,7 +7,7 @@ import {
   LANGUAGE_STORAGE_KEY,
 } from '@/lib/language/stored-language';
 
-/** The six interface languages of the product (spec section 1). */
+/** The six interface languages of the product. */
 export const productLanguages = [
   { code: 'en', name: 'English', flag: '🇬🇧' },
   { code: 'es', name: 'Español', flag: '🇪🇸' },
@@ -20,7 +20,7 @@ export const productLanguages = [
 export type LanguageCode = (typeof productLanguages)[number]['code'];
 
 export const DEFAULT_LANGUAGE: LanguageCode = 'en';
-/** Spec section 3: the chosen language is kept under this localStorage key. */
+/** The chosen language is kept under this localStorage key. */
 export { LANGUAGE_STORAGE_KEY };
 
 type Texts = Record<string, unknown>;
@@ -129,7 +129,7 @@ export const i18nReady = i18n
 
 /**
  * A manual choice: it overrides the first-visit detection still under way and is stored
- * under i18nextLng (spec section 4).
+ * under i18nextLng.
  */
 /**
  * Every text of the interface language (and, from now on, of any language chosen later). The
@@ -165,7 +165,7 @@ export function chooseInterfaceLanguage(code: LanguageCode): Promise<unknown> {
 }
 
 /**
- * Spec section 4, first visit: location → country → language, else the browser language.
+ * First visit: location → country → language, else the browser language.
  * The page renders at once in the detected browser language and switches when this answers;
  * the geolocation code and its request load only on a first visit.
  */

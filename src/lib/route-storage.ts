@@ -7,7 +7,7 @@ import { stopSchema } from '@/lib/stop-schema';
 import { dayPlanSchema } from '@/lib/day-plan/schema';
 
 /**
- * The route kept in the browser: the spec's pending route (sessionStorage,
+ * The route kept in the browser: the pending route (sessionStorage,
  * awaiting sign-up) and the planner's draft (localStorage, so a reload loses nothing).
  */
 export interface StoredRoute {
@@ -17,7 +17,7 @@ export interface StoredRoute {
   dayPlan?: DayPlan | null;
 }
 
-/** Spec section 3: the pending route waits in sessionStorage under this key. */
+/** The pending route waits in sessionStorage under this key. */
 export const PENDING_ROUTE_KEY = 'pendingRoute';
 /** The /plan draft, the one source of the new-route planner until saved or cleared. */
 export const ROUTE_DRAFT_KEY = 'routeDraft';
@@ -85,7 +85,7 @@ function remove(storage: WritableStorage, key: string): void {
   }
 }
 
-/** The title to save: the entered one, or the auto title (in `language`) when blank (spec section 4). */
+/** The title to save: the entered one, or the auto title (in `language`) when blank. */
 export const titleOrAuto = (
   title: string,
   stops: readonly Pick<Stop, 'name'>[],

@@ -5,7 +5,7 @@ import { STOP_LOCKS } from '@domain/day-plan/day-plan.ts';
 /** A stop's window as the /api sends it: "HH:MM" times of the route's day. */
 export const stopWindowSchema = check.object({ start: check.string(), end: check.string() });
 
-/** A stop as the /api sends it (spec section 3), with the working day's optional fields. */
+/** A stop as the /api sends it, with the working day's optional fields. */
 export const stopSchema = check.object({
   name: check.string(),
   lat: check.number(),

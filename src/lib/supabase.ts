@@ -4,7 +4,7 @@ import { env } from '@/config/env';
 /**
  * The one Supabase Auth client (@supabase/auth-js, the `auth` part of supabase-js). It owns the
  * session: it stores it under supabase-js's own localStorage key and refreshes it. That replaces
- * the spec's `token` key (a documented deviation); nothing else in the SPA stores tokens.
+ * a `token` key of its own; nothing else in the SPA stores tokens.
  *
  * Only Auth: every data call goes through /api, so supabase-js's Data API, Realtime, Storage and
  * Functions clients would be dead weight (supabase-js is 54 KB gzipped, auth-js 25 KB). Even so

@@ -1,5 +1,5 @@
 // Configuration of the local stack, read once from the environment.
-// The names are the product's configuration contract (see README).
+// The names are the product's configuration contract (the README's configuration table).
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 

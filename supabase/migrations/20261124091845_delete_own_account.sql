@@ -10,7 +10,7 @@
 --
 -- Who: auth.uid(), the `sub` of the caller's verified JWT, and nobody else; there is no
 -- argument to name another account. EXECUTE for `authenticated` only (not anon, not
--- service_role: operators delete accounts in the dashboard, see the README).
+-- service_role: operators delete accounts in the dashboard, see docs/operations.md).
 create or replace function public.delete_own_account()
 returns void
 language plpgsql

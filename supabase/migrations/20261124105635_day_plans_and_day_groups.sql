@@ -1,4 +1,4 @@
--- A route's working day (issue 17): when it leaves, the default time at each stop and where the
+-- A route's working day: when it leaves, the default time at each stop and where the
 -- day ends (one JSON value per itinerary, `day_plan`), each stop's own time at the stop, time
 -- window and lock (fields of the stops' JSON), and `day_group`, which ties together the
 -- itineraries of one day split among several drivers.

@@ -1,4 +1,4 @@
-// The user's own data (issue 19) over HTTP, against the real local stack:
+// The user's own data over HTTP, against the real local stack:
 // - share links that show the stops' notes only when the owner includes them;
 // - GET /api/account/export, compared with what the database holds (read back through the
 //   Data API with the user's own token, not through the function under test);

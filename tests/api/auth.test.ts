@@ -24,7 +24,7 @@ describe('POST /api/auth/register', () => {
     expect(typeof answer.body.refreshToken).toBe('string');
   });
 
-  it('refuses a password shorter than 6 characters with the spec message', async () => {
+  it('refuses a password shorter than 6 characters with its message', async () => {
     const answer = await call('POST', '/auth/register', {
       body: { email: 'short@example.com', password: '12345' },
     });

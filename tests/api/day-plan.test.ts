@@ -1,4 +1,4 @@
-// The working day over HTTP (issue 17): the itinerary's day_plan and day_group, and each
+// The working day over HTTP: the itinerary's day_plan and day_group, and each
 // stop's serviceMinutes, window and lock, validated with clear 4xx {error} messages; routes
 // without them read exactly as before; an update that does not name them keeps them; the
 // shared view shows the plan; idempotent creation tells bodies with another plan apart.

@@ -67,7 +67,7 @@ const point = fc.record(
   { lat: fc.oneof(number, weirdString, fc.constant(null)), lng: fc.oneof(number, weirdString) },
   { requiredKeys: [] },
 );
-// The working day's values (issue 17): times of day, windows, locks, plans and group ids.
+// The working day's values: times of day, windows, locks, plans and group ids.
 const clock = fc.oneof(
   fc.constantFrom('09:00', '23:59', '00:00', '24:00', '9:00', '12:60', '', 'noon'),
   weirdString,

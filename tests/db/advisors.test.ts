@@ -3,7 +3,7 @@
 // migrations. Any security finding fails, except the one the design wants: the
 // proxies' private tables have RLS enabled and deliberately no policy (deny all; only
 // service_role's security-definer functions reach them). Performance findings are
-// printed; the accepted ones are explained in the README.
+// printed; the accepted ones are explained in docs/security.md.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +31,7 @@ const ACCEPTED_SECURITY = (finding: Finding) =>
   finding.level === 'INFO' &&
   finding.metadata?.schema === 'private';
 
-/** Performance findings explained in the README ('Security and reliability'). */
+/** Performance findings explained in docs/security.md. */
 const ACCEPTED_PERFORMANCE = new Set(['unused_index']);
 
 const availability = postgres15Availability();

@@ -1,4 +1,4 @@
-// Accounts people can trust (issue 19), in a real browser against the local stack: password
+// Accounts people can trust, in a real browser against the local stack: password
 // reset by email (the email read from the stack, as Auth sent it), the account page (password,
 // email, "Download my data", "Delete my account"), and share links that show the notes for the
 // driver only when the owner includes them. The flows run on the desktop; 'on a phone' (@phone)

@@ -3,7 +3,7 @@ import { expectAccessible } from './support/accessibility';
 import { expectFitsPhone, notOnPhone, PHONE_375, PHONE_ONLY } from './support/phone-layout';
 
 /**
- * Issue 16, "Address search that finds the right place": search as you type goes to Photon
+ * Address search that finds the right place: search as you type goes to Photon
  * (the fake records the parameters it receives), biased to where the user is planning, in the
  * interface language, each result a name and a second line; Nominatim answers while Photon is
  * down; typed coordinates add a stop without a search.

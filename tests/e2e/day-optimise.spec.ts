@@ -10,7 +10,7 @@ import {
 } from './support/fixtures';
 
 /**
- * Issue 17, 'Optimise with the day's rules': on a route with a departure, 'Optimise route' runs
+ * Optimise with the day's rules: on a route with a departure, 'Optimise route' runs
  * the day's engine in the Web Worker on the route table's road times (the fake OSRM: great-circle
  * with a 1.3 detour at 50 km/h): windows and locks are honoured, the stop whose window closes
  * before anyone can get there is named with the reason and stays in the route, marked late.

@@ -14,7 +14,7 @@ import {
 import { notOnPhone, PHONE_ONLY } from './support/phone-layout';
 
 /**
- * Issue 17: a working day. In the planner, the departure, the time at each stop and the
+ * A working day. In the planner, the departure, the time at each stop and the
  * windows give every stop its arrival, wait and departure from the route's leg durations (the
  * fake OSRM: great-circle × 1.3 at 50 km/h); a stop reached after its window closes is marked
  * late; the Trip Summary shows the finish; it all saves with the route. Everywhere else: the

@@ -1,9 +1,8 @@
 import { expect, test } from './support/fixtures';
 
 /**
- * Issue 8, faults: when the geocoder cannot answer, the address search says so instead of
- * 'No results found', and a map click still adds a stop, named by its coordinates
- * (spec section 5). The upstream is really taken down (this worker's fakes, through their
+ * Faults: when the geocoder cannot answer, the address search says so instead of
+ * 'No results found', and a map click still adds a stop, named by its coordinates. The upstream is really taken down (this worker's fakes, through their
  * control API), so the whole chain answers as in production: fake Photon and Nominatim (its
  * fallback) 503 -> the function's 502 {error}. The `fakes` fixture puts them back up after.
  * While only Photon is down, Nominatim answers the same search (tests/e2e/address-search.spec.ts).

@@ -3,7 +3,7 @@ import { expectAccessible } from './support/accessibility';
 import { expectFitsPhone, notOnPhone, PHONE_375, PHONE_ONLY } from './support/phone-layout';
 
 /**
- * Issue 16, "Nothing the user typed is lost": Clear all is undoable, a saved route is
+ * Nothing the user typed is lost: Clear all is undoable, a saved route is
  * read-only until it has loaded, edit mode keeps its own draft (a reload restores it and says
  * so), leaving with unsaved edits asks first, 'Start Route in Waze' offers to save them, and a
  * save retried after a lost answer makes one route, not two (Idempotency-Key). The flows run on

@@ -1,7 +1,7 @@
 import { expect, test, type PlannerControls } from './support/fixtures';
 
 /**
- * Issue 7: 'Optimise route' compares road distances from the route service's table (the whole
+ * 'Optimise route' compares road distances from the route service's table (the whole
  * chain: SPA -> /api/routes/table -> the function -> the fake OSRM's table service), and
  * straight-line distances, silently, when the table cannot be had. The panel says which.
  */

@@ -10,7 +10,7 @@ import {
 } from './support/phone-layout';
 
 /**
- * Issue 16, "Small things users expect": rename a stop, duplicate a saved route, save a shared
+ * Small things users expect: rename a stop, duplicate a saved route, save a shared
  * route to one's own routes (notes only when the link shows them), search and sort My Routes,
  * the phone's share sheet where there is one (copying otherwise); and the language menu's
  * SVG flags. My Routes and its share dialog at 375 px: 'on a phone' (@phone).

@@ -10,7 +10,7 @@ import {
 } from './support/fixtures';
 
 /**
- * Issue 17, 'Several drivers': a day's stops split among drivers by the day's engine (road
+ * Several drivers: a day's stops split among drivers by the day's engine (road
  * times from the fake OSRM's table), each driver's route in its own colour on one map with its
  * own list, times and totals, the stop no driver can take named; 'Save all' makes one
  * itinerary per driver in one day group, each shareable, and My Routes shows them as one day.

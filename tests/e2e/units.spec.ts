@@ -3,7 +3,7 @@ import { expectAccessible } from './support/accessibility';
 import { expectFitsPhone, notOnPhone, PHONE_375, PHONE_ONLY } from './support/phone-layout';
 
 /**
- * Issue 16, "The user's units": miles and feet for English in the US and the UK, kilometres
+ * The user's units: miles and feet for English in the US and the UK, kilometres
  * elsewhere, changeable in a setting kept like the theme; every distance follows it.
  */
 

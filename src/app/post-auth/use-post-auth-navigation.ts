@@ -10,7 +10,7 @@ import {
 } from '@/features/auth';
 
 /**
- * Spec section 4, "After login, register or social sign-in": a pending route
+ * After signing in, registering or a Google sign-in: a pending route
  * is created (then My Routes, or its navigation page for returnTo=waze); when
  * that fails the user goes to the planner and nothing is lost. Without a
  * pending route the user goes to returnTo when it is an in-app path, else /plan.

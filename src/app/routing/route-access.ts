@@ -2,7 +2,7 @@ import { paths } from '@/config/paths';
 import type { IdentityStatus } from '@/lib/auth';
 
 /**
- * How a path may be entered (spec section 2):
+ * How a path may be entered:
  * - `open`: always rendered;
  * - `auth-settled`: open, but rendered only once the identity is known (/plan);
  * - `protected`: needs a signed-in user or the guest flag.

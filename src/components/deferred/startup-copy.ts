@@ -4,7 +4,7 @@
  * show the copy's markup until their turn; and the queue of those later renders, one per task.
  *
  * Why: at start-up on a mid-range phone, rendering a whole page in one task blocks the main
- * thread for 200–300 ms (issue 18's total-blocking-time target is 200 ms for the whole load).
+ * thread for 200–300 ms (the total-blocking-time target is 200 ms for the whole load).
  * The first render draws the frame of the page; each deferred part renders in a task of its
  * own after it, in the order of the page (a part's own parts right after it), while the copy's
  * inert markup stands in its place (no blank, no shift). What the copy has nothing for (the

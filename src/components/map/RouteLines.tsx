@@ -12,7 +12,7 @@ export interface RouteLinesProps {
 }
 
 /**
- * The route's road lines, blue; estimated legs have no road line and are only logged (spec section 8).
+ * The route's road lines, blue; estimated legs have no road line and are only logged.
  * Memoised: a long route's hundreds of lines are not rendered again when only the stops changed.
  */
 export const RouteLines = memo(function RouteLines({ legs }: RouteLinesProps) {

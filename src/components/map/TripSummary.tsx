@@ -20,7 +20,7 @@ export interface TripSummaryProps {
 
 const UNKNOWN = '--';
 
-/** The Trip Summary card: Stops, Distance, Duration (spec sections 2 and 9). */
+/** The Trip Summary card: Stops, Distance, Duration. */
 export const TripSummary = memo(function TripSummary({
   stopCount,
   totalDistance,

@@ -1,4 +1,4 @@
-/** Spec section 9: the map's numbers. */
+/** The map's numbers. */
 export const DEFAULT_MAP_CENTER: [number, number] = [40.7128, -74.006];
 export const DEFAULT_MAP_ZOOM = 10;
 /** After the browser located the user. */

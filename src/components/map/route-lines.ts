@@ -7,7 +7,7 @@ export interface LegLines {
   skipped: number[];
 }
 
-/** Spec section 8: a leg the router could not calculate has no line; it is skipped. */
+/** A leg the router could not calculate has no line; it is skipped. */
 export function legLines(legs: readonly RouteLeg[]): LegLines {
   const lines: LegLines['lines'] = [];
   const skipped: number[] = [];

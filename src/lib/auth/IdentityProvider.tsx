@@ -29,7 +29,7 @@ import {
 /**
  * The server's own words for a refused sign-in or sign-up, or undefined when
  * it never answered (network failure, gateway error): then the page's generic
- * message applies (spec section 8).
+ * message applies.
  */
 function serverMessageOf(kit: LoadedSupabase, error: unknown): string | undefined {
   if (!kit.isAuthError(error) || kit.isAuthRetryableFetchError(error)) return undefined;
@@ -46,7 +46,7 @@ const sameUser = (a: AuthUser | null, b: AuthUser | null) =>
   a?.id === b?.id && a?.email === b?.email;
 
 /**
- * Start-up check (spec section 4): a stored session is validated with the
+ * Start-up check: a stored session is validated with the
  * server. A session the server rejects is removed on this device; when the
  * server cannot be reached the stored session is kept, since it is not known
  * to be invalid and will be checked again on the next request.
@@ -77,8 +77,8 @@ async function restoreUser(kit: LoadedSupabase): Promise<AuthUser | null> {
  * Without anything stored (no session, no auth redirect in the URL) the identity is known at
  * once, read synchronously from localStorage, and supabase-js is not loaded until the user
  * signs in (or another tab does). With a stored session the first render shows its user (read
- * synchronously too) while supabase-js loads and the server validates the session (spec section
- * 4): a session the server rejects is removed and the identity becomes anonymous then (the
+ * synchronously too) while supabase-js loads and the server validates the session: a
+ * session the server rejects is removed and the identity becomes anonymous then (the
  * account's data stays on the device until another account signs in: see applyUser). A driver's pages do not wait a round trip to the Auth server
  * before their first paint (on a phone's network, about half a second). Only an auth redirect in
  * the address (whose session supabase-js has yet to read) keeps the identity `loading`.
@@ -202,7 +202,7 @@ export function IdentityProvider({ children }: { children: ReactNode }) {
 
   const signInWithGoogle = useCallback(
     async (idToken: string | undefined) => {
-      // Spec section 5: a missing credential is a failed social sign-in.
+      // A missing credential is a failed social sign-in.
       if (!idToken) throw new AuthFailure(undefined);
       const kit = await startClient();
       const { data, error } = await kit.client.auth.signInWithIdToken({
@@ -210,7 +210,7 @@ export function IdentityProvider({ children }: { children: ReactNode }) {
         token: idToken,
       });
       if (error || !data.user) throw new AuthFailure(serverMessageOf(kit, error));
-      // Spec section 4: social sign-in also clears guest mode.
+      // Social sign-in also clears guest mode.
       writeGuestFlag(false);
       setGuestFlag(false);
       applyUser(toAuthUser(data.user));

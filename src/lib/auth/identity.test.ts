@@ -10,7 +10,7 @@ import {
 describe('identity model', () => {
   beforeEach(() => localStorage.clear());
 
-  it("stores the guest flag as the spec's guestMode = 'true'", () => {
+  it("stores the guest flag as guestMode = 'true'", () => {
     expect(readGuestFlag()).toBe(false);
     writeGuestFlag(true);
     expect(localStorage.getItem(GUEST_MODE_KEY)).toBe('true');

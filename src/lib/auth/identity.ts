@@ -1,5 +1,5 @@
 /**
- * Spec section 4: the identity states, plus `loading` while an auth redirect in the address is
+ * The identity states, plus `loading` while an auth redirect in the address is
  * read (a stored session's user is shown while its start-up check runs: IdentityProvider).
  */
 
@@ -16,7 +16,7 @@ export type IdentityState =
 
 export type IdentityStatus = IdentityState['status'];
 
-/** Spec section 3: the guest flag's localStorage key and value. */
+/** The guest flag's localStorage key and value. */
 export const GUEST_MODE_KEY = 'guestMode';
 const GUEST_MODE_ON = 'true';
 

@@ -1,9 +1,9 @@
 /**
  * The rules of a new password, one place for every form that sets one: registration, choosing
- * a new password from a reset link, changing it on the account page (spec sections 5 and 9).
+ * a new password from a reset link, changing it on the account page.
  */
 
-/** Spec sections 5 and 9: minimum password length. */
+/** Minimum password length. */
 export const MIN_PASSWORD_LENGTH = 6;
 
 export interface NewPasswordInput {
@@ -16,7 +16,7 @@ export type NewPasswordError =
   'auth.register.passwordsDoNotMatch' | 'auth.register.passwordTooShort';
 
 /**
- * The checks in the spec's order (section 5): the confirmation must match, then the password
+ * The checks in order: the confirmation must match, then the password
  * must be long enough. Returns the translation key of the first failure, or null.
  */
 export function validateNewPassword(input: NewPasswordInput): NewPasswordError | null {

@@ -6,7 +6,7 @@ import {
   toSupportedLanguage,
 } from './country-language';
 
-describe('country → language (spec section 9)', () => {
+describe('country → language', () => {
   it.each([
     ['DE', 'de'],
     ['AT', 'de'],
@@ -50,7 +50,7 @@ describe('country → language (spec section 9)', () => {
     expect(chooseLanguage('CH', ['es', 'it-CH'])).toBe('it');
   });
 
-  it('else the first language in the spec order', () => {
+  it('else the first language in the table order', () => {
     expect(chooseLanguage('CH', ['es-ES'])).toBe('fr');
     expect(chooseLanguage('CA', [])).toBe('en');
     expect(languagesOfCountry('CH')).toEqual(['fr', 'de', 'it']);
@@ -73,7 +73,7 @@ describe('country → language (spec section 9)', () => {
     expect(toSupportedLanguage('')).toBeNull();
   });
 
-  it('keeps the spec table as written', () => {
+  it('keeps the country table as written', () => {
     expect(COUNTRY_LANGUAGES).toEqual({
       en: ['US', 'GB', 'CA', 'AU', 'NZ', 'IE', 'ZA'],
       es: ['ES', 'MX', 'AR', 'CO', 'PE', 'VE', 'CL', 'EC', 'UY', 'PY', 'BO'],

@@ -1,5 +1,5 @@
 /**
- * Choosing the interface language from the visitor's country (spec sections 4 and 9).
+ * Choosing the interface language from the visitor's country.
  * Pure: no I/O, so every rule is unit-tested.
  */
 
@@ -7,7 +7,7 @@ export const SUPPORTED_LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt'] as const
 export type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: SupportedLanguage = 'en';
 
-/** Spec section 9, in the spec's order: a country may appear under several languages (CA, CH). */
+/** The countries of each language; a country may appear under several languages (CA, CH). */
 export const COUNTRY_LANGUAGES: Readonly<Record<SupportedLanguage, readonly string[]>> = {
   en: ['US', 'GB', 'CA', 'AU', 'NZ', 'IE', 'ZA'],
   es: ['ES', 'MX', 'AR', 'CO', 'PE', 'VE', 'CL', 'EC', 'UY', 'PY', 'BO'],
@@ -25,7 +25,7 @@ export function toSupportedLanguage(tag: string | null | undefined): SupportedLa
     : null;
 }
 
-/** The languages spoken in a country (ISO 3166-1 alpha-2, any case), in the spec's order. */
+/** The languages spoken in a country (ISO 3166-1 alpha-2, any case), in the table's order. */
 export function languagesOfCountry(countryCode: string | null | undefined): SupportedLanguage[] {
   const code = countryCode?.trim().toUpperCase();
   if (!code) return [];
@@ -35,7 +35,7 @@ export function languagesOfCountry(countryCode: string | null | undefined): Supp
 /**
  * The language for a first visit:
  * 1. the country's language; for a country with several (CA, CH) the first browser language
- *    that is one of them, else the first in the spec's order;
+ *    that is one of them, else the first in SUPPORTED_LANGUAGES' order;
  * 2. without a mapped country, the first supported browser language;
  * 3. English.
  */

@@ -12,7 +12,7 @@ const none = {
 };
 
 describe('detectLanguages', () => {
-  it("follows the spec's order: query, cookie, localStorage, sessionStorage, browser, html", () => {
+  it('follows the detection order: query, cookie, localStorage, sessionStorage, browser, html', () => {
     expect(
       detectLanguages({
         search: '?lng=de',

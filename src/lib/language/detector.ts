@@ -1,5 +1,5 @@
 /**
- * The interface language's detection (spec section 4), in the order of i18next's browser
+ * The interface language's detection, in the order of i18next's browser
  * detector: ?lng=, the `i18next` cookie, localStorage then sessionStorage (`i18nextLng`), the
  * browser's languages, then <html lang>. Written out here (about 40 lines) instead of loading
  * i18next-browser-languagedetector on every page: the landing page counts every kilobyte.

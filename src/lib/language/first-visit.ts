@@ -1,12 +1,12 @@
 /**
- * First visit with no stored language (spec section 4): ask for the device location
+ * First visit with no stored language: ask for the device location
  * (5 s), reverse-geocode it to a country through our /api proxy, and map the country
  * to a language; else the browser language; else English. The I/O is injected, so
  * tests run it with fakes.
  */
 import { chooseLanguage, type SupportedLanguage } from './country-language';
 
-/** Spec section 9: geolocation for language 5000 ms. */
+/** Geolocation for language 5000 ms. */
 export const LANGUAGE_GEOLOCATION_TIMEOUT_MS = 5_000;
 /** The reverse lookup is a nicety: do not keep the visitor waiting for it longer than this. */
 export const LANGUAGE_REVERSE_TIMEOUT_MS = 5_000;
@@ -99,7 +99,7 @@ export async function detectFirstVisitLanguage(
   return chooseLanguage(country, dependencies.browserLanguages);
 }
 
-/** navigator.geolocation as a promise, honouring the abort signal and the spec's 5 s timeout. */
+/** navigator.geolocation as a promise, honouring the abort signal and its 5 s timeout. */
 export function browserLocate(
   geolocation: Geolocation,
   timeoutMs = LANGUAGE_GEOLOCATION_TIMEOUT_MS,

@@ -1,6 +1,6 @@
 /**
  * Has this visitor (or a link) already named a language? Then it is not a first visit,
- * and the detector's order applies (spec section 4): ?lng=, cookie, local storage,
+ * and the detector's order applies: ?lng=, cookie, local storage,
  * session storage.
  */
 

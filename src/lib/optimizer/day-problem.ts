@@ -54,7 +54,7 @@ export function dayPlaces(stops: readonly LatLng[], plan: DayPlan | null | undef
   return places;
 }
 
-/** Great-circle metres, and seconds at the fallback speed (the spec's straight-line estimate). */
+/** Great-circle metres, and seconds at the fallback speed (the straight-line estimate). */
 export function straightTravelTimes(places: readonly LatLng[]): TravelTimes {
   const points = places.map(({ lat, lng }) => [lat, lng] as const);
   return {

@@ -1,5 +1,5 @@
 /**
- * Distance units (issue 16): miles and feet for English in the United States and the United
+ * Distance units: miles and feet for English in the United States and the United
  * Kingdom, kilometres and metres elsewhere, chosen from the interface language and the
  * browser's region, and changeable in a setting kept like the theme (localStorage
  * 'distanceUnits': auto | metric | imperial).

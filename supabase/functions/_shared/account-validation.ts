@@ -1,4 +1,4 @@
-/** Bodies of the account endpoints and of the share options (issue 19). */
+/** Bodies of the account endpoints and of the share options. */
 import { z } from 'zod';
 
 /** Optional body of POST /itineraries/{id}/share. */

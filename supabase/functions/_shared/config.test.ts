@@ -5,7 +5,7 @@ const env = (values: Record<string, string>) => ({ get: (name: string) => values
 const required = { SUPABASE_URL: 'https://project.supabase.co/', SUPABASE_ANON_KEY: 'anon' };
 
 describe('readConfig', () => {
-  it('has the production defaults the README documents (limits, timeouts, upstream policy)', () => {
+  it('has the production defaults of the configuration table (limits, timeouts, upstream policy)', () => {
     expect(readConfig(env(required))).toMatchObject({
       supabaseUrl: 'https://project.supabase.co',
       nominatimUrl: 'https://nominatim.openstreetmap.org',

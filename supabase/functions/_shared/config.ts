@@ -129,7 +129,7 @@ const requiredText = z
 
 const MS_MAX = 600_000;
 
-/** Variable name → its parser; the keys are the names the README documents. */
+/** Variable name → its parser; the keys are the names the README's configuration table documents. */
 const variables = z.object({
   SUPABASE_URL: httpUrl(),
   SUPABASE_ANON_KEY: requiredText,

@@ -76,7 +76,7 @@ const tooLarge = () =>
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const result = schema.safeParse(input);
   if (!result.success) {
-    // Messages name their own field (and spec texts must stay exact); a nested issue
+    // Messages name their own field (and texts the SPA shows must stay exact); a nested issue
     // also says which element, e.g. "stops.3: lat must be between -90 and 90".
     const issue = result.error.issues[0];
     const container = issue.path.slice(0, -1);

@@ -1,5 +1,5 @@
 /**
- * The route service: driving legs from an OSRM-compatible router, with the spec's
+ * The route service: driving legs from an OSRM-compatible router, with the
  * great-circle estimate for every leg the router cannot give.
  */
 import { z } from 'zod';

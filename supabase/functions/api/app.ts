@@ -62,7 +62,7 @@ export function createServices(config: ApiConfig): Services {
   };
 }
 
-/** The spec's /api contract (section 7), served by the one `api` Edge Function. */
+/** The /api contract (docs/api.md), served by the one `api` Edge Function. */
 export function createApp(services: Services) {
   const app = new Hono<AppEnv>().basePath('/api');
 

@@ -11,13 +11,13 @@ export interface Account {
 
 let accountCount = 0;
 
-/** An address no other call, project, worker or run has used; `prefix` names the spec or test. */
+/** An address no other call, project, worker or run has used; `prefix` names the test file or test. */
 export function uniqueEmail(testInfo: TestInfo, prefix: string): string {
   accountCount += 1;
   return `${prefix}-${testInfo.project.name}-${testInfo.workerIndex}-${Date.now()}-${accountCount}@example.com`;
 }
 
-/** A new account per call; `prefix` names the spec in the address. */
+/** A new account per call; `prefix` names the test file in the address. */
 export async function registerAccount(
   request: APIRequestContext,
   testInfo: TestInfo,

@@ -191,7 +191,7 @@ interface TestFixtures {
   /** The language pinned for a first visit ('en'), or null for none. */
   language: string | null;
   /**
-   * The distance units pinned for a first visit ('metric': the specs' distances are in km
+   * The distance units pinned for a first visit ('metric': the tests' distances are in km
    * although the browser is en-US), or null for none (the app's automatic choice).
    */
   units: 'metric' | 'imperial' | 'auto' | null;

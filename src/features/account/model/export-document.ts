@@ -2,7 +2,7 @@ import * as check from '@/lib/check';
 import { stopSchema } from '@/lib/stop-schema';
 
 /**
- * GET /api/account/export: the account and everything stored for it (README, "The account
+ * GET /api/account/export: the account and everything stored for it (docs/api.md, "The account
  * export"). Parsed before use; fields this version does not know are kept in the JSON file
  * as the server sent them.
  */

@@ -6,7 +6,7 @@ import { dropPendingRoute, pendingRouteToOffer } from '../model/pending-route';
 
 /**
  * Login and register: the route that will be saved once the user has an
- * account (spec section 2), with a way back to planning without saving it.
+ * account, with a way back to planning without saving it.
  */
 export function PendingRouteBanner() {
   const { t } = useTranslation();

@@ -65,7 +65,7 @@ export function RegisterPage() {
         return true;
       });
     } catch (failure) {
-      // A missing credential is Google's failure, not a refused sign-up (spec section 5).
+      // A missing credential is Google's failure, not a refused sign-up.
       const fallback = idToken ? t('auth.google.signUpFailed') : t('auth.google.failed');
       setError(failure instanceof AuthFailure ? authErrorMessage(failure, fallback) : fallback);
     }

@@ -1,6 +1,6 @@
 import { AuthFailure } from '@/lib/auth';
 
-/** Spec section 8: the server's message when it sent one, else the page's fallback text. */
+/** The server's message when it sent one, else the page's fallback text. */
 export function authErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof AuthFailure && error.serverMessage) return error.serverMessage;
   return fallback;

@@ -41,7 +41,7 @@ describe('planPostAuth', () => {
       route,
       openNavigation: false,
     });
-    // Spec section 4: any pending route is saved, whatever the returnTo.
+    // Any pending route is saved, whatever the returnTo.
     expect(planPostAuth(route, null)).toEqual({
       kind: 'save-pending',
       route,

@@ -8,7 +8,7 @@ import {
 import { postAuthDestination } from './post-auth';
 
 /**
- * What happens right after a sign-in, sign-up or Google sign-in (spec section 4):
+ * What happens right after a sign-in, sign-up or Google sign-in:
  * a pending route is created first; without one the user goes on to returnTo.
  */
 export type PostAuthStep =

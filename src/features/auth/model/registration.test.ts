@@ -26,11 +26,11 @@ describe('validateRegistration', () => {
     expect(validateRegistration(input(''))).toBe('auth.register.passwordTooShort');
   });
 
-  it('checks the match before the length, as the spec lists them', () => {
+  it('checks the match before the length', () => {
     expect(validateRegistration(input('abc', 'abd'))).toBe('auth.register.passwordsDoNotMatch');
   });
 
-  it('maps to the exact texts of the spec', () => {
+  it('maps each failure to its exact English text', () => {
     expect(en.auth.register.passwordsDoNotMatch).toBe('Passwords do not match');
     expect(en.auth.register.passwordTooShort).toBe('Password must be at least 6 characters long');
   });

@@ -4,7 +4,7 @@ import {
   type NewPasswordError,
 } from '@/lib/auth/password-rules';
 
-/** Spec sections 5 and 9: minimum password length (the rule lives in lib/auth/password-rules). */
+/** Minimum password length (the rule lives in lib/auth/password-rules). */
 export { MIN_PASSWORD_LENGTH };
 
 export interface RegistrationInput {
@@ -16,7 +16,7 @@ export interface RegistrationInput {
 export type RegistrationError = NewPasswordError;
 
 /**
- * The register form's own checks, in the spec's order (section 5): the
+ * The register form's own checks, in their order: the
  * confirmation must match, then the password must be long enough. Required
  * fields and the email format are left to the inputs (`required`, `type=email`).
  * Returns the translation key of the first failure, or null.

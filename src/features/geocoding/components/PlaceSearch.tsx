@@ -11,7 +11,7 @@ import {
 import { parseTypedCoordinates, type TypedPoint } from '../model/coordinates';
 import './PlaceSearch.css';
 
-/** Spec section 9: search debounce 300 ms. */
+/** Search debounce 300 ms. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 export interface PlaceSearchProps {

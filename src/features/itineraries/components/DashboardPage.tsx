@@ -62,7 +62,7 @@ function DayDeparts({ plan }: { plan: Itinerary['day_plan'] }) {
   ) : null;
 }
 
-/** My Routes (spec section 2): the signed-in user's saved routes, newest first. */
+/** My Routes: the signed-in user's saved routes, newest first. */
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
   const searchId = useId();

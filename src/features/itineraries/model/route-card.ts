@@ -1,7 +1,7 @@
 import { formatDistance as formatMetric, formatDuration } from '@/lib/format';
 import type { Itinerary } from '@/lib/itineraries';
 
-/** What a route card shows, formatted (spec section 2, Dashboard). */
+/** What a route card shows, formatted. */
 export interface RouteCardFacts {
   stopCount: number;
   /** Formatted distance, or null when unknown (shown as '--'). */
@@ -16,7 +16,7 @@ const known = (value: number | null | undefined): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value > 0;
 
 /**
- * Totals of 0 mean "not computed" (spec: total_distance and total_duration default to 0).
+ * Totals of 0 mean "not computed" (total_distance and total_duration default to 0).
  * `formatDistance`: metres in the user's units (useFormatDistance).
  */
 export function routeCardFacts(

@@ -56,7 +56,7 @@ describe('landing page', () => {
     expect(within(item).getByText(/no subscription/)).toBeTruthy();
   });
 
-  it('makes the product claims of the spec', () => {
+  it('makes the product claims: free, no configuration, mobile, no stop limit', () => {
     renderLanding();
     const text = document.body.textContent ?? '';
     for (const claim of [

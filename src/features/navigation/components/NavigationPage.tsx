@@ -30,7 +30,7 @@ import { StopNote } from './StopNote';
 import { StopNoteForm } from './StopNoteForm';
 import './NavigationPage.css';
 
-/** Spec section 9: coordinates on the navigation page have 6 decimals. */
+/** Coordinates on the navigation page have 6 decimals. */
 const COORDINATE_DECIMALS = 6;
 /** ETAs follow the clock: recomputed twice a minute. */
 const ETA_REFRESH_MS = 30_000;
@@ -56,7 +56,7 @@ function PageFrame({ title, children }: { title: string; children: ReactNode }) 
   );
 }
 
-/** /waze-route/:id: drive a saved route stop by stop, handing each stop to Waze (spec section 2). */
+/** /waze-route/:id: drive a saved route stop by stop, handing each stop to Waze. */
 export function NavigationPage() {
   const { t } = useTranslation();
   const { id } = useParams();

@@ -2,7 +2,7 @@ import type { LatLng } from '@domain/geo.ts';
 import { isMobileDevice } from './device';
 import { wazeLinks } from './waze-links';
 
-/** Spec section 9: navigation fallback delay. */
+/** Navigation fallback delay. */
 export const WAZE_FALLBACK_DELAY_MS = 500;
 
 /** The parts of `window` the hand-off uses, so tests can pass a fake one. */
@@ -29,7 +29,7 @@ export interface HandOff {
 }
 
 /**
- * Hands a stop to Waze (spec section 4, Navigation). On a phone the app's deep
+ * Hands a stop to Waze. On a phone the app's deep
  * link is tried first; if the page is still visible 500 ms later the app did not
  * take over, and the web link opens in this tab (a new tab opened from a timer
  * is blocked by mobile browsers; the pages keep their progress in storage, so

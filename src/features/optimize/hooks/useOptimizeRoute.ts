@@ -33,7 +33,7 @@ export type CostLoader = (stops: readonly LatLng[], signal: AbortSignal) => Prom
  * the engine's 40 ms for up to 200 points. The worker has solved a 200-point matrix ahead of the
  * click (lib/optimizer/warm-up.ts), so the search runs compiled code from its first kick: on the
  * same machine and load, a cold process warmed up so and searching 30 ms ended as short as, or
- * shorter than, one with the former warm-up searching 40 ms (README, Performance).
+ * shorter than, one with the former warm-up searching 40 ms.
  */
 export const ROAD_SEARCH_BUDGET_MS = 30;
 

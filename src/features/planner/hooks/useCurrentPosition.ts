@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Spec section 9: planner geolocation, 10 s timeout, high accuracy, cached up to 60 s. */
+/** Planner geolocation, 10 s timeout, high accuracy, cached up to 60 s. */
 export const PLANNER_GEOLOCATION_OPTIONS: PositionOptions = {
   enableHighAccuracy: true,
   timeout: 10_000,

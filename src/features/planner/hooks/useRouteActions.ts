@@ -67,7 +67,7 @@ function useCreateOnce() {
 }
 
 /**
- * 'Sign Up to Save' / 'Save Route' / 'Update Route' (spec section 4, Saving).
+ * 'Sign Up to Save' / 'Save Route' / 'Update Route'.
  * Anonymous visitors and guests keep the route as the pending route and go to
  * sign up; signed-in users create or update the itinerary, then see the dashboard
  * (or, `then: 'navigate'`, its navigation page).

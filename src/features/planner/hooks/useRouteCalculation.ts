@@ -4,7 +4,7 @@ import { MIN_STOPS_TO_CALCULATE } from '@domain/limits.ts';
 import { useDebouncedValue } from '@/components/hooks/useDebouncedValue';
 import { useRouteLegs, type RouteLegs } from '@/lib/routing';
 
-/** Spec section 9: route recalculation 500 ms after the stops change. */
+/** Route recalculation 500 ms after the stops change. */
 export const ROUTE_RECALCULATION_DELAY_MS = 500;
 
 const keyOf = (stops: readonly LatLng[]) => stops.map(({ lat, lng }) => `${lat},${lng}`).join(';');

@@ -10,7 +10,7 @@ const roundCoordinate = (value: number) => Math.round(value * 1e6) / 1e6;
 
 /**
  * Turns a map click into a stop named by reverse geocoding, or
- * 'Location {lat}, {lng}' (in the interface language) when that fails (spec section 5). Lookups run in
+ * 'Location {lat}, {lng}' (in the interface language) when that fails. Lookups run in
  * parallel but stops are added in click order.
  */
 export function useStopAtPoint(onStop: (stop: Stop) => void) {

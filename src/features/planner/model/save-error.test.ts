@@ -16,7 +16,7 @@ const timeout = new ApiError({
   message: 'timeout of 15000ms exceeded',
 });
 
-describe('saveErrorDetail (spec section 8, in order, in the user’s language)', () => {
+describe('saveErrorDetail (the first rule that applies, in the user’s language)', () => {
   it('maps timeouts first, never claiming the route was saved', () => {
     const text = saveErrorDetail(timeout, t);
     expect(text).toBe(

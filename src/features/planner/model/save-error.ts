@@ -2,9 +2,9 @@ import type { TFunction } from 'i18next';
 import { isApiError } from '@/lib/api-client';
 
 /**
- * The detail shown under 'Failed to save route' / 'Failed to update route' (spec section 8,
- * "Save and start-route error mapping", in its order), in the user's language. Unlike the
- * spec's first text, a timeout never says the route was saved: the client did not hear back,
+ * The detail shown under 'Failed to save route' / 'Failed to update route', the first rule
+ * that applies, in the user's language (the order is in docs/features.md, Saving). A timeout
+ * never says the route was saved: the client did not hear back,
  * so it may or may not be; trying again is safe (a new route is sent with the same
  * Idempotency-Key, so it is not saved twice).
  */

@@ -10,7 +10,7 @@ export interface PlannedStop extends Stop {
 export interface StopListState {
   title: string;
   stops: PlannedStop[];
-  /** The stop the user focused last (spec: removing a stop clamps it). */
+  /** The stop the user focused last (removing a stop clamps it to the list). */
   currentStopIndex: number;
   /** Ids come from this counter, so the reducer stays pure and deterministic. */
   nextId: number;
@@ -90,7 +90,7 @@ function indexAfterMove(current: number, from: number, to: number): number {
   return current;
 }
 
-/** Stop-list editing (spec section 4), pure: no ids from outside, no side effects. */
+/** Stop-list editing, pure: no ids from outside, no side effects. */
 export function stopListReducer(state: StopListState, action: StopListAction): StopListState {
   switch (action.type) {
     case 'add': {

@@ -5,7 +5,7 @@ import { placeListSchema, type Place } from '../model/place';
 import { shouldRetryGeocoding } from '../model/search-failure';
 import { geocodingKeys } from './query-keys';
 
-/** Spec section 5: a search runs only for a trimmed text of at least 3 characters. */
+/** A search runs only for a trimmed text of at least 3 characters. */
 export const isSearchable = (text: string): boolean => text.trim().length >= MIN_SEARCH_QUERY_CHARS;
 
 /** GET /api/geocoding/search?q= */
@@ -26,7 +26,7 @@ export const searchPlacesQueryOptions = (text: string) =>
     retry: shouldRetryGeocoding,
   });
 
-/** Pass the debounced text (spec: 300 ms); the query stays idle below 3 characters. */
+/** Pass the debounced text (300 ms); the query stays idle below 3 characters. */
 export function useSearchPlaces(debouncedText: string) {
   return useQuery(searchPlacesQueryOptions(debouncedText));
 }

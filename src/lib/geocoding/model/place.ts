@@ -1,6 +1,6 @@
 import * as check from '@/lib/check';
 
-/** Spec section 3: a geocoding search result. */
+/** A geocoding search result. */
 export const placeSchema = check.object({
   display_name: check.string(),
   lat: check.number(),

@@ -24,7 +24,7 @@ describe('geocoderFailure', () => {
     expect(geocoderFailure(answer(504, 'Geocoding service timed out'))).toBe('unavailable');
   });
 
-  it('leaves everything else to the spec’s empty result', () => {
+  it('leaves everything else an empty result', () => {
     expect(geocoderFailure(answer(503))).toBeNull(); // no {error}: not the function
     expect(geocoderFailure(answer(400, 'Invalid query'))).toBeNull();
     expect(geocoderFailure(answer(500, 'Internal server error'))).toBeNull();

@@ -2,13 +2,13 @@ import { isApiError } from '@/lib/api-client';
 import { shouldRetry } from '@/lib/query-client';
 
 /**
- * Why the geocoder could not answer, when it said so (issue 8: "the geocoder answers a
- * clear error and the SPA says so"):
+ * Why the geocoder could not answer, when it said so (the geocoder answers a
+ * clear error, and the SPA says so):
  * - 'rateLimited': 429 from the per-client limit (too many searches from this client);
  * - 'unavailable': 502/503/504 with an {error} body, the function's own answers when the
  *   geocoding service is down, busy (its 1 request per second is taken) or too slow.
  * Any other failure (no answer at all, a 4xx, something that is not the function)
- * stays an empty result, as the spec says of a failed search.
+ * stays an empty result, as any other failed search.
  */
 export type GeocoderFailure = 'rateLimited' | 'unavailable';
 

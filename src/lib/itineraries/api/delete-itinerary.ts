@@ -17,7 +17,7 @@ export const deleteItineraryMutationOptions = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: deleteItinerary,
     onSuccess: (_result, id) => {
-      // Spec: a confirmed delete removes the route from the list.
+      // A confirmed delete removes the route from the list.
       queryClient.setQueryData<Itinerary[]>(itineraryKeys.lists(), (list) =>
         list?.filter((itinerary) => itinerary.id !== id),
       );

@@ -7,7 +7,7 @@ import { dayPlanSchema } from '@/lib/day-plan/schema';
 /** Ids are opaque to the SPA; a numeric id from the server is kept as its text. */
 const idSchema = check.map(check.union([check.string(), check.number()]), String);
 
-/** Spec section 3: an itinerary as the /api returns it. Totals may be unknown (null). */
+/** An itinerary as the /api returns it. Totals may be unknown (null). */
 export const itinerarySchema = check.object({
   id: idSchema,
   title: check.string(),

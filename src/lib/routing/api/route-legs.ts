@@ -19,7 +19,7 @@ const routeServiceUnreachable = (error: unknown): boolean =>
 /**
  * POST /api/routes/legs {stops} -> totals and one line per leg. The service already
  * estimates the legs its router fails on; when the service itself cannot be reached,
- * the SPA uses the same great-circle estimate (spec section 8).
+ * the SPA uses the same great-circle estimate.
  */
 export async function getRouteLegs(
   stops: readonly LatLng[],
@@ -40,7 +40,7 @@ export async function getRouteLegs(
 
 /**
  * Route computation is a query keyed by the stop coordinates with an AbortSignal,
- * so a stale answer can never overwrite a fresh one (spec: 2 stops minimum).
+ * so a stale answer can never overwrite a fresh one (a route needs 2 stops).
  */
 export const routeLegsQueryOptions = (stops: readonly LatLng[]) =>
   queryOptions({
@@ -51,7 +51,7 @@ export const routeLegsQueryOptions = (stops: readonly LatLng[]) =>
     placeholderData: keepPreviousData,
   });
 
-/** Pass the debounced stops (spec: recalculated 500 ms after they change). */
+/** Pass the debounced stops (recalculated 500 ms after they change). */
 export function useRouteLegs(debouncedStops: readonly LatLng[]) {
   return useQuery(routeLegsQueryOptions(debouncedStops));
 }

@@ -1,6 +1,6 @@
 /**
- * Great-circle geometry: the one implementation of the spec's straight-line
- * estimate (sections 8 and 9), shared by the `api` function and the SPA.
+ * Great-circle geometry: the one implementation of the straight-line
+ * estimate (a failed leg is estimated at 50 km/h), shared by the `api` function and the SPA.
  * Pure TypeScript with no runtime APIs, so Deno and Vite both import it.
  */
 
@@ -9,9 +9,9 @@ export interface LatLng {
   lng: number;
 }
 
-/** Spec section 9: earth radius 6371 km. */
+/** Earth radius 6371 km. */
 export const EARTH_RADIUS_METERS = 6_371_000;
-/** Spec section 9: fallback speed for the straight-line estimate, 50 km/h. */
+/** Fallback speed for the straight-line estimate, 50 km/h. */
 export const FALLBACK_SPEED_METERS_PER_SECOND = 50_000 / 3600;
 
 const toRadians = (degrees: number): number => (degrees * Math.PI) / 180;

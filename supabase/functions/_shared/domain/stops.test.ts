@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { autoTitle, fallbackStopName, isLatitude, isLongitude, truncateStopName } from './stops.ts';
 
-describe('autoTitle (spec section 4)', () => {
+describe('autoTitle', () => {
   it('names a route by its stops', () => {
     expect(autoTitle([])).toBe('New Route');
     expect(autoTitle([{ name: 'Lyon, Auvergne-Rhône-Alpes, France' }])).toBe('Trip to Lyon');
@@ -15,7 +15,7 @@ describe('autoTitle (spec section 4)', () => {
   });
 });
 
-describe('stop names (spec section 5)', () => {
+describe('stop names', () => {
   it('cuts names to 100 characters plus an ellipsis', () => {
     expect(truncateStopName('a'.repeat(100))).toBe('a'.repeat(100));
     expect(truncateStopName('a'.repeat(101))).toBe(`${'a'.repeat(100)}...`);

@@ -23,7 +23,7 @@ export const isLatitude = (value: unknown): value is number =>
 export const isLongitude = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value >= -180 && value <= 180;
 
-/** Spec section 5: names from a search or click are cut to 100 characters plus an ellipsis. */
+/** Names from a search or click are cut to 100 characters plus an ellipsis. */
 export function truncateStopName(name: string): string {
   const chars = Array.from(name);
   return chars.length > STOP_NAME_DISPLAY_CHARS
@@ -31,14 +31,14 @@ export function truncateStopName(name: string): string {
     : name;
 }
 
-/** Spec section 5: the name of a clicked point when reverse geocoding fails (in `language`). */
+/** The name of a clicked point when reverse geocoding fails (in `language`). */
 export function fallbackStopName(lat: number, lng: number, language: TextLanguage = 'en'): string {
   return COMPOSED_TEXTS[language].location(lat.toFixed(4), lng.toFixed(4));
 }
 
 const firstPart = (name: string): string => name.split(',')[0].trim();
 
-/** Spec section 4: the title used when the user leaves it blank (in `language`). */
+/** The title used when the user leaves it blank (in `language`). */
 export function autoTitle(
   stops: readonly Pick<Stop, 'name'>[],
   language: TextLanguage = 'en',

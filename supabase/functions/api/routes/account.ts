@@ -1,7 +1,7 @@
 /**
- * The signed-in user's own account (issue 19, GDPR articles 15, 17 and 20):
+ * The signed-in user's own account (GDPR articles 15, 17 and 20):
  * GET /account/export, everything stored for the account as one JSON document (the format is
- * documented in the README), and DELETE /account, which deletes the account with every
+ * documented in docs/api.md), and DELETE /account, which deletes the account with every
  * itinerary and share link at once (public.delete_own_account, as the caller: RLS and the
  * function's own auth.uid() decide whose account, never a parameter).
  */
@@ -15,7 +15,7 @@ import { supabaseAs } from '../../_shared/supabase.ts';
 import type { Itinerary, ShareLink } from '../../_shared/itinerary-store.ts';
 import { BEARER, forgetSessionsOf, requireUser } from '../middleware.ts';
 
-/** Name and version of the export document (README: "The account export"). */
+/** Name and version of the export document (docs/api.md: "The account export"). */
 export const EXPORT_FORMAT = 'route-planner-account-export';
 export const EXPORT_VERSION = 1;
 

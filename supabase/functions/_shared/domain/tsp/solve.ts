@@ -30,7 +30,7 @@ export interface SolveOptions {
   /**
    * The whole run's budget, set-up included (default defaultTimeLimitMs(n): 40 ms up to 200
    * points, 1.5 s from about 1170): what ends most runs from about 100 points, so that an
-   * optimisation answers at once whatever asked for it (issue 18: 200 stops within 100 ms of the
+   * optimisation answers at once whatever asked for it (the targets: 200 stops within 100 ms of the
    * click, 1000 within 2 s, on a cold JIT).
    */
   timeLimitMs?: number;
