@@ -3,7 +3,9 @@ import {
   formatClockTime,
   formatCoordinate,
   formatDistance,
+  durationMinutes,
   formatDuration,
+  formatMinutes,
   formatLatLng,
 } from './format';
 
@@ -64,18 +66,40 @@ describe('formatDistance', () => {
 });
 
 describe('formatDuration', () => {
-  it("shows 'Ym' under an hour", () => {
+  it("shows 'Ym' under an hour, rounded to the nearest minute", () => {
     expect(formatDuration(0)).toBe('0m');
     expect(formatDuration(29)).toBe('0m');
     expect(formatDuration(30)).toBe('1m');
+    expect(formatDuration(43 * 60 + 29)).toBe('43m');
     expect(formatDuration(59 * 60)).toBe('59m');
   });
 
   it("shows 'Xh Ym' from an hour", () => {
     expect(formatDuration(3600)).toBe('1h 0m');
     expect(formatDuration(3599.6)).toBe('1h 0m');
+    expect(formatDuration(65 * 60)).toBe('1h 5m');
     expect(formatDuration(4 * 3600 + 25 * 60 + 10)).toBe('4h 25m');
     expect(formatDuration(30 * 3600)).toBe('30h 0m');
+  });
+
+  it('writes one format per language, the language’s own narrow units', () => {
+    const shown = (locale: string) => [
+      formatDuration(43 * 60, locale),
+      formatDuration(65 * 60, locale),
+    ];
+    expect(shown('de')).toEqual(['43 Min.', '1h, 5 Min.']);
+    expect(shown('fr')).toEqual(['43min', '1h 5min']);
+    expect(shown('es')).toEqual(['43min', '1h 5min']);
+    expect(shown('it')).toEqual(['43min', '1h 5min']);
+    expect(shown('pt')).toEqual(['43 min', '1 h 5 min']);
+  });
+
+  it('rounds every duration one way: the minutes of a duration and its text agree', () => {
+    for (const seconds of [0, 29, 30, 89, 90, 2609, 2610, 3599, 3630, 7199]) {
+      const minutes = durationMinutes(seconds);
+      expect(formatDuration(seconds)).toBe(formatMinutes(minutes));
+      expect(Math.abs(minutes * 60 - seconds)).toBeLessThanOrEqual(30);
+    }
   });
 });
 

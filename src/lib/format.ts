@@ -69,16 +69,57 @@ export function formatDistance(
   return `${numberFormat(locale, 0).format(Math.round(km))} ${words.km}`;
 }
 
-/** 'Xh Ym' from one hour, else 'Ym' (whole minutes). */
-export function formatDuration(seconds: number, locale: string = DEFAULT_FORMAT_LOCALE): string {
+/**
+ * Whole minutes of a duration, rounded to the nearest (30 s and more count as a minute): the one
+ * rounding rule of every duration the app shows (a span between two times of day shown to the
+ * user is their difference instead: `minutesBetween` in lib/day-plan).
+ */
+export function durationMinutes(seconds: number): number {
   const safe = Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
-  const totalMinutes = Math.round(safe / 60);
-  const hours = Math.floor(totalMinutes / 60);
-  const minutes = totalMinutes % 60;
-  const whole = numberFormat(locale, 0);
-  return hours > 0
-    ? `${whole.format(hours)}h ${whole.format(minutes)}m`
-    : `${whole.format(minutes)}m`;
+  return Math.round(safe / 60);
+}
+
+interface DurationFormats {
+  hours: Intl.NumberFormat;
+  minutes: Intl.NumberFormat;
+  list: Intl.ListFormat;
+}
+
+const durationFormats = new Map<string, DurationFormats>();
+
+function durationFormatsOf(locale: string): DurationFormats {
+  let formats = durationFormats.get(locale);
+  if (!formats) {
+    const unit = (unit: 'hour' | 'minute') =>
+      new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'narrow' });
+    formats = {
+      hours: unit('hour'),
+      minutes: unit('minute'),
+      list: new Intl.ListFormat(locale, { type: 'unit', style: 'narrow' }),
+    };
+    durationFormats.set(locale, formats);
+  }
+  return formats;
+}
+
+/**
+ * A number of whole minutes in the language's narrow units: "43m", "1h 5m" in English,
+ * "43 Min." and "1h, 5 Min." in German, "43min" and "1h 5min" in French. This is how ECMA-402 defines `Intl.DurationFormat`'s narrow style (unit formats joined
+ * by the language's unit list), which gives exactly these; DurationFormat itself is missing from
+ * Firefox before 136 and from Node 20, which runs the unit tests. From an hour the minutes are
+ * always shown ("2h 0m").
+ */
+export function formatMinutes(minutes: number, locale: string = DEFAULT_FORMAT_LOCALE): string {
+  const whole = Number.isFinite(minutes) && minutes > 0 ? Math.round(minutes) : 0;
+  const formats = durationFormatsOf(locale);
+  const hours = Math.floor(whole / 60);
+  if (hours === 0) return formats.minutes.format(whole);
+  return formats.list.format([formats.hours.format(hours), formats.minutes.format(whole % 60)]);
+}
+
+/** A duration in seconds as the app shows every duration: `durationMinutes`, `formatMinutes`. */
+export function formatDuration(seconds: number, locale: string = DEFAULT_FORMAT_LOCALE): string {
+  return formatMinutes(durationMinutes(seconds), locale);
 }
 
 /** 4 decimals in the planner, 6 on the navigation page. */

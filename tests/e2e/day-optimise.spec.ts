@@ -117,7 +117,7 @@ test('optimising a day honours the windows and the lock, and names the stop it c
   // The list agrees: the bakery and the school on time, the pharmacy late.
   await expect(stopTimes(page, 2)).not.toContainText('Late');
   await expect(stopTimes(page, 3)).not.toContainText('Late');
-  await expect(stopTimes(page, 4)).toContainText(/Late by \d+ min/);
+  await expect(stopTimes(page, 4)).toContainText(/Late by (\d+h )?\d+m/);
   await expect(page.getByTestId('summary-late')).toHaveText('1');
   await expectAccessible(page);
 
@@ -164,7 +164,7 @@ test.describe('on a phone @phone', () => {
       'Pharmacy, Avenue de Paris, Versailles: earliest arrival 08:27, window closes 08:20',
     );
     await expect(optimiser.getByRole('button', { name: 'Undo optimisation' })).toBeVisible();
-    await expect(stopTimes(page, 4)).toContainText(/Late by \d+ min/);
+    await expect(stopTimes(page, 4)).toContainText(/Late by (\d+h )?\d+m/);
     await expectAccessible(page);
   });
 });

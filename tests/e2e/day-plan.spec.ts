@@ -139,11 +139,11 @@ test('a day with a departure time and three windows: waits, a late stop, the fin
   await expect(stopTimes(page, 1)).toContainText(/Arrive 08:\d\d/);
   await expect(stopTimes(page, 1)).not.toContainText('Late');
   // The pharmacy opens at 09:30: the driver waits, spends 10 minutes, and leaves at 09:40.
-  await expect(stopTimes(page, 2)).toContainText(/wait (\d+ hr )?\d+ min/);
+  await expect(stopTimes(page, 2)).toContainText(/wait (\d+h )?\d+m/);
   await expect(stopTimes(page, 2)).toContainText('Leave 09:40');
   await expect(stopTimes(page, 2)).toContainText('Window 09:30–10:00');
   await expect(page.getByTestId('summary-finish')).toHaveText(/^09:\d\d$/);
-  await expect(page.getByTestId('summary-waiting')).toHaveText(/min/);
+  await expect(page.getByTestId('summary-waiting')).toHaveText(/^(\d+h )?\d+m$/);
 
   // The third window, typed in the school's edit panel: first the wrong way round.
   await page.getByRole('button', { name: 'Edit stop 4: name and note' }).click();
@@ -158,7 +158,7 @@ test('a day with a departure time and three windows: waits, a late stop, the fin
   // Then a window that closes before the driver can be there: the school is late.
   await opens.fill('08:00');
   await closes.fill('08:30');
-  await expect(stopTimes(page, 3)).toContainText(/Late by \d+ min/);
+  await expect(stopTimes(page, 3)).toContainText(/Late by (\d+h )?\d+m/);
   await expect(stopTimes(page, 3)).toContainText('Window 08:00–08:30');
   await expect(page.getByTestId('summary-late')).toHaveText('1');
   await page.getByRole('button', { name: 'Done' }).click();
@@ -224,8 +224,8 @@ async function previewDayCsv(page: Page) {
     );
   // The preview says what it read of the day, and which value it cannot read and why.
   await expect(panel.getByTestId('import-day')).toHaveText([
-    'Window 08:00–09:00 · 5 min at the stop',
-    'Window 09:30–10:00 · 10 min at the stop',
+    'Window 08:00–09:00 · 5m at the stop',
+    'Window 09:30–10:00 · 10m at the stop',
   ]);
   await expect(panel.getByTestId('import-day-issues').getByRole('listitem')).toHaveText([
     'Line 5: the time window “lunch” could not be read. Write it as 09:00-12:00 or 9-12. The stop is imported without a window.',
@@ -299,7 +299,7 @@ test.describe('on a phone @phone', () => {
       await page.getByRole('button', { name: 'Edit stop 4: name and note' }).click();
       await page.getByLabel('Window of stop 4 opens at').fill('08:00');
       await page.getByLabel('Window of stop 4 closes at').fill('08:30');
-      await expect(stopTimes(page, 3)).toContainText(/Late by \d+ min/);
+      await expect(stopTimes(page, 3)).toContainText(/Late by (\d+h )?\d+m/);
       await expect(page.getByTestId('summary-late')).toHaveText('1');
       await expectPhoneLayout(page, '.stop-day');
       await page.getByRole('button', { name: 'Done' }).click();
@@ -341,11 +341,11 @@ test.describe('the shared route in another time zone', () => {
       exactly('Arrive 2:03 AM · Leave 2:08 AM · Window 2:00 AM–3:00 AM'),
     );
     await expect(stops.nth(2).getByTestId('planned-times')).toHaveText(
-      exactly('Arrive 2:14 AM · wait 1 hr 16 min · Leave 3:40 AM · Window 3:30 AM–4:00 AM'),
+      exactly('Arrive 2:14 AM · wait 1h 16m · Leave 3:40 AM · Window 3:30 AM–4:00 AM'),
     );
     await expect(page.getByTestId('summary-departure')).toHaveText(exactly('Mon, Mar 4, 2:00 AM'));
     await expect(page.getByTestId('summary-finish')).toHaveText(exactly('3:48 AM'));
-    await expect(page.getByTestId('summary-waiting')).toHaveText('1 hr 16 min');
+    await expect(page.getByTestId('summary-waiting')).toHaveText('1h 16m');
     await expect(page.getByTestId('viewer-zone')).toHaveText(
       'Times are in your time zone, America/New_York.',
     );
@@ -369,12 +369,10 @@ test.describe('the shared route in another time zone', () => {
     expect(waypoints[2].time).toMatch(/^2030-03-04T07:14:\d\dZ$/);
     expect(waypoints[2].desc).toMatch(
       exactly(
-        'Arrive 2:14 AM · wait 1 hr 16 min · 10 min at the stop · Leave 3:40 AM · Window 3:30 AM–4:00 AM',
+        'Arrive 2:14 AM · wait 1h 16m · 10m at the stop · Leave 3:40 AM · Window 3:30 AM–4:00 AM',
       ),
     );
-    expect(waypoints[3].desc).toMatch(
-      exactly('Arrive 3:43 AM · 5 min at the stop · Leave 3:48 AM'),
-    );
+    expect(waypoints[3].desc).toMatch(exactly('Arrive 3:43 AM · 5m at the stop · Leave 3:48 AM'));
 
     // The same link in French in Paris: the same moments on Paris's clocks, in 24 hours.
     const context = await browser.newContext({
@@ -388,7 +386,7 @@ test.describe('the shared route in another time zone', () => {
       const french = await context.newPage();
       await french.goto(path);
       await expect(french.locator('.shared-stop').nth(2).getByTestId('planned-times')).toHaveText(
-        'Arrivée 08:14 · attente 1 h 16 min · Départ 09:40 · Créneau 09:30–10:00',
+        'Arrivée 08:14 · attente 1h 16min · Départ 09:40 · Créneau 09:30–10:00',
         LOADED,
       );
       await expect(french.getByTestId('summary-finish')).toHaveText('09:48');
@@ -418,7 +416,7 @@ test.describe('the shared route in another time zone', () => {
       const stops = page.locator('.shared-stop');
       await expect(stops).toHaveCount(4, LOADED);
       await expect(stops.nth(2).getByTestId('planned-times')).toHaveText(
-        exactly('Arrive 2:14 AM · wait 1 hr 16 min · Leave 3:40 AM · Window 3:30 AM–4:00 AM'),
+        exactly('Arrive 2:14 AM · wait 1h 16m · Leave 3:40 AM · Window 3:30 AM–4:00 AM'),
       );
       await expect(page.getByTestId('summary-finish')).toHaveText(exactly('3:48 AM'));
       await expect(page.getByTestId('viewer-zone')).toHaveText(

@@ -1,5 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { TimeFormat, PlannedDay, PlannedStop } from '@/lib/day-plan';
+import {
+  stopTimeMinutes,
+  type TimeFormat,
+  type PlannedDay,
+  type PlannedStop,
+} from '@/lib/day-plan';
 import { WarningIcon } from './DayIcons';
 import './DayTimes.css';
 
@@ -26,10 +31,11 @@ export function PlannedStopTimes({
       </span>
     );
   }
+  const minutes = stopTimeMinutes(time);
   const late = time.late > 0;
   const parts = [
     t('dayPlan.arriveAt', { time: format.time(time.arrival) }),
-    ...(time.wait > 0 ? [t('dayPlan.waitFor', { span: format.span(time.wait) })] : []),
+    ...(time.wait > 0 ? [t('dayPlan.waitFor', { span: format.minutes(minutes.wait) })] : []),
     t('dayPlan.leaveAt', { time: format.time(time.departure) }),
     ...(time.window
       ? [
@@ -44,7 +50,7 @@ export function PlannedStopTimes({
     <span className={late ? 'day-times day-times--late' : 'day-times'} data-testid="planned-times">
       {late ? (
         <strong className="day-times__late">
-          <WarningIcon /> {t('dayPlan.late', { minutes: Math.round(time.late / 60_000) })}
+          <WarningIcon /> {t('dayPlan.late', { span: format.minutes(minutes.late) })}
           {'. '}
         </strong>
       ) : null}

@@ -45,14 +45,14 @@ describe('ExportMenu', () => {
   it("writes the GPX's planned times in the zone given (the plan's), not the device's", () => {
     expect(downloadedDescriptions('America/New_York')).toEqual([
       'Leave Mon, Mar 4, 8:30 AM',
-      'Arrive 9:00 AM · 10 min at the stop · Leave 9:10 AM',
+      'Arrive 9:00 AM · 10m at the stop · Leave 9:10 AM',
     ]);
   });
 
   it("writes them in the device's zone when given none (as a page showing them there)", () => {
     expect(downloadedDescriptions()).toEqual([
       'Leave Mon, Mar 4, 2:30 PM',
-      'Arrive 3:00 PM · 10 min at the stop · Leave 3:10 PM',
+      'Arrive 3:00 PM · 10m at the stop · Leave 3:10 PM',
     ]);
   });
 

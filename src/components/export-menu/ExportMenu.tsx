@@ -81,12 +81,13 @@ export function ExportMenu({ title, stops, legs, totals, times, timeZone }: Expo
       time: format.time,
       dayAndTime: format.dayAndTime,
       span: format.span,
+      minutes: format.minutes,
       arrive: (time) => t('dayPlan.arriveAt', { time }),
       wait: (span) => t('dayPlan.waitFor', { span }),
       atStop: (span) => t('dayPlan.atStopFor', { span }),
       leave: (time) => t('dayPlan.leaveAt', { time }),
       window: (start, end) => t('dayPlan.windowShown', { start, end }),
-      late: (minutes) => t('dayPlan.late', { minutes }),
+      late: (span) => t('dayPlan.late', { span }),
     };
     const planned = times && times.length === stops.length ? times : null;
     const waypoints = planned

@@ -4,8 +4,9 @@ import {
   deviceTimeZone,
   formatDayAndTime,
   formatTimeOfDay,
-  minutesOf,
+  minutesBetween,
   rememberedFor,
+  stopTimeMinutes,
   timeLocale,
 } from './format';
 
@@ -27,11 +28,24 @@ describe('times as people read them', () => {
     expect(formatDayAndTime(at, 'en-GB', 'UTC')).toBe('Mon 2 Mar, 07:05');
   });
 
-  it('rounds a span up to whole minutes', () => {
-    expect(minutesOf(0)).toBe(0);
-    expect(minutesOf(30_000)).toBe(1);
-    expect(minutesOf(600_000)).toBe(10);
-    expect(minutesOf(-5)).toBe(0);
+  it('counts the minutes between two times as they read, seconds dropped from both', () => {
+    const clock = (time: string) => Date.parse(`2026-03-02T${time}Z`);
+    // An arrival at 9:37:40 reads 9:37: 67 minutes after a window closing at 8:30.
+    expect(minutesBetween(clock('08:30:00'), clock('09:37:40'))).toBe(67);
+    // A wait from 8:52:30 (reads 8:52) until 9:00 is 8 minutes.
+    expect(minutesBetween(clock('08:52:30'), clock('09:00:00'))).toBe(8);
+    expect(minutesBetween(clock('09:00:00'), clock('08:00:00'))).toBe(0);
+  });
+
+  it('gives a stop’s wait and lateness from the times it shows', () => {
+    const arrival = Date.parse('2026-03-02T09:37:40Z');
+    const closes = Date.parse('2026-03-02T08:30:00Z');
+    expect(stopTimeMinutes({ arrival, wait: 0, late: arrival - closes })).toEqual({
+      wait: 0,
+      late: 67,
+    });
+    expect(stopTimeMinutes({ arrival, wait: 20_000, late: 0 })).toEqual({ wait: 1, late: 0 });
+    expect(stopTimeMinutes({ arrival: null, wait: 0, late: 0 })).toEqual({ wait: 0, late: 0 });
   });
 });
 

@@ -94,5 +94,21 @@ export const formatTimeOfDay = (instant: number, locale: string, timeZone?: stri
 export const formatDayAndTime = (instant: number, locale: string, timeZone?: string): string =>
   formatter(locale, timeZone, true).format(instant);
 
-/** Whole minutes of a span of ms, rounded up (a wait of 30 s reads "1 min"). */
-export const minutesOf = (ms: number): number => Math.ceil(Math.max(0, ms) / 60_000);
+const MINUTE_MS = 60_000;
+
+/**
+ * The minutes between two moments as their times of day read (the seconds of both dropped, as
+ * `formatTimeOfDay` drops them): an arrival at 9:37:40 is 67 min after a window closing at 8:30,
+ * and a wait from 8:52:30 until 9:00 is 8 min, as the user reads them off the times shown.
+ */
+export const minutesBetween = (from: number, to: number): number =>
+  Math.max(0, Math.floor(to / MINUTE_MS) - Math.floor(from / MINUTE_MS));
+
+/** A stop's wait and lateness (see @domain/day-plan/schedule), in minutes between its times shown. */
+export function stopTimeMinutes(time: { arrival: number | null; wait: number; late: number }) {
+  if (time.arrival === null) return { wait: 0, late: 0 };
+  return {
+    wait: time.wait > 0 ? minutesBetween(time.arrival, time.arrival + time.wait) : 0,
+    late: time.late > 0 ? minutesBetween(time.arrival - time.late, time.arrival) : 0,
+  };
+}

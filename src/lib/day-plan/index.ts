@@ -1,7 +1,14 @@
 /** The working day in the SPA: the /api's shape of it, and its times as people read them. */
 export { dayEndSchema, dayPlanSchema } from './schema';
-export { deviceTimeZone, formatDayAndTime, formatTimeOfDay, minutesOf, timeLocale } from './format';
-export { useTimeFormat, type TimeFormat } from './useTimeFormat';
+export {
+  deviceTimeZone,
+  formatDayAndTime,
+  formatTimeOfDay,
+  minutesBetween,
+  stopTimeMinutes,
+  timeLocale,
+} from './format';
+export { createTimeFormat, useTimeFormat, type TimeFormat } from './useTimeFormat';
 export {
   dayEndPoint,
   isOnPlanDay,

@@ -16,13 +16,14 @@ const clock = (instant: number) => new Date(instant).toISOString().slice(11, 16)
 const texts: WaypointTexts = {
   time: clock,
   dayAndTime: (instant) => `Mon 4 Mar, ${clock(instant)}`,
-  span: (ms) => `${Math.ceil(ms / MIN)} min`,
+  span: (ms) => `${Math.round(ms / MIN)}m`,
+  minutes: (count) => `${count}m`,
   arrive: (time) => `Arrive ${time}`,
   wait: (span) => `wait ${span}`,
   atStop: (span) => `${span} at the stop`,
   leave: (time) => `Leave ${time}`,
   window: (start, end) => `Window ${start}–${end}`,
-  late: (minutes) => `Late by ${minutes} min`,
+  late: (span) => `Late by ${span}`,
 };
 
 const stop = (fields: Partial<WaypointTimes>): WaypointTimes => ({
@@ -47,7 +48,7 @@ describe('a waypoint’s planned times', () => {
         stop({ arrival: at(20), wait: 10 * MIN, departure: at(40), window: [at(30), at(60)] }),
         texts,
       ),
-    ).toBe('Arrive 08:20 · wait 10 min · 10 min at the stop · Leave 08:40 · Window 08:30–09:00');
+    ).toBe('Arrive 08:20 · wait 10m · 10m at the stop · Leave 08:40 · Window 08:30–09:00');
     // No wait and no time at the stop: neither is mentioned.
     expect(waypointTimesText(stop({}), texts)).toBe('Arrive 08:20 · Leave 08:20');
   });
@@ -58,7 +59,7 @@ describe('a waypoint’s planned times', () => {
         stop({ arrival: at(75), departure: at(80), late: 15 * MIN, window: [at(30), at(60)] }),
         texts,
       ),
-    ).toBe('Late by 15 min. Arrive 09:15 · 5 min at the stop · Leave 09:20 · Window 08:30–09:00');
+    ).toBe('Late by 15m. Arrive 09:15 · 5m at the stop · Leave 09:20 · Window 08:30–09:00');
   });
 
   it('puts the note on the next line, and keeps a note alone without times', () => {

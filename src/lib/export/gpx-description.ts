@@ -4,6 +4,7 @@
  * 09:20 · Window 09:00–10:00"; the start: "Leave Mon 4 Mar, 08:00"), then its note on the next
  * line. Pure: the words and the time formats come from the caller.
  */
+import { stopTimeMinutes } from '@/lib/day-plan/format';
 
 /** A stop's planned times (the day's schedule, see @domain/day-plan/schedule). */
 export interface WaypointTimes {
@@ -21,23 +22,26 @@ export interface WaypointTexts {
   time: (instant: number) => string;
   /** "Mon 4 Mar, 08:00" */
   dayAndTime: (instant: number) => string;
-  /** "5 min", "1 hr 5 min" */
+  /** A duration of ms: "10m", "1h 5m" */
   span: (ms: number) => string;
+  /** Whole minutes in the same format (a wait or a lateness, read off the times shown). */
+  minutes: (count: number) => string;
   arrive: (time: string) => string;
   wait: (span: string) => string;
   atStop: (span: string) => string;
   leave: (time: string) => string;
   window: (start: string, end: string) => string;
-  late: (minutes: number) => string;
+  late: (span: string) => string;
 }
 
 /** The planned-times line of a waypoint. */
 export function waypointTimesText(times: WaypointTimes, texts: WaypointTexts): string {
   if (times.arrival === null) return texts.leave(texts.dayAndTime(times.departure));
   const service = times.departure - times.arrival - times.wait;
+  const minutes = stopTimeMinutes(times);
   const parts = [
     texts.arrive(texts.time(times.arrival)),
-    ...(times.wait > 0 ? [texts.wait(texts.span(times.wait))] : []),
+    ...(times.wait > 0 ? [texts.wait(texts.minutes(minutes.wait))] : []),
     ...(service > 0 ? [texts.atStop(texts.span(service))] : []),
     texts.leave(texts.time(times.departure)),
     ...(times.window
@@ -45,7 +49,7 @@ export function waypointTimesText(times: WaypointTimes, texts: WaypointTexts): s
       : []),
   ];
   const line = parts.join(' · ');
-  return times.late > 0 ? `${texts.late(Math.round(times.late / 60_000))}. ${line}` : line;
+  return times.late > 0 ? `${texts.late(texts.minutes(minutes.late))}. ${line}` : line;
 }
 
 /**

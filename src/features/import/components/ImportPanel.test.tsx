@@ -139,7 +139,7 @@ describe('ImportPanel', () => {
     expect(await screen.findByText('Lines read: 2', undefined, { timeout: 10_000 })).toBeTruthy();
     // The preview shows what it read, and says what it could not before anything is imported.
     expect(screen.getByTestId('import-day').textContent).toBe(
-      'Window 09:00–12:00 · 10 min at the stop',
+      'Window 09:00–12:00 · 10m at the stop',
     );
     const issues = within(screen.getByTestId('import-day-issues'));
     expect(issues.getByText(/^Line 3: the time window “lunch” could not be read/)).toBeTruthy();

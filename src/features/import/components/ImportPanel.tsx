@@ -8,6 +8,7 @@ import { countReview, readyStops, type ImportEntry } from '../model/import-revie
 import { SERVICE_MINUTES_MAX, type StopDayFields } from '@domain/day-plan/day-plan.ts';
 import { parseImport, type DayValueIssue, type ImportRow } from '../model/parse-import';
 import { ProgressBar } from '@/components/ProgressBar';
+import { formatMinutes } from '@/lib/format';
 import '@/components/forms.css';
 import './ImportPanel.css';
 
@@ -22,12 +23,12 @@ const rowText = (row: ImportRow): string =>
 
 /** "Window 09:00–12:00 · 10 min at the stop": what a line says of the working day. */
 function DayRead({ day }: { day: StopDayFields | undefined }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (!day) return null;
   const parts = [
     ...(day.window ? [t('dayPlan.windowShown', { ...day.window })] : []),
     ...(day.serviceMinutes !== undefined
-      ? [t('dayPlan.atStopFor', { span: t('dayPlan.minutes', { count: day.serviceMinutes }) })]
+      ? [t('dayPlan.atStopFor', { span: formatMinutes(day.serviceMinutes, i18n.resolvedLanguage) })]
       : []),
   ];
   return parts.length > 0 ? (

@@ -5,7 +5,7 @@ import type { LatLng } from '@domain/geo.ts';
 import type { Stop } from '@domain/stops.ts';
 import { paths } from '@/config/paths';
 import type { TimeFormat } from '@/lib/day-plan';
-import { minutesOf } from '@/lib/day-plan';
+import { stopTimeMinutes } from '@/lib/day-plan';
 import { useShareItinerary } from '@/lib/itineraries';
 import { useFormatDistance } from '@/lib/units';
 import { driverStyle } from '../model/palette.ts';
@@ -160,7 +160,9 @@ export function DriverCard({
                             ? t('dayPlan.arriveAt', { time: format.time(time.arrival) })
                             : null,
                           time.wait > 0
-                            ? t('dayPlan.waitFor', { span: format.span(time.wait) })
+                            ? t('dayPlan.waitFor', {
+                                span: format.minutes(stopTimeMinutes(time).wait),
+                              })
                             : null,
                           t('dayPlan.leaveAt', { time: format.time(time.departure) }),
                         ]
@@ -170,7 +172,9 @@ export function DriverCard({
                           <strong className="team-driver__late">
                             {' · '}
                             <span aria-hidden="true">⚠ </span>
-                            {t('dayPlan.late', { minutes: minutesOf(time.late) })}
+                            {t('dayPlan.late', {
+                              span: format.minutes(stopTimeMinutes(time).late),
+                            })}
                           </strong>
                         ) : null}
                       </span>

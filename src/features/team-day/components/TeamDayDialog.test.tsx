@@ -147,7 +147,7 @@ describe('<TeamDayDialog>', () => {
     expect(list.textContent).toMatch(/Depot.*Leave 8:00 AM/);
     expect(list.textContent).toMatch(/Arrive 8:10 AM · Leave 8:15 AM/);
     expect(first.getByTestId('driver-totals').textContent).toBe(
-      '20 km · driving 20 min · finishes 8:30 AM',
+      '20 km · driving 20m · finishes 8:30 AM',
     );
 
     fireEvent.change(within(cards[1]).getByLabelText("Title of driver 2's route"), {
@@ -240,7 +240,7 @@ describe('<TeamDayDialog>', () => {
       .find((section) => section.textContent.includes('West 2'))!;
     const items = within(card).getAllByRole('listitem');
     // At West 2 when the day starts (08:00), waiting for its window, leaving after 30 minutes.
-    expect(items[0].textContent).toBe('1West 2Arrive 8:00 AM · wait 2 hr 0 min · Leave 10:30 AM');
+    expect(items[0].textContent).toBe('1West 2Arrive 8:00 AM · wait 2h 0m · Leave 10:30 AM');
     // Back to the start is no drive back to West 2 (the optimiser planned none): the day ends
     // when the driver leaves the last stop, and no road line goes on from it.
     const lastLeave = /Leave (\d+:\d+\sAM)$/.exec(items.at(-1)!.textContent)![1];

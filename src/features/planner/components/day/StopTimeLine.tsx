@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StopLock } from '@domain/day-plan/day-plan.ts';
 import type { StopTime } from '@domain/day-plan/schedule.ts';
-import type { TimeFormat } from '@/lib/day-plan';
+import { stopTimeMinutes, type TimeFormat } from '@/lib/day-plan';
 import { PinIcon, WarningIcon } from './icons';
 import './DayPlan.css';
 
@@ -38,10 +38,11 @@ export const StopTimeLine = memo(function StopTimeLine({
       </p>
     );
   }
+  const minutes = stopTimeMinutes(time);
   // Parts joined by a middle dot, so the line reads (and is read aloud) as separate phrases.
   const parts = [
     t('dayPlan.arriveAt', { time: format.time(time.arrival) }),
-    ...(time.wait > 0 ? [t('dayPlan.waitFor', { span: format.span(time.wait) })] : []),
+    ...(time.wait > 0 ? [t('dayPlan.waitFor', { span: format.minutes(minutes.wait) })] : []),
     t('dayPlan.leaveAt', { time: format.time(time.departure) }),
   ];
   return (
@@ -52,7 +53,7 @@ export const StopTimeLine = memo(function StopTimeLine({
     >
       {late ? (
         <strong className="stop-times__late">
-          <WarningIcon /> {t('dayPlan.late', { minutes: Math.round(time.late / 60_000) })}
+          <WarningIcon /> {t('dayPlan.late', { span: format.minutes(minutes.late) })}
           {'. '}
         </strong>
       ) : null}

@@ -2,8 +2,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { DayPlan } from '@domain/day-plan/day-plan.ts';
 import { computeSchedule } from '@domain/day-plan/schedule.ts';
-import type { TimeFormat } from '@/lib/day-plan';
-import { formatTimeOfDay } from '@/lib/day-plan/format';
+import { TripSummary } from '@/components/map/TripSummary';
+import { createTimeFormat, type TimeFormat } from '@/lib/day-plan';
 import type { PlannedStop } from '../../model/stop-list';
 import { StopList } from '../StopList';
 import { DayPlanPanel } from './DayPlanPanel';
@@ -17,13 +17,7 @@ const plan: DayPlan = {
   defaultServiceMinutes: 0,
   end: 'last-stop',
 };
-const format: TimeFormat = {
-  locale: 'en-GB',
-  timeZone: 'UTC',
-  time: (instant) => formatTimeOfDay(instant, 'en-GB', 'UTC'),
-  dayAndTime: (instant) => formatTimeOfDay(instant, 'en-GB', 'UTC'),
-  span: (ms) => `${Math.ceil(ms / 60_000)} min`,
-};
+const format: TimeFormat = createTimeFormat('en', 'en-GB', 'UTC');
 
 describe('the times panel', () => {
   it('starts the day now, rounded up to the next 5 minutes, when first opened', () => {
@@ -187,7 +181,7 @@ describe('the stop list and the summary with the day’s times', () => {
     );
     const [start, pharmacy] = screen.getAllByTestId('stop-times');
     expect(start.textContent).toBe('Leave 10:00');
-    expect(pharmacy.textContent).toContain('Late by 20 min');
+    expect(pharmacy.textContent).toContain('Late by 20m');
     expect(pharmacy.textContent).toContain('Arrive 10:20');
     expect(pharmacy.textContent).toContain('Leave 10:25');
     expect(pharmacy.textContent).toContain('Window 09:00–10:00');
@@ -202,9 +196,50 @@ describe('the stop list and the summary with the day’s times', () => {
       </dl>,
     );
     expect(screen.getByTestId('summary-finish').textContent).toBe('10:25');
-    expect(screen.getByTestId('summary-driving').textContent).toBe('20 min');
-    expect(screen.getByTestId('summary-at-stops').textContent).toBe('5 min');
-    expect(screen.getByTestId('summary-waiting').textContent).toBe('0 min');
+    expect(screen.getByTestId('summary-driving').textContent).toBe('20m');
+    expect(screen.getByTestId('summary-at-stops').textContent).toBe('5m');
+    expect(screen.getByTestId('summary-waiting').textContent).toBe('0m');
     expect(screen.getByTestId('summary-late').textContent).toBe('1');
+  });
+  it('shows the driving and the lateness as the Trip Summary and the clock read them', () => {
+    // 43 min 20 s of driving into a stop whose window closed 67 min 40 s earlier.
+    const driving = 43 * 60 + 20;
+    const late = computeSchedule({
+      departure: at('08:54') + 20_000,
+      stops: [
+        { service: 0, window: null },
+        { service: 0, window: [at('08:00'), at('08:30')] },
+      ],
+      legs: [driving],
+    });
+    render(
+      <StopList
+        stops={stops}
+        highlightedIndex={-1}
+        onShow={vi.fn()}
+        onMove={vi.fn()}
+        onRemove={vi.fn()}
+        times={late.stops.map((time, index) => ({
+          time,
+          window: index === 1 ? [at('08:00'), at('08:30')] : null,
+          isStart: index === 0,
+        }))}
+        timeFormat={format}
+      />,
+    );
+    // Arrives 9:37:40, which reads 9:37: 67 minutes after 8:30.
+    expect(screen.getAllByTestId('stop-times')[1].textContent).toMatch(
+      /Late by 1h 7m\. Arrive 09:37/,
+    );
+    render(
+      <TripSummary
+        stopCount={2}
+        totalDistance={30_000}
+        totalDuration={driving}
+        extra={<DaySummaryRows schedule={late} format={format} />}
+      />,
+    );
+    expect(screen.getByTestId('summary-duration').textContent).toBe('43m');
+    expect(screen.getByTestId('summary-driving').textContent).toBe('43m');
   });
 });
