@@ -245,26 +245,33 @@ test.describe('shared route', () => {
     expect(apiReferers.length).toBeGreaterThan(0);
     expect(new Set(apiReferers)).toEqual(new Set([`${appOrigin}/`]));
 
+    // Stop 1 is done: Start begins at stop 2, the first still to do.
     await expectWebHandOff(
       page,
       page.getByRole('button', { name: 'Start Route in Waze' }),
-      STOPS[0],
+      STOPS[1],
     );
-    await expect(page.locator('.shared-stop').nth(0)).toHaveAttribute('aria-current', 'step');
-    await expectWebHandOff(page, page.getByRole('button', { name: 'Next Stop (2/3)' }), STOPS[1]);
     await expect(page.locator('.shared-stop').nth(1)).toHaveAttribute('aria-current', 'step');
     await expectWebHandOff(page, page.getByRole('button', { name: 'Next Stop (3/3)' }), STOPS[2]);
     await expect(page.getByRole('button', { name: /^Next Stop/ })).toHaveCount(0);
     await expect(page.locator('.shared-stop').nth(2)).toHaveAttribute('aria-current', 'step');
 
-    // Each stop's own button, back to stop 2: Next Stop (3/3) comes back.
+    // Each stop's own button, back to stop 1 (done): Next Stop skips it and goes to stop 2.
     await expectWebHandOff(
       page,
-      page.getByRole('button', { name: /^Navigate to stop 2 in Waze: Dijon/ }),
-      STOPS[1],
+      page.getByRole('button', { name: /^Navigate to stop 1 in Waze: Paris/ }),
+      STOPS[0],
     );
-    await expect(page.getByRole('button', { name: 'Next Stop (3/3)' })).toBeVisible();
-    expect(opened).toEqual([STOPS[0], STOPS[1], STOPS[2], STOPS[1]].map(wazeWeb));
+    await expect(page.getByRole('button', { name: 'Next Stop (2/3)' })).toBeVisible();
+    await expectWebHandOff(page, page.getByRole('button', { name: 'Next Stop (2/3)' }), STOPS[1]);
+    expect(opened).toEqual([STOPS[1], STOPS[2], STOPS[0], STOPS[1]].map(wazeWeb));
+
+    // The link opened again in a new tab (as from a chat app) carries on from stop 2.
+    const again = await context.newPage();
+    await again.goto(sharePath);
+    await expect(again.locator('.shared-stop').nth(1)).toHaveAttribute('aria-current', 'step');
+    await expect(again.getByRole('button', { name: 'Next Stop (3/3)' })).toBeVisible();
+    await again.close();
 
     // No third party ever saw the page: only the app, the tile server and Waze's own links.
     expect([...hosts].filter((host) => host !== new URL(appOrigin).host).sort()).toEqual([
@@ -395,37 +402,38 @@ test.describe('shared route', () => {
       await expect(stops.nth(0).locator('.shared-stop__status')).toHaveText('Done');
       await expectAccessible(page);
 
-      // Start, Next Stop and a stop's own button.
+      // Start (at stop 2: stop 1 is done), Next Stop and a stop's own button.
       await expectAppHandOff(
         page,
         page.getByRole('button', { name: 'Start Route in Waze' }),
-        STOPS[0],
-        navigations,
-      );
-      await expect(stops.nth(0)).toHaveAttribute('aria-current', 'step');
-      await expectAppHandOff(
-        page,
-        page.getByRole('button', { name: 'Next Stop (2/3)' }),
         STOPS[1],
         navigations,
       );
       await expect(stops.nth(1)).toHaveAttribute('aria-current', 'step');
       await expectAppHandOff(
         page,
-        page.getByRole('button', { name: /^Navigate to stop 3 in Waze: Lyon/ }),
+        page.getByRole('button', { name: 'Next Stop (3/3)' }),
         STOPS[2],
         navigations,
       );
       await expect(stops.nth(2)).toHaveAttribute('aria-current', 'step');
       await expect(page.getByRole('button', { name: /^Next Stop/ })).toHaveCount(0);
-      expect(opened).toEqual([STOPS[0], STOPS[1], STOPS[2]].map(wazeWeb));
+      await expectAppHandOff(
+        page,
+        page.getByRole('button', { name: /^Navigate to stop 1 in Waze: Paris/ }),
+        STOPS[0],
+        navigations,
+      );
+      await expect(stops.nth(0)).toHaveAttribute('aria-current', 'step');
+      await expect(page.getByRole('button', { name: 'Next Stop (2/3)' })).toBeVisible();
+      expect(opened).toEqual([STOPS[1], STOPS[2], STOPS[0]].map(wazeWeb));
     });
   });
 });
 
 test.describe('navigation page', () => {
   // Taps and the hand-off to the Waze app on a phone: 'on a phone' below.
-  test('trip points, notes, done and skipped saved to the route, ETA per stop, hand-off', async ({
+  test('stops, notes, done and skipped saved to the route, ETA per stop, hand-off, the day', async ({
     page,
     context,
     request,

@@ -36,8 +36,9 @@ import {
 import './SharedRoutePage.css';
 
 /**
- * Progress on a shared route lives in this tab only (sessionStorage): on a phone the
- * Waze web link opens in this tab, and coming back must not restart at stop 1.
+ * Progress on a shared route is kept on the device per link (localStorage): on a phone the Waze
+ * web link opens in this tab, and a driver who opens the link again (a new tab from a chat app)
+ * carries on from the stop they were driving to.
  */
 const sharedProgressKey = (shareToken: string) => `sharedRouteProgress:${shareToken}`;
 
@@ -118,14 +119,14 @@ function SharedRouteView({ shareToken, route }: { shareToken: string; route: Sha
   const [progress, dispatch] = useStoredProgress(
     sharedProgressKey(shareToken),
     stops.length,
-    'session',
+    'local',
   );
   const handOff = useWazeHandOff();
   // The map's query (same key): its line becomes the GPX track.
   const legs = useRouteLegs(stops);
   const day = useSharedDay(route, legs.data?.legs);
   const format = useTimeFormat();
-  const view = progressView(progress, stops.length);
+  const view = progressView(progress, stops);
   const currentIndex = progress.started ? Math.min(progress.currentIndex, stops.length - 1) : -1;
 
   const go = (index: number) => {
@@ -145,11 +146,11 @@ function SharedRouteView({ shareToken, route }: { shareToken: string; route: Sha
             <button
               type="button"
               className="button button--primary button--large"
-              onClick={() => go(0)}
+              onClick={() => go(view.startIndex)}
             >
               {t('waze.start')}
             </button>
-            {progress.started && view.nextIndex !== null ? (
+            {view.nextIndex !== null ? (
               <button
                 type="button"
                 className="button button--primary button--large"

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   initialProgress,
+  nextStopToDo,
   progressReducer,
   progressView,
   readProgress,
@@ -14,24 +15,6 @@ const at = (currentIndex: number, started = true): NavigationProgress => ({
 });
 
 describe('progressReducer', () => {
-  it('starts at stop 1', () => {
-    expect(progressReducer(initialProgress, { type: 'start' })).toEqual(at(0));
-    expect(progressReducer(at(3), { type: 'start' })).toEqual(at(0));
-  });
-
-  it('advances to the next stop and stays on the last one', () => {
-    expect(progressReducer(at(0), { type: 'advance', stopCount: 3 })).toEqual(at(1));
-    expect(progressReducer(at(1), { type: 'advance', stopCount: 3 })).toEqual(at(2));
-    expect(progressReducer(at(2), { type: 'advance', stopCount: 3 })).toEqual(at(2));
-  });
-
-  it('advancing before the start starts at stop 1; without stops it does nothing', () => {
-    expect(progressReducer(initialProgress, { type: 'advance', stopCount: 3 })).toEqual(at(0));
-    expect(progressReducer(initialProgress, { type: 'advance', stopCount: 0 })).toBe(
-      initialProgress,
-    );
-  });
-
   it('chooses any stop of the route, backwards too', () => {
     expect(progressReducer(initialProgress, { type: 'choose', index: 2, stopCount: 4 })).toEqual(
       at(2),
@@ -60,11 +43,57 @@ describe('progressReducer', () => {
 });
 
 describe('progressView', () => {
-  it('reads current stop X of Y and the next stop', () => {
-    expect(progressView(initialProgress, 3)).toEqual({ current: 0, total: 3, nextIndex: 0 });
-    expect(progressView(at(0), 3)).toEqual({ current: 1, total: 3, nextIndex: 1 });
-    expect(progressView(at(2), 3)).toEqual({ current: 3, total: 3, nextIndex: null });
-    expect(progressView(initialProgress, 0)).toEqual({ current: 0, total: 0, nextIndex: null });
+  const toDo = (count: number) => Array.from({ length: count }, () => ({}));
+
+  it('reads current stop X of Y, where Start and Next Stop go', () => {
+    expect(progressView(initialProgress, toDo(3))).toEqual({
+      current: 0,
+      total: 3,
+      startIndex: 0,
+      nextIndex: null,
+    });
+    expect(progressView(at(0), toDo(3))).toMatchObject({ current: 1, nextIndex: 1 });
+    expect(progressView(at(2), toDo(3))).toMatchObject({ current: 3, nextIndex: null });
+    expect(progressView(initialProgress, [])).toEqual({
+      current: 0,
+      total: 0,
+      startIndex: 0,
+      nextIndex: null,
+    });
+  });
+
+  it('starts at the first stop still to do and skips the done and skipped ones', () => {
+    const stops = [
+      { status: 'done' as const },
+      { status: 'skipped' as const },
+      {},
+      { status: 'done' as const },
+      {},
+      { status: 'skipped' as const },
+    ];
+    const before = progressView(initialProgress, stops);
+    expect(before.startIndex).toBe(2);
+    expect(progressView(at(before.startIndex), stops).nextIndex).toBe(4);
+    // Back on a stop done earlier (its own button): Next Stop goes on from there.
+    expect(progressView(at(0), stops).nextIndex).toBe(2);
+    // Nothing after stop 5 is left to do.
+    expect(progressView(at(4), stops).nextIndex).toBeNull();
+  });
+
+  it('starts at stop 1 when every stop is done or skipped', () => {
+    expect(progressView(initialProgress, [{ status: 'done' }, { status: 'skipped' }])).toEqual({
+      current: 0,
+      total: 2,
+      startIndex: 0,
+      nextIndex: null,
+    });
+  });
+
+  it('finds the next stop to do after a given one', () => {
+    const stops = [{}, { status: 'done' as const }, {}];
+    expect(nextStopToDo(stops, -1)).toBe(0);
+    expect(nextStopToDo(stops, 0)).toBe(2);
+    expect(nextStopToDo(stops, 2)).toBeNull();
   });
 });
 

@@ -1,7 +1,11 @@
+import type { Stop } from '@domain/stops.ts';
+import { isSettled } from './stop-status';
+
 /**
- * Driving a shared route stop by stop: which stop was handed to Waze last. Pure; the
- * shared page keeps it in session storage so it survives a reload or a phone locking.
- * (A saved route keeps per-stop statuses in the itinerary instead: stop-status.ts.)
+ * Driving a shared route stop by stop: which stop was handed to Waze last. Pure; the shared page
+ * keeps it on the device per link (a new tab opened from a chat app resumes where the driver
+ * was). The stops' own statuses (done or skipped, set by the route's owner on the road) decide
+ * where Start and Next Stop go: a stop done or skipped is never handed over again by them.
  */
 export interface NavigationProgress {
   /** 0-based index of the current stop: the one Waze is driving to. */
@@ -11,11 +15,7 @@ export interface NavigationProgress {
 }
 
 export type ProgressAction =
-  /** Hand stop 1 to Waze. */
-  | { type: 'start' }
-  /** The driver reached the current stop: the next one becomes current (stays on the last). */
-  | { type: 'advance'; stopCount: number }
-  /** The driver chose a stop in the list. */
+  /** A stop was handed to Waze (Start, Next Stop or the stop's own button). */
   | { type: 'choose'; index: number; stopCount: number }
   | { type: 'reset' }
   /** The route was loaded or changed: keep the index inside it. */
@@ -30,15 +30,6 @@ export function progressReducer(
   action: ProgressAction,
 ): NavigationProgress {
   switch (action.type) {
-    case 'start':
-      return { currentIndex: 0, started: true };
-    case 'advance':
-      if (action.stopCount <= 0) return state;
-      if (!state.started) return { currentIndex: 0, started: true };
-      return {
-        currentIndex: Math.min(state.currentIndex + 1, lastIndex(action.stopCount)),
-        started: true,
-      };
     case 'choose':
       if (!Number.isInteger(action.index) || action.index < 0 || action.index >= action.stopCount)
         return state;
@@ -53,16 +44,36 @@ export function progressReducer(
   }
 }
 
-/** What the page shows: 'current stop X of Y', the next stop (if any) and the bar's value. */
-export function progressView(state: NavigationProgress, stopCount: number) {
-  const current = state.started ? state.currentIndex + 1 : 0;
-  const nextIndex = state.started ? state.currentIndex + 1 : 0;
+/** The first stop still to do after `after` (-1: from the start), or null when none is left. */
+export function nextStopToDo(stops: readonly Pick<Stop, 'status'>[], after: number): number | null {
+  for (let index = Math.max(0, after + 1); index < stops.length; index += 1) {
+    if (!isSettled(stops[index])) return index;
+  }
+  return null;
+}
+
+export interface ProgressView {
+  /** 1-based current stop; 0 before the start. */
+  current: number;
+  total: number;
+  /** The stop Start hands over: the first still to do (stop 1 when every stop is settled). */
+  startIndex: number;
+  /** The stop Next Stop hands over once started: the next still to do, or null when none is left. */
+  nextIndex: number | null;
+}
+
+/** What the page shows: 'current stop X of Y', where Start and Next Stop go. */
+export function progressView(
+  state: NavigationProgress,
+  stops: readonly Pick<Stop, 'status'>[],
+): ProgressView {
+  const started = state.started && stops.length > 0;
+  const currentIndex = Math.min(state.currentIndex, lastIndex(stops.length));
   return {
-    /** 1-based current stop; 0 before the start. */
-    current,
-    total: stopCount,
-    /** The stop 'Next Stop' would hand over, or null after the last one. */
-    nextIndex: nextIndex < stopCount ? nextIndex : null,
+    current: started ? currentIndex + 1 : 0,
+    total: stops.length,
+    startIndex: nextStopToDo(stops, -1) ?? 0,
+    nextIndex: started ? nextStopToDo(stops, currentIndex) : null,
   };
 }
 
