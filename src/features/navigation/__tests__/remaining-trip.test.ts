@@ -12,9 +12,9 @@ const legs = [
 ];
 
 describe('remaining trip', () => {
-  it('before the first stop: the first stop is where the route starts, the rest add their legs', () => {
+  it('before the first stop: the route starts there (no arrival), the rest add their legs', () => {
     const trip = remainingTrip([stop(), stop(), stop(), stop()], legs, NOW);
-    expect(trip.arrivals).toEqual([NOW, NOW + 600_000, NOW + 1_500_000, NOW + 2_700_000]);
+    expect(trip.arrivals).toEqual([null, NOW + 600_000, NOW + 1_500_000, NOW + 2_700_000]);
     expect(trip.distance).toBe(6000);
     expect(trip.duration).toBe(2700);
   });
@@ -64,6 +64,10 @@ describe('remaining trip', () => {
   });
 
   it('a one-stop route needs no legs', () => {
-    expect(remainingTrip([stop()], [], NOW)).toEqual({ distance: 0, duration: 0, arrivals: [NOW] });
+    expect(remainingTrip([stop()], [], NOW)).toEqual({
+      distance: 0,
+      duration: 0,
+      arrivals: [null],
+    });
   });
 });

@@ -12,7 +12,7 @@ export interface RemainingTrip {
   distance: number;
   /** Seconds still to drive on the same legs. */
   duration: number;
-  /** Per stop: the expected arrival (epoch ms), or null for a stop done or skipped. */
+  /** Per stop: the expected arrival (epoch ms); null for the start, a stop done or skipped. */
   arrivals: (number | null)[];
 }
 
@@ -28,8 +28,8 @@ const NOTHING_LEFT = (stopCount: number): RemainingTrip => ({
  *
  * The driver is taken to be on the leg into the current stop (the first still to do),
  * having left the stop before it: its ETA is now plus that leg, and each later stop adds
- * the legs up to it. Stop 1 has no leg into it (the route starts there): while it is
- * current its ETA is now. A stop settled out of order further on is still driven past
+ * the legs up to it. Stop 1 has no leg into it and no arrival: the route starts there (its
+ * ETA would only say "now"; the page shows the planned departure instead). A stop settled out of order further on is still driven past
  * (its legs stay in the sum); it only loses its own ETA. Null legs (not computed yet) or
  * legs of another route (the wrong count) give no ETA and no distance.
  */
@@ -51,7 +51,7 @@ export function remainingTrip(
     distance += legIn ? Math.max(0, legIn.distance) : 0;
     duration += legIn ? Math.max(0, legIn.duration) : 0;
     if (isSettled(stops[index])) continue;
-    arrivals[index] = now + duration * 1000;
+    if (index > 0) arrivals[index] = now + duration * 1000;
     remaining = { distance, duration };
   }
   return { ...remaining, arrivals };

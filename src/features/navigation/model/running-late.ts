@@ -11,7 +11,7 @@ export interface DriveDayStop extends Pick<Stop, 'status'> {
 }
 
 export interface DriveProjection {
-  /** Per stop: when the driver is expected there (epoch ms); null for a stop done or skipped. */
+  /** Per stop: when the driver is expected there (epoch ms); null for the start, a stop done or skipped. */
   arrivals: (number | null)[];
   /**
    * Per stop: how long after its window's closing minute the driver is expected there (ms);
@@ -31,7 +31,8 @@ const nothing = (count: number): DriveProjection => ({
  * later stop still to do adds its leg, the wait until the window of the stop before opened and
  * the time spent there. A stop done or skipped further on is driven past (its leg counts, its
  * time at the stop does not). The first stop is where the day starts: while it is current the
- * driver leaves it at the departure, or now if that has passed, and it has no window to meet.
+ * driver leaves it at the departure, or now if that has passed, and it has no arrival (the
+ * driver is there) nor window to meet.
  *
  * Running late: a stop still to do whose expected arrival is at least LATE_AFTER_MS after its
  * window's closing minute (the planner's lateness rule), so the flag says "you will miss it"
@@ -53,12 +54,12 @@ export function projectDrive(
     const stop = stops[index];
     if (index > 0) clock += Math.max(0, legs[index - 1].duration) * 1000;
     if (isSettled(stop)) continue;
-    arrivals[index] = clock;
     if (index === 0) {
       // The start: leave at the departure (not before), no window, no time there.
       clock = Math.max(clock, departure ?? clock);
       continue;
     }
+    arrivals[index] = clock;
     if (stop.window) {
       const [opens, closes] = stop.window;
       if (clock < opens) clock = opens;
