@@ -443,7 +443,13 @@ test.describe('navigation page', () => {
     test.slow();
     await stubWaze(context);
     const owner = await register(accounts);
-    const id = await createRoute(accounts, owner, 'Morning round');
+    // Stop 3's note has a number to call and an address to write to.
+    const round = [
+      STOPS[0],
+      STOPS[1],
+      { ...STOPS[2], note: 'Call +33 6 12 34 56 78 or write to shop@example.com' },
+    ];
+    const id = await createRoute(accounts, owner, 'Morning round', round);
     const legs = await routeLegs(request);
     await accounts.signIn(page, owner, `/waze-route/${id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Morning round' })).toBeVisible();
@@ -451,7 +457,7 @@ test.describe('navigation page', () => {
       'href',
       '/dashboard',
     );
-    await expect(page.getByRole('heading', { name: 'Trip points (3)' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Stops (3)' })).toBeVisible();
     await expect(
       page.getByText('Keep this page open while you drive.', { exact: false }),
     ).toBeVisible();
@@ -467,20 +473,32 @@ test.describe('navigation page', () => {
     await expect(page.locator('.drive-stop').nth(1).locator('.stop-note')).toHaveText(
       'Note: Door code 4821, ring twice',
     );
+    const thirdNote = page.locator('.drive-stop').nth(2).locator('.stop-note');
+    await expect(thirdNote.getByRole('link', { name: '+33 6 12 34 56 78' })).toHaveAttribute(
+      'href',
+      'tel:+33612345678',
+    );
+    await expect(thirdNote.getByRole('link', { name: 'shop@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:shop@example.com',
+    );
+    await expect(points.nth(1)).toContainText('Stop 2: Dijon');
     const bar = page.getByRole('progressbar', { name: 'Route progress' });
     await expect(bar).toHaveAttribute('aria-valuenow', '0');
     await expect(bar).toHaveAttribute('aria-valuemax', '3');
     await expect(page.getByText('Current stop 1 of 3')).toBeVisible();
 
-    // An ETA per stop from the route's leg durations: the gaps between them are the legs.
+    // An ETA per stop from the route's leg durations: the gaps between them are the legs. The
+    // route starts at stop 1: no arrival there (not "now"), here or in the current stop's card.
     await expect(points.nth(2)).toContainText(/ETA \d{1,2}:\d{2}/);
+    await expect(points.nth(0).locator('.drive-point__eta')).toHaveCount(0);
+    await expect(page.getByRole('group', { name: 'Current' })).not.toContainText('ETA');
     const etas = await Promise.all(
-      [0, 1, 2].map(async (i) =>
+      [1, 2].map(async (i) =>
         minutesOfDay((await points.nth(i).locator('.drive-point__eta').textContent()) ?? ''),
       ),
     );
-    expectMinutesApart(etas[0], etas[1], legs[0].duration / 60);
-    expectMinutesApart(etas[1], etas[2], legs[1].duration / 60);
+    expectMinutesApart(etas[0], etas[1], legs[1].duration / 60);
     const totalKm = Math.round((legs[0].distance + legs[1].distance) / 1000);
     await expect(page.getByTestId('drive-remaining')).toHaveText(
       new RegExp(`^${totalKm} km to go, last stop around \\d{1,2}:\\d{2}`),
@@ -540,6 +558,17 @@ test.describe('navigation page', () => {
     await expect(page.getByRole('button', { name: /^Next Stop/ })).toHaveCount(0);
     await expect(page.getByTestId('drive-remaining')).toHaveCount(0);
     await expect.poll(() => statuses(accounts, owner, id)).toEqual(['done', 'skipped', 'done']);
+    // The day's summary: the stops, the time since the first hand-off, the legs' driving.
+    const summary = page.getByRole('region', { name: 'Your day' });
+    await expect(summary.getByTestId('summary-done')).toHaveText('2');
+    await expect(summary.getByTestId('summary-skipped')).toHaveText('1');
+    await expect(summary.getByTestId('summary-took')).toHaveText(/^(\d+h )?\d+m$/);
+    const plannedMinutes = Math.round((legs[0].duration + legs[1].duration) / 60);
+    await expect(summary.getByTestId('summary-planned')).toHaveText(
+      plannedMinutes >= 60
+        ? `${Math.floor(plannedMinutes / 60)}h ${plannedMinutes % 60}m`
+        : `${plannedMinutes}m`,
+    );
 
     // 'Start over' asks first: Cancel changes nothing.
     const startOver = page.getByRole('button', { name: 'Start over' });
@@ -574,7 +603,7 @@ test.describe('navigation page', () => {
     await expect.poll(() => statuses(accounts, owner, id)).toEqual([null, null, null]);
     // Nothing else about the route changed: same stops, same note, nothing duplicated.
     const saved = await getRoute(accounts, owner, id);
-    expect(saved.stops).toEqual(STOPS);
+    expect(saved.stops).toEqual(round);
     await expect(page.locator('.drive__offline')).toHaveCount(0);
 
     // The export menu rides along: a GPX of the stops (notes kept) with the route line.
@@ -633,6 +662,8 @@ test.describe('navigation page', () => {
         await expect(page.getByText('Current stop 3 of 3')).toBeVisible();
         await page.getByRole('button', { name: /^Mark stop 3 done: Lyon/ }).tap();
         await expect(page.getByText('All stops done')).toBeVisible();
+        await expect(page.getByRole('region', { name: 'Your day' })).toBeVisible();
+        await expectAccessible(page);
         await expect.poll(() => statuses(accounts, owner, id)).toEqual(['done', 'skipped', 'done']);
 
         const startOver = page.getByRole('button', { name: 'Start over' });
@@ -719,6 +750,6 @@ test.describe('navigation page', () => {
     await page.getByRole('button', { name: 'Start Route in Waze' }).click();
     await expect(page).toHaveURL(/\/waze-route\/[^/]+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Trip to Paris' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Trip points (1)' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Stops (1)' })).toBeVisible();
   });
 });

@@ -1,6 +1,7 @@
 export type { KeyValueStore } from './model/key-value-store';
 export type { OutboxEntry, ServerItinerary } from './model/outbox';
 export { mergeRoadChanges } from './model/outbox';
+export { offlineKeys } from './model/offline-keys';
 export { offlineStore } from './storage/idb-store';
 export {
   keepItineraryOffline,

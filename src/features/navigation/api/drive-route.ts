@@ -26,6 +26,8 @@ export const driveKeys = {
   all: ['drive'] as const,
   route: (ownerId: string, itineraryId: string) =>
     [...driveKeys.all, 'route', ownerId, itineraryId] as const,
+  log: (ownerId: string, itineraryId: string) =>
+    [...driveKeys.all, 'log', ownerId, itineraryId] as const,
   legs: (ownerId: string, itineraryId: string, stops: readonly { lat: number; lng: number }[]) =>
     [
       ...driveKeys.all,

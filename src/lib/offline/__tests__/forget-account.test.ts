@@ -4,17 +4,18 @@ import { createMemoryStore } from '../model/key-value-store';
 import { offlineKeys } from '../model/offline-keys';
 
 describe('forgetAccountOnDevice', () => {
-  it('deletes the account’s route copies, legs and queued changes, and nothing of anyone else', async () => {
+  it('deletes the account’s route copies, legs, queued changes and drive logs, and nothing of anyone else', async () => {
     const store = createMemoryStore();
     await store.set(offlineKeys.itinerary('alice', 'r1'), { id: 'r1' });
     await store.set(offlineKeys.legs('alice', 'r1'), { legs: [] });
     await store.set(offlineKeys.outbox('alice', 'r1'), { stops: [] });
+    await store.set(offlineKeys.driveLog('alice', 'r1'), { startedAt: 1 });
     await store.set(offlineKeys.itinerary('alice-2', 'r9'), { id: 'r9' });
     await store.set(offlineKeys.itinerary('bob', 'r2'), { id: 'r2' });
     await store.set(offlineKeys.outbox('bob', 'r2'), { stops: [] });
     await store.set('something-else', 1);
 
-    expect(await forgetAccountOnDevice(store, 'alice')).toBe(3);
+    expect(await forgetAccountOnDevice(store, 'alice')).toBe(4);
     expect((await store.keys()).sort()).toEqual(
       [
         offlineKeys.itinerary('alice-2', 'r9'),

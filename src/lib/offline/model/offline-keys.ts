@@ -7,6 +7,8 @@ export const offlineKeys = {
   legs: (ownerId: string, itineraryId: string) => `legs:${ownerId}:${itineraryId}`,
   outbox: (ownerId: string, itineraryId: string) => `outbox:${ownerId}:${itineraryId}`,
   outboxPrefix: (ownerId: string) => `outbox:${ownerId}:`,
+  /** When the driver began and finished the route on this device (the day's summary). */
+  driveLog: (ownerId: string, itineraryId: string) => `drive-log:${ownerId}:${itineraryId}`,
 };
 
 /** The copies of routes and legs (not the queue of changes still to send). */
