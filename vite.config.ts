@@ -3,7 +3,6 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { contentSecurityPolicy } from './vite/csp.ts';
 import { pwa } from './vite/pwa.ts';
-import { preactInProduction } from './vite/preact.ts';
 import { startup } from './vite/startup.ts';
 
 /** Where the local gateway (Auth, REST, Edge Functions) listens; see supabase/local. */
@@ -21,7 +20,7 @@ const localServer = {
   },
 };
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(() => ({
   // startup() before contentSecurityPolicy(), which hashes the inline script it adds.
   plugins: [react(), pwa(), startup({ fallbackLanguage: 'en' }), contentSecurityPolicy()],
   resolve: {
@@ -32,8 +31,6 @@ export default defineConfig(({ command }) => ({
         replacement: fileURLToPath(new URL('./supabase/functions/_shared/domain', import.meta.url)),
       },
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      // The production build renders with Preact (vite/preact.ts).
-      ...preactInProduction(command),
     ],
   },
   server: localServer,

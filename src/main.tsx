@@ -77,8 +77,7 @@ async function start() {
       <App />
     </StrictMode>
   );
-  // In the task that removed the copy (Preact renders at once; React, in `npm run build` with
-  // ROUTE_PLANNER_REACT=1, would leave a blank frame between).
+  // In the task that removed the copy: React's own scheduling would leave a blank frame between.
   if (copy) flushSync(() => root.render(app));
   else root.render(app);
   // Offline driving: the service worker of the production build, with the interface language

@@ -509,8 +509,7 @@ export function StopList({
       return;
     }
     // Found by the stop it shows now: the virtual list's rows are keyed by place, so a row's
-    // button shows another stop after a move (a map kept by ref callbacks lost entries when
-    // one row's detach ran after another row's attach for the same stop).
+    // button shows another stop after a move; the rendered buttons say which stop they show.
     const button = [
       ...(listRef.current?.querySelectorAll<HTMLButtonElement>('.stop-item__show') ?? []),
     ].find((candidate) => candidate.dataset.stopId === id);
