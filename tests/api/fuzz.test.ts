@@ -202,7 +202,22 @@ const pathSegment = fc.oneof(
   fc.string({ maxLength: 20 }).map(encodeURIComponent),
 );
 const query = fc.dictionary(
-  fc.constantFrom('q', 'lat', 'lng', 'lon', 'format', 'limit', 'q[]', 'x', 'zoom', 'bbox', 'lang'),
+  fc.constantFrom(
+    'q',
+    'lat',
+    'lng',
+    'lon',
+    'format',
+    'limit',
+    'q[]',
+    'x',
+    'zoom',
+    'bbox',
+    'lang',
+    'summary',
+    'cursor',
+    'sort',
+  ),
   fc.oneof(weirdString, number.map(String)),
   { maxKeys: 4 },
 );

@@ -261,6 +261,41 @@ describe.skipIf(Boolean(skipReason))(
       },
     );
 
+    it.each(Object.keys(paths))(
+      '%s: lists the caller’s itineraries a page at a time, as summaries or whole',
+      async (path) => {
+        const stores = paths[path]();
+        const dave = await signUpUser(db, `dave-${path.length}`);
+        const asDave = stores.asCaller(dave.token!, dave.claims);
+        for (const title of ['First', 'Second', 'Third']) await asDave.create({ ...fields, title });
+        await insertItinerary(db, bob, 'Not Dave’s');
+        const request = {
+          summary: true,
+          limit: 2,
+          cursor: null,
+          words: null,
+          sort: 'newest' as const,
+        };
+        const first = await asDave.listPage(request, 2);
+        expect(first.total).toBe(3);
+        expect(first.rows.map((row) => row.itinerary)).toEqual([
+          expect.objectContaining({ title: 'Third', stop_count: sampleStops.length }),
+          expect.objectContaining({ title: 'Second', stop_count: sampleStops.length }),
+        ]);
+        expect(first.rows[0].itinerary).not.toHaveProperty('stops');
+        const rest = await asDave.listPage({ ...request, cursor: first.rows[1].cursor }, 2);
+        expect(rest.rows.map((row) => row.itinerary.title)).toEqual(['First']);
+        const whole = await asDave.listPage(
+          { ...request, summary: false, words: ['second'] },
+          null,
+        );
+        expect(whole.rows.map((row) => row.itinerary)).toEqual([
+          expect.objectContaining({ title: 'Second', stops: sampleStops }),
+        ]);
+        expect(whole.rows[0].itinerary).not.toHaveProperty('stop_count');
+      },
+    );
+
     it('serves the shared view of a valid link to anyone, and nothing else', async () => {
       const stores = sqlItineraryStores(sql);
       const id = await insertItinerary(db, alice, 'Shared round');

@@ -9,6 +9,8 @@ import {
   SHARE_LINK_COLUMNS,
   asShareLink,
   itineraryFromRow,
+  listArguments,
+  pageFromRows,
   sharedRouteFromRow,
   updatedAtRange,
   type Itinerary,
@@ -38,6 +40,14 @@ function callerStore(db: SupabaseClient, userId: string): ItineraryStore {
     list: async () =>
       dataOf(await itineraries().select(COLUMNS).order('created_at', { ascending: false })).map(
         asItinerary,
+      ),
+    listPage: async (request, pageSize) =>
+      pageFromRows(
+        dataOf(await db.rpc('list_itineraries', listArguments(request, pageSize))) as Record<
+          string,
+          unknown
+        >[],
+        request.sort,
       ),
     get: async (id) => {
       const row = dataOf(await itineraries().select(COLUMNS).eq('id', id).maybeSingle());

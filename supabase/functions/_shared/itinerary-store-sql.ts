@@ -15,6 +15,8 @@ import {
   SHARE_LINK_COLUMNS,
   asShareLink,
   itineraryFromRow,
+  listArguments,
+  pageFromRows,
   sharedRouteFromRow,
   updatedAtRange,
   type Itinerary,
@@ -47,6 +49,15 @@ function callerStore(sql: Sql, claims: Record<string, unknown>): ItineraryStore 
           (tx) => tx`select ${columns(tx)} from public.itineraries order by created_at desc`,
         )
       ).map(asItinerary),
+    listPage: async (request, pageSize) => {
+      const a = listArguments(request, pageSize);
+      const rows = await run(
+        (tx) => tx`select * from public.list_itineraries(
+          ${a.search_words}::text[], ${a.sort}, ${a.page_size}::integer, ${a.after_number}::double precision,
+          ${a.after_text}::text, ${a.after_id}::uuid, ${a.with_stops})`,
+      );
+      return pageFromRows(rows, request.sort);
+    },
     get: async (id) =>
       first(await run((tx) => tx`select ${columns(tx)} from public.itineraries where id = ${id}`)),
     create: async (fields) =>

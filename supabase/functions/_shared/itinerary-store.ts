@@ -7,6 +7,7 @@
  */
 import type { DayPlan } from './domain/day-plan/day-plan.ts';
 import type { Stop } from './domain/stops.ts';
+import type { ItinerarySort } from './domain/itinerary-list.ts';
 
 export interface Itinerary {
   id: string;
@@ -47,6 +48,11 @@ export type CreateOnceResult =
 export interface ItineraryStore {
   /** The caller's itineraries, newest first. */
   list(): Promise<Itinerary[]>;
+  /**
+   * A page of the caller's itineraries (public.list_itineraries): matching the search, in the
+   * order asked, after the cursor, at most `pageSize` (null: all the rest).
+   */
+  listPage(request: ItineraryPageRequest, pageSize: number | null): Promise<ItineraryPage>;
   /** null when it does not exist or is not the caller's. */
   get(id: string): Promise<Itinerary | null>;
   create(fields: ItineraryFields): Promise<Itinerary>;
@@ -199,5 +205,78 @@ export function sharedRouteFromRow(row: Record<string, unknown>): SharedRoute {
     title: String(row.title),
     stops: row.stops as Stop[],
     ...(row.day_plan !== null && row.day_plan !== undefined ? { day_plan: row.day_plan } : {}),
+  };
+}
+
+/** What a card shows: the itinerary without its stops, with their number. */
+export type ItinerarySummary = Omit<Itinerary, 'stops'> & { stop_count: number };
+
+/**
+ * Where a page starts: after the row with this place in the order (list_itineraries'
+ * sort_number or sort_text) and this id. Opaque to clients (base64url of JSON).
+ */
+export interface PageCursor {
+  sort: ItinerarySort;
+  number: number | null;
+  text: string | null;
+  id: string;
+}
+
+export interface ItineraryPageRequest {
+  summary: boolean;
+  /** null: every matching itinerary after the cursor. */
+  limit: number | null;
+  cursor: PageCursor | null;
+  /** Every word must be in the title or a stop's name (any case, with or without accents). */
+  words: string[] | null;
+  sort: ItinerarySort;
+}
+
+/** One row of list_itineraries: the itinerary (stops only when asked for) and its place. */
+export interface ListedItinerary {
+  itinerary: Itinerary | ItinerarySummary;
+  cursor: PageCursor;
+}
+
+export interface ItineraryPage {
+  rows: ListedItinerary[];
+  /** How many itineraries match the search (on every page). */
+  total: number;
+}
+
+/** A row of public.list_itineraries: a summary, or the whole itinerary when it carries stops. */
+export function listedFromRow(row: Record<string, unknown>, sort: ItinerarySort): ListedItinerary {
+  const { stop_count, sort_number, sort_text, total_count: _, ...rest } = row;
+  const { stops, ...summary } = itineraryFromRow(rest);
+  const cursor: PageCursor = {
+    sort,
+    number: sort_number === null || sort_number === undefined ? null : Number(sort_number),
+    text: typeof sort_text === 'string' ? sort_text : null,
+    id: String(row.id),
+  };
+  if (stops === null || stops === undefined)
+    return { itinerary: { ...summary, stop_count: Number(stop_count) }, cursor };
+  return { itinerary: { ...summary, stops }, cursor };
+}
+
+/** A page of list_itineraries' rows (total_count is on every row; 0 without rows). */
+export const pageFromRows = (
+  rows: readonly Record<string, unknown>[],
+  sort: ItinerarySort,
+): ItineraryPage => ({
+  rows: rows.map((row) => listedFromRow(row, sort)),
+  total: rows.length > 0 ? Number(rows[0].total_count) : 0,
+});
+
+/** list_itineraries' arguments by name (the Data API's rpc names them; SQL passes them in order). */
+export function listArguments(request: ItineraryPageRequest, pageSize: number | null) {
+  return {
+    search_words: request.words,
+    sort: request.sort,
+    page_size: pageSize,
+    after_number: request.cursor?.number ?? null,
+    after_text: request.cursor?.text ?? null,
+    after_id: request.cursor?.id ?? null,
+    with_stops: !request.summary,
   };
 }

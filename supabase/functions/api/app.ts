@@ -71,7 +71,7 @@ export function createApp(services: Services) {
     cors({
       origin: services.config.siteUrl,
       allowHeaders: ['Authorization', 'Content-Type', 'If-Match', 'Idempotency-Key'],
-      exposeHeaders: ['ETag', 'Retry-After', 'Idempotent-Replayed'],
+      exposeHeaders: ['ETag', 'Retry-After', 'Idempotent-Replayed', 'Link', 'X-Total-Count'],
       maxAge: 600,
     }),
   );

@@ -15,6 +15,11 @@ import { newShareToken } from '../../_shared/share-token.ts';
 import { requireUser } from '../middleware.ts';
 import type { ActiveShare, Itinerary, ItineraryFields } from '../../_shared/itinerary-store.ts';
 import { shareOptionsSchema } from '../../_shared/account-validation.ts';
+import {
+  encodeCursor,
+  itineraryPageQuerySchema,
+  pageRequestOf,
+} from '../../_shared/itinerary-pages.ts';
 
 const NOT_FOUND = 'Itinerary not found';
 const SHARED_NOT_FOUND = 'Route not found or no longer available';
@@ -132,7 +137,38 @@ export const itineraryRoutes = new Hono<AppEnv>()
     });
   })
   .use(requireUser)
-  .get('/', async (c) => c.json(await c.var.itineraries.list()))
+  // The whole list (the spec's call), or with any of summary, limit, cursor, q, sort a page:
+  // still an array, the next page in a Link header (rel="next") and the number of matching
+  // itineraries in X-Total-Count.
+  .get('/', async (c) => {
+    const request = pageRequestOf(
+      parseInput(itineraryPageQuerySchema, {
+        summary: c.req.query('summary'),
+        limit: c.req.query('limit'),
+        cursor: c.req.query('cursor'),
+        q: c.req.query('q'),
+        sort: c.req.query('sort'),
+      }),
+    );
+    if (!request) return c.json(await c.var.itineraries.list());
+    // One row more than the page tells whether another page follows.
+    const page = await c.var.itineraries.listPage(
+      request,
+      request.limit === null ? null : request.limit + 1,
+    );
+    const rows = request.limit === null ? page.rows : page.rows.slice(0, request.limit);
+    const headers: Record<string, string> = { 'X-Total-Count': String(page.total) };
+    if (rows.length < page.rows.length) {
+      const next = new URL(c.req.url).searchParams;
+      next.set('cursor', encodeCursor(rows[rows.length - 1].cursor));
+      headers.Link = `<?${next.toString()}>; rel="next"`;
+    }
+    return c.json(
+      rows.map((row) => row.itinerary),
+      200,
+      headers,
+    );
+  })
   .get('/:id', async (c) => {
     const itinerary = await c.var.itineraries.get(itineraryId(c));
     if (!itinerary) throw new ApiError(404, NOT_FOUND);
