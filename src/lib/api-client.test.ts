@@ -113,6 +113,22 @@ describe('api client', () => {
     expect(headers.get('Accept')).toBe('application/json');
   });
 
+  it('answers the headers with the body when asked (a page’s Link and count)', async () => {
+    const fetchMock = vi.fn(
+      async () =>
+        new Response('[{"id":"r1"}]', {
+          headers: { Link: '<?cursor=abc>; rel="next"', 'X-Total-Count': '30' },
+        }),
+    );
+    const answer = await clientWith(fetchMock).getWithHeaders<{ id: string }[]>('/itineraries', {
+      query: { summary: 'true', limit: 24, q: undefined },
+    });
+    expect(answer.data).toEqual([{ id: 'r1' }]);
+    expect(answer.headers.get('Link')).toBe('<?cursor=abc>; rel="next"');
+    expect(answer.headers.get('X-Total-Count')).toBe('30');
+    expect(lastRequest(fetchMock).url).toBe('/api/itineraries?summary=true&limit=24');
+  });
+
   it('resolves an empty 204 answer to undefined', async () => {
     const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
     await expect(

@@ -66,9 +66,17 @@ export interface ApiClientConfig {
   fetch?: typeof fetch;
 }
 
+/** An answer's checked body and its headers (a page's Link, a count). */
+export interface ApiAnswer<T> {
+  data: T;
+  headers: Headers;
+}
+
 export interface ApiClient {
   request<T>(method: HttpMethod, path: string, options?: RequestOptions<T>): Promise<T>;
   get<T>(path: string, options?: Omit<RequestOptions<T>, 'body'>): Promise<T>;
+  /** GET, answering the headers too. */
+  getWithHeaders<T>(path: string, options?: Omit<RequestOptions<T>, 'body'>): Promise<ApiAnswer<T>>;
   post<T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>): Promise<T>;
   put<T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>): Promise<T>;
   delete<T = void>(path: string, options?: Omit<RequestOptions<T>, 'body'>): Promise<T>;
@@ -116,11 +124,11 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   const timeoutMs = config.timeoutMs ?? API_TIMEOUT_MS;
   const doFetch = config.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
-  async function request<T>(
+  async function requestWithHeaders<T>(
     method: HttpMethod,
     path: string,
     options: RequestOptions<T> = {},
-  ): Promise<T> {
+  ): Promise<ApiAnswer<T>> {
     const { body, query, signal, schema } = options;
     signal?.throwIfAborted();
 
@@ -186,7 +194,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         });
       }
 
-      if (!schema) return payload as T;
+      if (!schema) return { data: payload as T, headers: response.headers };
       const parsed = schema.safeParse(payload);
       if (!parsed.success) {
         throw new ApiError({
@@ -195,16 +203,20 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
           message: `Unexpected response from ${method} ${path}`,
         });
       }
-      return parsed.data;
+      return { data: parsed.data, headers: response.headers };
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', forwardAbort);
     }
   }
 
+  const request = async <T>(method: HttpMethod, path: string, options?: RequestOptions<T>) =>
+    (await requestWithHeaders(method, path, options)).data;
+
   return {
     request,
     get: (path, options) => request('GET', path, options),
+    getWithHeaders: (path, options) => requestWithHeaders('GET', path, options),
     post: (path, body, options) => request('POST', path, { ...options, body }),
     put: (path, body, options) => request('PUT', path, { ...options, body }),
     delete: (path, options) => request('DELETE', path, options),

@@ -64,19 +64,38 @@ test('a stop is renamed in the stop list, and saved with its new name', async ({
   ).toBe('Warehouse');
 });
 
-test('My Routes: search, sort, duplicate', async ({ page, accounts }) => {
+test('My Routes: a page of cards, more on scroll, search, sort, duplicate', async ({
+  page,
+  accounts,
+}) => {
   const owner = await accounts.register('my-routes');
+  // A year of routes in small: more than a page (24 cards), the oldest first.
+  for (let index = 1; index <= 25; index += 1)
+    await accounts.postRoute(owner, `Older route ${String(index).padStart(2, '0')}`, [PARIS]);
   await accounts.postRoute(owner, 'Zoo trip', [PARIS, DIJON]);
   await accounts.postRoute(owner, 'Apéro run', [PARIS, LYON]);
   await accounts.postRoute(owner, 'Bakery round', [LYON, { ...DIJON, note: 'Side door' }]);
+  const listed: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/itineraries') listed.push(request.url());
+  });
   await accounts.signIn(page, owner, '/dashboard');
-  await expect(cardTitles(page)).toHaveText(['Bakery round', 'Apéro run', 'Zoo trip']);
+  await expect(cardTitles(page)).toHaveCount(24);
+  await expect(cardTitles(page).first()).toHaveText('Bakery round');
+  await expect(cardTitles(page).nth(2)).toHaveText('Zoo trip');
+  // The cards' summaries, not the stops; the rest when the end of the list comes near.
+  expect(new URL(listed[0]).searchParams.get('summary')).toBe('true');
+  await page.getByRole('button', { name: 'Show more routes' }).scrollIntoViewIfNeeded();
+  await expect(cardTitles(page)).toHaveCount(28);
+  await expect(cardTitles(page).last()).toHaveText('Older route 01');
+  await expect(page.getByRole('button', { name: 'Show more routes' })).toHaveCount(0);
 
   const sort = page.getByRole('combobox', { name: 'Sort by' });
   await sort.selectOption({ label: 'Title (A–Z)' });
-  await expect(cardTitles(page)).toHaveText(['Apéro run', 'Bakery round', 'Zoo trip']);
+  await expect(cardTitles(page).first()).toHaveText('Apéro run');
+  await expect(cardTitles(page).nth(1)).toHaveText('Bakery round');
   await sort.selectOption({ label: 'Oldest first' });
-  await expect(cardTitles(page)).toHaveText(['Zoo trip', 'Apéro run', 'Bakery round']);
+  await expect(cardTitles(page).first()).toHaveText('Older route 01');
   await sort.selectOption({ label: 'Longest first' });
   await expect(cardTitles(page).first()).toHaveText('Apéro run');
 
@@ -87,7 +106,8 @@ test('My Routes: search, sort, duplicate', async ({ page, accounts }) => {
   await expect(cardTitles(page)).toHaveCount(2);
   await search.fill('nothing like it');
   await expect(page.getByText('No route matches your search.')).toBeVisible();
-  await search.fill('');
+  await search.fill('bakery');
+  await expect(cardTitles(page)).toHaveText(['Bakery round']);
   await expectAccessible(page);
 
   const bakery = page.locator('.route-card', { hasText: 'Bakery round' });
@@ -95,7 +115,7 @@ test('My Routes: search, sort, duplicate', async ({ page, accounts }) => {
   await expect(
     page.getByRole('status').filter({ hasText: 'Copy saved: Bakery round (copy)' }),
   ).toBeVisible();
-  await expect(cardTitles(page)).toHaveCount(4);
+  await expect(cardTitles(page)).toHaveCount(2);
   const copy = (await routesOf(page, owner)).find((route) => route.title === 'Bakery round (copy)');
   expect(copy?.stops.map((stop) => stop.note)).toEqual([undefined, 'Side door']);
 });

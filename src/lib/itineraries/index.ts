@@ -1,5 +1,11 @@
 export { itineraryKeys } from './api/query-keys';
-export { getItineraries, itinerariesQueryOptions, useItineraries } from './api/get-itineraries';
+export {
+  getItinerarySummaries,
+  itinerarySummariesQueryOptions,
+  SUMMARY_PAGE_SIZE,
+  useItinerarySummaries,
+} from './api/get-itinerary-summaries';
+export { summariesOf, type SummaryFilters, type SummaryPage } from './model/summary-page';
 export { getItinerary, itineraryQueryOptions, useItinerary } from './api/get-itinerary';
 export {
   createItinerary,
@@ -30,6 +36,7 @@ export {
 export {
   itinerarySchema,
   type Itinerary,
+  type ItinerarySummary,
   type ItineraryInput,
   type ShareLink,
 } from './model/itinerary';

@@ -10,14 +10,14 @@ const plan = { departure: '2030-03-04T08:00+01:00', timeZone: 'Europe/Paris' };
 const day = (id: string, number: number, created: string) => ({
   id,
   title: `Monday — Driver ${number}`,
-  stops: [{ name: 'Depot', lat: 48.85, lng: 2.35 }],
+  stop_count: 1,
   created_at: created,
   day_plan: plan,
   day_group: '6a1f0c0e-5b8e-4d7f-9c7a-2c3b4d5e6f70',
 });
 const itineraries = [
   day('d2', 2, '2030-03-01T10:00:02Z'),
-  { id: 'plain', title: 'Paris to Lyon', stops: [], created_at: '2030-03-01T11:00:00Z' },
+  { id: 'plain', title: 'Paris to Lyon', stop_count: 0, created_at: '2030-03-01T11:00:00Z' },
   day('d1', 1, '2030-03-01T10:00:01Z'),
   day('d3', 3, '2030-03-01T10:00:03Z'),
 ];
@@ -26,6 +26,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('My Routes groups a day split among drivers', () => {
   it('shows the drivers’ routes together under the day, in driver order', async () => {
+    // The summaries of one page, as GET /api/itineraries?summary=true answers them.
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => Response.json(itineraries)),

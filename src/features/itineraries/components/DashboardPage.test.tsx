@@ -34,14 +34,57 @@ const routes = [
   },
 ];
 
-type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
+interface Route {
+  id: string;
+  title: string;
+  created_at: string;
+  stops: { name: string; lat: number; lng: number }[];
+  [field: string]: unknown;
+}
+type Handler = (init: RequestInit | undefined, url: URL) => Response | Promise<Response>;
 let handlers: Record<string, Handler>;
 const requests: string[] = [];
 
-function stubApi(overrides: Record<string, Handler> = {}) {
-  let stored = [...routes];
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * GET /api/itineraries as the server answers My Routes: summaries of the routes matching every
+ * word of `q` (title or stop), newest or oldest first, `limit` at a time after `cursor` (here
+ * the number of routes already sent), the next page in Link and the count in X-Total-Count.
+ */
+function summaries(stored: readonly Route[], url: URL): Response {
+  const words = folded(url.searchParams.get('q') ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
+  const matching = stored
+    .filter((route) => {
+      const text = folded([route.title, ...route.stops.map((stop) => stop.name)].join(' '));
+      return words.every((word) => text.includes(word));
+    })
+    .sort((a, b) =>
+      url.searchParams.get('sort') === 'oldest'
+        ? a.created_at.localeCompare(b.created_at)
+        : b.created_at.localeCompare(a.created_at),
+    );
+  const from = Number(url.searchParams.get('cursor') ?? 0);
+  const limit = Number(url.searchParams.get('limit') ?? matching.length);
+  const page = matching.slice(from, from + limit);
+  const headers = new Headers({ 'X-Total-Count': String(matching.length) });
+  if (from + limit < matching.length) {
+    const next = new URLSearchParams(url.searchParams);
+    next.set('cursor', String(from + limit));
+    headers.set('Link', `<?${next.toString()}>; rel="next"`);
+  }
+  return Response.json(
+    page.map(({ stops, ...route }) => ({ ...route, stop_count: stops.length })),
+    { headers },
+  );
+}
+
+function stubApi(overrides: Record<string, Handler> = {}, stored: Route[] = [...routes]) {
   handlers = {
-    'GET /api/itineraries': () => Response.json(stored),
+    'GET /api/itineraries': (_init, url) => summaries(stored, url),
+    'GET /api/itineraries/r1': () => Response.json(stored.find((route) => route.id === 'r1')),
     'DELETE /api/itineraries/r1': () => {
       stored = stored.filter((route) => route.id !== 'r1');
       return new Response(null, { status: 204 });
@@ -54,10 +97,12 @@ function stubApi(overrides: Record<string, Handler> = {}) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      const key = `${init?.method ?? 'GET'} ${url}`;
-      requests.push(key);
-      const handler = handlers[key];
-      return handler ? handler(init) : Response.json({ error: 'not found' }, { status: 404 });
+      const parsed = new URL(url, 'http://localhost');
+      requests.push(`${init?.method ?? 'GET'} ${url}`);
+      const handler = handlers[`${init?.method ?? 'GET'} ${parsed.pathname}`];
+      return handler
+        ? handler(init, parsed)
+        : Response.json({ error: 'not found' }, { status: 404 });
     }),
   );
 }
@@ -110,6 +155,8 @@ describe('DashboardPage', () => {
 
     const second = card('Trip to Dijon');
     expect(within(second).getByText('1 stop')).toBeTruthy();
+    // What the cards show, a page at a time: not the routes' stops.
+    expect(requests).toEqual(['GET /api/itineraries?summary=true&limit=24&sort=newest']);
     expect(within(second).getByTestId('card-distance').textContent).toBe('--');
     expect(within(second).getByTestId('card-duration').textContent).toBe('--');
   });
@@ -122,7 +169,7 @@ describe('DashboardPage', () => {
   });
 
   it("shows 'No routes found' and a link to create the first route", async () => {
-    stubApi({ 'GET /api/itineraries': () => Response.json([]) });
+    stubApi({}, []);
     renderDashboard();
     expect(await screen.findByText('No routes found')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Create Your First Route' }).getAttribute('href')).toBe(
@@ -255,32 +302,75 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('This route has no active share link.')).toBeTruthy();
   });
 
-  it('finds routes by a word of the title or a stop, any case or accent, and sorts them', async () => {
+  it('asks the server for the routes of a search (once typing pauses) and in the order chosen', async () => {
     stubApi();
     renderDashboard();
     await screen.findByRole('article', { name: 'Paris to Lyon' });
     const titles = () =>
       screen.getAllByRole('article').map((article) => article.querySelector('h2, h3')?.textContent);
     expect(titles()).toEqual(['Trip to Dijon', 'Paris to Lyon']);
+    expect(requests).toEqual(['GET /api/itineraries?summary=true&limit=24&sort=newest']);
 
-    const sort = screen.getByRole('combobox', { name: 'Sort by' });
-    fireEvent.change(sort, { target: { value: 'oldest' } });
-    expect(titles()).toEqual(['Paris to Lyon', 'Trip to Dijon']);
-    fireEvent.change(sort, { target: { value: 'title' } });
-    expect(titles()).toEqual(['Paris to Lyon', 'Trip to Dijon']);
-    // Unknown distances go last, whichever way.
-    fireEvent.change(sort, { target: { value: 'shortest' } });
-    expect(titles()).toEqual(['Paris to Lyon', 'Trip to Dijon']);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), {
+      target: { value: 'oldest' },
+    });
+    await waitFor(() => expect(titles()).toEqual(['Paris to Lyon', 'Trip to Dijon']));
+    expect(requests.at(-1)).toBe('GET /api/itineraries?summary=true&limit=24&sort=oldest');
 
     const search = screen.getByRole('searchbox', { name: 'Search my routes' });
+    fireEvent.change(search, { target: { value: 'L' } });
     fireEvent.change(search, { target: { value: 'LYON' } });
-    expect(titles()).toEqual(['Paris to Lyon']);
+    await waitFor(() => expect(titles()).toEqual(['Paris to Lyon']));
     expect(screen.getByText('1 route found')).toBeTruthy();
-    fireEvent.change(search, { target: { value: 'dijon' } });
-    expect(titles()).toEqual(['Trip to Dijon']);
+    // Typing asked once, with the words typed when it paused.
+    expect(requests.filter((request) => request.includes('q='))).toEqual([
+      'GET /api/itineraries?summary=true&limit=24&sort=oldest&q=LYON',
+    ]);
     fireEvent.change(search, { target: { value: 'Marseille' } });
+    expect(await screen.findByText('No route matches your search.')).toBeTruthy();
     expect(screen.queryAllByRole('article')).toEqual([]);
-    expect(screen.getByText('No route matches your search.')).toBeTruthy();
+    expect(screen.getByRole('searchbox', { name: 'Search my routes' })).toBeTruthy();
+  });
+
+  it('shows a page of cards, and the next one on “Show more routes”', async () => {
+    const many: Route[] = Array.from({ length: 30 }, (_, index) => ({
+      id: `m${index}`,
+      title: `Round ${index}`,
+      stops: [{ name: 'Depot', lat: 48.85, lng: 2.35 }],
+      created_at: new Date(Date.UTC(2025, 0, 1 + index)).toISOString(),
+    }));
+    stubApi({}, many);
+    renderDashboard();
+    await screen.findByRole('article', { name: 'Round 29' });
+    expect(screen.getAllByRole('article')).toHaveLength(24);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more routes' }));
+    await screen.findByRole('article', { name: 'Round 0' });
+    expect(screen.getAllByRole('article')).toHaveLength(30);
+    expect(screen.queryByRole('button', { name: 'Show more routes' })).toBeNull();
+    expect(requests.at(-1)).toBe(
+      'GET /api/itineraries?summary=true&limit=24&sort=newest&cursor=24',
+    );
+  });
+
+  it('keeps the cards and offers to try again when the next page fails', async () => {
+    const many: Route[] = Array.from({ length: 25 }, (_, index) => ({
+      id: `m${index}`,
+      title: `Round ${index}`,
+      stops: [],
+      created_at: new Date(Date.UTC(2025, 0, 1 + index)).toISOString(),
+    }));
+    stubApi({}, many);
+    renderDashboard();
+    await screen.findByRole('article', { name: 'Round 24' });
+    const answer = handlers['GET /api/itineraries'];
+    handlers['GET /api/itineraries'] = () => Response.json({ error: 'down' }, { status: 503 });
+    fireEvent.click(screen.getByRole('button', { name: 'Show more routes' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Could not load more routes.');
+    expect(screen.getAllByRole('article')).toHaveLength(24);
+    handlers['GET /api/itineraries'] = answer;
+    fireEvent.click(screen.getByRole('button', { name: 'Show more routes' }));
+    await screen.findByRole('article', { name: 'Round 0' });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('duplicates a route as a new one, with a key for the attempt, and says so', async () => {
@@ -292,28 +382,32 @@ describe('DashboardPage', () => {
       ],
     };
     let sent: { body: unknown; key: string | null } | null = null;
-    stubApi({
-      'GET /api/itineraries': () => Response.json([driven, routes[1]]),
-      'POST /api/itineraries': (init) => {
-        sent = {
-          body: JSON.parse(String(init?.body)),
-          key: new Headers(init?.headers).get('idempotency-key'),
-        };
-        return Response.json(
-          {
-            ...driven,
-            id: 'r3',
-            title: 'Paris to Lyon (copy)',
-            created_at: '2025-03-06T10:00:00Z',
-          },
-          { status: 201 },
-        );
+    stubApi(
+      {
+        'POST /api/itineraries': (init) => {
+          sent = {
+            body: JSON.parse(String(init?.body)),
+            key: new Headers(init?.headers).get('idempotency-key'),
+          };
+          return Response.json(
+            {
+              ...driven,
+              id: 'r3',
+              title: 'Paris to Lyon (copy)',
+              created_at: '2025-03-06T10:00:00Z',
+            },
+            { status: 201 },
+          );
+        },
       },
-    });
+      [driven, routes[1]],
+    );
     renderDashboard();
     const first = await screen.findByRole('article', { name: 'Paris to Lyon' });
     fireEvent.click(within(first).getByRole('button', { name: 'Duplicate' }));
     expect(await screen.findByText('Copy saved: Paris to Lyon (copy)')).toBeTruthy();
+    // The card has no stops: the route is read when it is duplicated.
+    expect(requests).toContain('GET /api/itineraries/r1');
     expect(sent).toEqual({
       body: {
         title: 'Paris to Lyon (copy)',
@@ -347,16 +441,13 @@ describe('DashboardPage', () => {
       day_plan: { departure: '2030-03-04T08:00+01:00', ...(timeZone ? { timeZone } : {}) },
       day_group: `day-${timeZone ?? 'device'}`,
     });
-    stubApi({
-      'GET /api/itineraries': () =>
-        Response.json([
-          driver('p1', 1, 'Europe/Paris'),
-          driver('p2', 2, 'Europe/Paris'),
-          // A plan without a zone: the device's, as in the planner.
-          driver('d1', 3),
-          driver('d2', 4),
-        ]),
-    });
+    stubApi({}, [
+      driver('p1', 1, 'Europe/Paris'),
+      driver('p2', 2, 'Europe/Paris'),
+      // A plan without a zone: the device's, as in the planner.
+      driver('d1', 3),
+      driver('d2', 4),
+    ]);
     renderDashboard();
     const days = await screen.findAllByRole('region', { name: 'One day, 2 drivers' });
     const day = (driver: string) => days.find((group) => within(group).queryByText(driver))!;

@@ -1,25 +1,27 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import type { Itinerary } from '@/lib/itineraries';
+import type { ItinerarySummary } from '@/lib/itineraries';
 import { useFormatDistance } from '@/lib/units';
 import { isCardBodyClick, routeCardFacts } from '../model/route-card';
 
 export interface RouteCardProps {
-  itinerary: Itinerary;
+  itinerary: ItinerarySummary;
   /** This card's share request is running. */
   sharing: boolean;
   /** A delete of this card was confirmed and is running. */
   deleting: boolean;
   /** This card's copy is being made. */
   duplicating?: boolean;
-  onDuplicate?: (itinerary: Itinerary) => void;
-  onDelete: (itinerary: Itinerary) => void;
-  onShare: (itinerary: Itinerary) => void;
-  onRevoke: (itinerary: Itinerary) => void;
+  onDuplicate?: (itinerary: ItinerarySummary) => void;
+  onDelete: (itinerary: ItinerarySummary) => void;
+  onShare: (itinerary: ItinerarySummary) => void;
+  onRevoke: (itinerary: ItinerarySummary) => void;
   /** The card's title level: 3 inside a day's group (under its heading). */
   headingLevel?: 2 | 3;
+  /** Lines of the card's own below its facts (the route's progress on the road). */
+  children?: ReactNode;
 }
 
 /** One saved route on My Routes. The card body opens the route for editing; its title does the same for keyboards. */
@@ -33,6 +35,7 @@ export function RouteCard({
   onShare,
   onRevoke,
   headingLevel = 2,
+  children,
 }: RouteCardProps) {
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const { t, i18n } = useTranslation();
@@ -93,6 +96,8 @@ export function RouteCard({
           <dd data-testid="card-duration">{facts.duration ?? unknown}</dd>
         </div>
       </dl>
+
+      {children}
 
       <div className="route-card__actions">
         <Link

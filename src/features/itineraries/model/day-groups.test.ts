@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Itinerary } from '@/lib/itineraries';
+import type { ItinerarySummary } from '@/lib/itineraries';
 import { groupByDay } from './day-groups';
 
-const route = (id: string, title: string, day_group?: string): Itinerary => ({
+const route = (id: string, title: string, day_group?: string): ItinerarySummary => ({
   id,
   title,
-  stops: [],
+  stop_count: 0,
   created_at: '2030-03-01T10:00:00Z',
   ...(day_group ? { day_group } : {}),
 });

@@ -1,17 +1,17 @@
-import type { Itinerary } from '@/lib/itineraries';
+import type { ItinerarySummary } from '@/lib/itineraries';
 
 /** What My Routes lists: a route, or the routes of one day split among drivers. */
 export type DashboardEntry =
-  | { kind: 'route'; itinerary: Itinerary }
-  | { kind: 'day'; group: string; itineraries: Itinerary[] };
+  | { kind: 'route'; itinerary: ItinerarySummary }
+  | { kind: 'day'; group: string; itineraries: ItinerarySummary[] };
 
 /**
  * The routes in their order, those of one day group together as one day: the day where its
  * first route is, its routes in the order of their titles ("Driver 2" before "Driver 10"). A day
  * with one route left in view (the others deleted or not matching a search) is a plain route.
  */
-export function groupByDay(routes: readonly Itinerary[], locale: string): DashboardEntry[] {
-  const members = new Map<string, Itinerary[]>();
+export function groupByDay(routes: readonly ItinerarySummary[], locale: string): DashboardEntry[] {
+  const members = new Map<string, ItinerarySummary[]>();
   for (const itinerary of routes) {
     if (!itinerary.day_group) continue;
     const list = members.get(itinerary.day_group) ?? [];

@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { readDashboardFlash } from '@/lib/itineraries/model/dashboard-flash';
-import type { Itinerary } from '@/lib/itineraries';
+import type { ItinerarySummary } from '@/lib/itineraries';
 import { formatDistance } from '@/lib/format';
 import { isCardBodyClick, routeCardFacts } from './route-card';
 
-const itinerary = (overrides: Partial<Itinerary> = {}): Itinerary => ({
+const itinerary = (overrides: Partial<ItinerarySummary> = {}): ItinerarySummary => ({
   id: 'r1',
   title: 'Paris to Lyon',
-  stops: [
-    { name: 'Paris', lat: 48.85, lng: 2.35 },
-    { name: 'Lyon', lat: 45.76, lng: 4.84 },
-  ],
+  stop_count: 2,
   total_distance: 465_400,
   total_duration: 16_260,
   created_at: '2025-03-04T10:00:00Z',

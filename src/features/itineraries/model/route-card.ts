@@ -1,5 +1,5 @@
 import { formatDistance as formatMetric, formatDuration } from '@/lib/format';
-import type { Itinerary } from '@/lib/itineraries';
+import type { ItinerarySummary } from '@/lib/itineraries';
 
 /** What a route card shows, formatted. */
 export interface RouteCardFacts {
@@ -20,13 +20,13 @@ const known = (value: number | null | undefined): value is number =>
  * `formatDistance`: metres in the user's units (useFormatDistance).
  */
 export function routeCardFacts(
-  itinerary: Itinerary,
+  itinerary: ItinerarySummary,
   locale: string,
   formatDistance: (meters: number) => string = (meters) => formatMetric(meters, locale),
 ): RouteCardFacts {
   const createdAt = new Date(itinerary.created_at);
   return {
-    stopCount: itinerary.stops.length,
+    stopCount: itinerary.stop_count,
     distance: known(itinerary.total_distance) ? formatDistance(itinerary.total_distance) : null,
     duration: known(itinerary.total_duration)
       ? formatDuration(itinerary.total_duration, locale)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Itinerary } from '@/lib/itineraries';
-import { copyTitle, duplicateInput, findRoutes } from './route-list';
+import { copyTitle, duplicateInput } from './route-list';
 
 const route = (id: string, title: string, created: string, distance: number, stops = ['A']) =>
   ({
@@ -11,58 +11,6 @@ const route = (id: string, title: string, created: string, distance: number, sto
     total_duration: 1,
     created_at: created,
   }) as Itinerary;
-
-const routes = [
-  route('a', 'Tuesday deliveries', '2025-03-02T10:00:00Z', 12_000, ['Boulangerie Paul']),
-  route('b', 'Écoles du matin', '2025-03-04T10:00:00Z', 0),
-  route('c', 'apéro run', '2025-03-01T10:00:00Z', 3_000),
-  route('d', 'Zoo trip', '2025-03-03T10:00:00Z', 50_000),
-];
-const ids = (list: Itinerary[]) => list.map((itinerary) => itinerary.id);
-
-describe('findRoutes (My Routes search and sort)', () => {
-  it('sorts by date, title (the language’s order) and distance (unknown last)', () => {
-    expect(ids(findRoutes(routes, { query: '', sort: 'newest' }, 'en'))).toEqual([
-      'b',
-      'd',
-      'a',
-      'c',
-    ]);
-    expect(ids(findRoutes(routes, { query: '', sort: 'oldest' }, 'en'))).toEqual([
-      'c',
-      'a',
-      'd',
-      'b',
-    ]);
-    expect(ids(findRoutes(routes, { query: '', sort: 'title' }, 'fr'))).toEqual([
-      'c',
-      'b',
-      'a',
-      'd',
-    ]);
-    expect(ids(findRoutes(routes, { query: '', sort: 'shortest' }, 'en'))).toEqual([
-      'c',
-      'a',
-      'd',
-      'b',
-    ]);
-    expect(ids(findRoutes(routes, { query: '', sort: 'longest' }, 'en'))).toEqual([
-      'd',
-      'a',
-      'c',
-      'b',
-    ]);
-  });
-
-  it('finds by words of the title or of a stop, ignoring case and accents', () => {
-    expect(ids(findRoutes(routes, { query: 'ecoles', sort: 'newest' }, 'en'))).toEqual(['b']);
-    expect(ids(findRoutes(routes, { query: 'APERO', sort: 'newest' }, 'en'))).toEqual(['c']);
-    expect(ids(findRoutes(routes, { query: 'boulangerie tuesday', sort: 'newest' }, 'en'))).toEqual(
-      ['a'],
-    );
-    expect(findRoutes(routes, { query: 'nothing like it', sort: 'newest' }, 'en')).toEqual([]);
-  });
-});
 
 describe('copyTitle', () => {
   it('names a copy in the user’s words, within 200 characters', () => {

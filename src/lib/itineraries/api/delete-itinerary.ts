@@ -2,10 +2,11 @@ import {
   mutationOptions,
   useMutation,
   useQueryClient,
+  type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { Itinerary } from '../model/itinerary';
+import { withoutRoute, type SummaryPage } from '../model/summary-page';
 import { itineraryKeys } from './query-keys';
 
 /** DELETE /api/itineraries/:id -> 204. */
@@ -18,8 +19,9 @@ export const deleteItineraryMutationOptions = (queryClient: QueryClient) =>
     mutationFn: deleteItinerary,
     onSuccess: (_result, id) => {
       // A confirmed delete removes the route from the list.
-      queryClient.setQueryData<Itinerary[]>(itineraryKeys.lists(), (list) =>
-        list?.filter((itinerary) => itinerary.id !== id),
+      queryClient.setQueriesData<InfiniteData<SummaryPage, string | null>>(
+        { queryKey: itineraryKeys.lists() },
+        (data) => data && { ...data, pages: withoutRoute(data.pages, id) },
       );
       queryClient.removeQueries({ queryKey: itineraryKeys.detail(id) });
       return queryClient.invalidateQueries({ queryKey: itineraryKeys.lists() });

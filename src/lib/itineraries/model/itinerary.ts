@@ -7,11 +7,14 @@ import { dayPlanSchema } from '@/lib/day-plan/schema';
 /** Ids are opaque to the SPA; a numeric id from the server is kept as its text. */
 const idSchema = check.map(check.union([check.string(), check.number()]), String);
 
-/** An itinerary as the /api returns it. Totals may be unknown (null). */
-export const itinerarySchema = check.object({
+/**
+ * What a saved route's card shows (GET /api/itineraries?summary=true): the itinerary without
+ * its stops, with their number. Totals may be unknown (null).
+ */
+export const itinerarySummarySchema = check.object({
   id: idSchema,
   title: check.string(),
-  stops: check.array(stopSchema),
+  stop_count: check.number(),
   total_distance: check.optional(check.nullable(check.number())),
   total_duration: check.optional(check.nullable(check.number())),
   created_at: check.string(),
@@ -21,8 +24,14 @@ export const itinerarySchema = check.object({
   /** The itineraries of one day split among drivers share it. */
   day_group: check.optional(check.string()),
 });
+export type ItinerarySummary = check.Infer<typeof itinerarySummarySchema>;
 
-export const itineraryListSchema = check.array(itinerarySchema);
+/** An itinerary as the /api returns it. */
+const { stop_count: _count, ...itineraryFields } = itinerarySummarySchema.shape;
+export const itinerarySchema = check.object({
+  ...itineraryFields,
+  stops: check.array(stopSchema),
+});
 
 export type Itinerary = check.Infer<typeof itinerarySchema>;
 
