@@ -152,15 +152,49 @@ export function forwardedHeaders(headers, peerAddress) {
 }
 
 /**
+ * How much of a body the function did not read the gateway still takes in, and discards, before
+ * it passes the function's answer on. The function may answer before the whole body has come (a
+ * 413 for a body over 2 MB, a 401 before the body is read); a caller that is still sending
+ * would then have its upload cut when the connection closes after the answer (Node closes it
+ * when the caller asked for `Connection: close`, as the dev server's proxy does, and the dev
+ * server stops reading a body once its answer is complete), and the dev server's proxy
+ * reports that failed write as a 502 instead of the answer. Past this bound the answer goes
+ * out at once and the connection is closed after it.
+ */
+export const DISCARD_LIMIT_BYTES = 32 * 1024 * 1024;
+
+/**
  * @param {http.IncomingMessage} request
  * @param {http.ServerResponse} response
  * @param {URL} functions the functions server
  * @param {http.Agent} agent
  */
 function forward(request, response, functions, agent) {
+  /** @type {http.IncomingMessage | null} */
+  let answer = null;
+  /** @type {http.ClientRequest} */
   let upstream;
   try {
-    upstream = openUpstream(request, response, functions, agent);
+    upstream = http.request(
+      {
+        host: functions.hostname,
+        port: functions.port,
+        method: request.method,
+        path: (request.url ?? '').slice(FUNCTIONS_PREFIX.length),
+        headers: forwardedHeaders(request.headers, peerOf(request)),
+        agent,
+      },
+      (received) => {
+        answer = received;
+        if (request.complete) return relay(received, response);
+        // An answer before the whole body: the function will not read the rest.
+        request.unpipe(upstream);
+        afterBody(request, (closeAfter) => {
+          relay(received, response);
+          if (closeAfter) response.once('finish', () => request.socket.destroy());
+        });
+      },
+    );
   } catch {
     // A header Node will not send on (it checks names and values again on the way out).
     response.writeHead(400, { 'content-type': 'application/json' });
@@ -168,17 +202,11 @@ function forward(request, response, functions, agent) {
     return;
   }
   upstream.on('error', () => {
-    if (response.writableFinished) return; // the function answered, then dropped the unread rest of the body
+    // The function answered in full, then dropped the connection with the body unread.
+    if (answer?.complete || response.writableFinished) return;
     if (response.headersSent) return response.destroy();
     response.writeHead(503, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ error: 'Edge Functions are not running' }));
-  });
-  // The function answered before reading the whole body (a 413, for one): discard the rest,
-  // as Node does for its own early answers, so the caller's kept-alive connection stays usable.
-  response.on('finish', () => {
-    if (request.complete) return;
-    request.unpipe(upstream);
-    request.resume();
   });
   // The caller went away before the answer was complete: stop the function's work too.
   response.on('close', () => {
@@ -188,28 +216,44 @@ function forward(request, response, functions, agent) {
 }
 
 /**
- * @param {http.IncomingMessage} request
+ * Passes the function's answer on, without its connection-scoped headers.
+ * @param {http.IncomingMessage} answer
  * @param {http.ServerResponse} response
- * @param {URL} functions
- * @param {http.Agent} agent
  */
-function openUpstream(request, response, functions, agent) {
-  return http.request(
-    {
-      host: functions.hostname,
-      port: functions.port,
-      method: request.method,
-      path: (request.url ?? '').slice(FUNCTIONS_PREFIX.length),
-      headers: forwardedHeaders(request.headers, peerOf(request)),
-      agent,
-    },
-    (answer) => {
-      const headers = { ...answer.headers };
-      for (const name of HOP_BY_HOP) delete headers[name];
-      response.writeHead(answer.statusCode ?? 502, headers);
-      answer.pipe(response);
-    },
-  );
+function relay(answer, response) {
+  const headers = { ...answer.headers };
+  for (const name of HOP_BY_HOP) delete headers[name];
+  response.writeHead(answer.statusCode ?? 502, headers);
+  answer.pipe(response);
+}
+
+/**
+ * Reads and discards the rest of the caller's body, then calls `then(false)`; past
+ * DISCARD_LIMIT_BYTES it stops reading and calls `then(true)` (close after the answer).
+ * @param {http.IncomingMessage} request
+ * @param {(closeAfter: boolean) => void} then
+ */
+function afterBody(request, then) {
+  let discarded = 0;
+  const stop = () => {
+    request.off('data', onData);
+    request.off('end', onEnd);
+  };
+  const onEnd = () => {
+    stop();
+    then(false);
+  };
+  /** @param {Buffer} chunk */
+  const onData = (chunk) => {
+    discarded += chunk.length;
+    if (discarded <= DISCARD_LIMIT_BYTES) return;
+    stop();
+    request.pause();
+    then(true);
+  };
+  request.on('data', onData);
+  request.once('end', onEnd);
+  request.resume();
 }
 
 /**

@@ -121,6 +121,38 @@ describe('local gateway', () => {
     }
   });
 
+  it('passes an early answer on once the caller has sent its whole body, also to a caller asking Connection: close', async () => {
+    // Node closes a `Connection: close` connection after the answer: had the answer gone out
+    // before the body was read, the caller's upload would have been cut (EPIPE, ECONNRESET),
+    // which a proxy in front (the dev server's) reports as a 502.
+    const body = Buffer.alloc(6_000_000, 'x');
+    for (let round = 0; round < 3; round++) {
+      const outcome = await new Promise<{ status?: number; text: string; error?: string }>(
+        (resolve) => {
+          let status: number | undefined;
+          let text = '';
+          const request = http.request(
+            `${gateway.url}/functions/v1/api/too-large`,
+            { method: 'POST', agent: false, headers: { connection: 'close' } },
+            (response) => {
+              status = response.statusCode;
+              response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            },
+          );
+          request.on('error', (error: NodeJS.ErrnoException) =>
+            resolve({ status, text, error: error.code }),
+          );
+          request.on('close', () => setTimeout(() => resolve({ status, text }), 50));
+          request.end(body);
+        },
+      );
+      expect(outcome).toEqual({
+        status: 413,
+        text: JSON.stringify({ error: 'Request body too large (max 2 MB)' }),
+      });
+    }
+  });
+
   it('serves every other path from the backend, with the peer address', async () => {
     const response = await fetch(`${gateway.url}/rest/v1/itineraries`);
     expect(await response.json()).toEqual({

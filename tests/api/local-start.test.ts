@@ -3,119 +3,26 @@
 // gives no admin rights to anyone, not even through its own dev server's proxy (a request the
 // proxy makes arrives from loopback); `npm run studio` adds the Studio on 127.0.0.1 only and
 // says so when it starts; Auth's emails are printed to the console.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../supabase/local/stack.mjs';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const START = 'supabase/local/start.mjs';
-/** Starting means migrating a new PGlite database and starting Deno and Vite: slow on a busy machine. */
-const STARTUP_MS = 300_000;
+import {
+  accepts,
+  externalAddresses,
+  root,
+  start,
+  START,
+  STARTUP_MS,
+  type Running,
+} from './local-process';
 
 const scripts = (
   JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   }
 ).scripts;
-
-/** Whether a TCP connection to host:port is accepted. */
-const accepts = (host: string, port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect({ host, port });
-    socket.setTimeout(2000, () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-
-/** This machine's addresses other than loopback (where a LAN peer would connect). */
-const externalAddresses = () =>
-  Object.values(os.networkInterfaces())
-    .flat()
-    .filter((entry) => entry && !entry.internal)
-    .map((entry) => entry!.address);
-
-interface Ports {
-  app: number;
-  gateway: number;
-  functions: number;
-  studio: number;
-}
-
-interface Running {
-  ports: Ports;
-  /** Everything the process printed so far (stdout and stderr). */
-  output: () => string;
-  /** SIGTERM, as Ctrl-C's sibling; resolves with the exit code. */
-  stop: () => Promise<number | null>;
-}
-
-/** Runs start.mjs as `npm start` (or `npm run studio` with --studio) until it says it is ready. */
-async function start(dataDir: string, args: string[]): Promise<Running> {
-  const ports: Ports = {
-    app: await freePort(),
-    gateway: await freePort(),
-    functions: await freePort(),
-    studio: await freePort(),
-  };
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(ports.app),
-    SUPABASE_LOCAL_PORT: String(ports.gateway),
-    FUNCTIONS_LOCAL_PORT: String(ports.functions),
-    STUDIO_PORT: String(ports.studio),
-    LOCAL_DATA_DIR: dataDir,
-    // Nothing here calls them; never the public services from a test.
-    NOMINATIM_URL: 'http://127.0.0.1:9',
-    PHOTON_URL: 'http://127.0.0.1:9',
-    OSRM_URL: 'http://127.0.0.1:9',
-  };
-  for (const name of ['DATABASE_URL', 'SMTP_URL', 'LOCAL_TEST_HOOKS', 'SITE_URL']) delete env[name];
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [START, ...args], {
-    cwd: root,
-    env,
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`start.mjs did not get ready in time:\n${output}`));
-    }, STARTUP_MS);
-    const check = () => {
-      if (!output.includes('Press Ctrl-C to stop.')) return;
-      clearTimeout(timer);
-      child.stdout.off('data', check);
-      resolve();
-    };
-    child.stdout.on('data', check);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`start.mjs exited (${code}) before it was ready:\n${output}`));
-    });
-  });
-  return {
-    ports,
-    output: () => output,
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      return exited;
-    },
-  };
-}
 
 /** A Data API read with no key at all: what lite's admin mode would serve as service_role. */
 const keylessRead = (base: string) =>
@@ -166,6 +73,29 @@ describe('npm start, as a process', () => {
       const answer = await keylessRead(base);
       expect(answer.status, base).toBe(401);
       expect(answer.body).not.toContain('"title"');
+    }
+  });
+
+  it('answers an oversized body (6 MB) with 413 {error}, directly and through the dev server’s proxy', async () => {
+    const { ports } = running!;
+    const body = 'x'.repeat(6_000_000);
+    for (const base of [
+      `http://127.0.0.1:${ports.gateway}/functions/v1/api`,
+      `http://127.0.0.1:${ports.app}/api`,
+    ]) {
+      // One endpoint that reads the body and one that answers before reading it.
+      for (const [route, status] of [
+        ['/auth/login', 413],
+        ['/itineraries', 401],
+      ] as const) {
+        const answer = await fetch(`${base}${route}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
+        expect(answer.status, `${base}${route}`).toBe(status);
+        expect(await answer.json()).toEqual({ error: expect.any(String) });
+      }
     }
   });
 
