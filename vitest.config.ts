@@ -91,6 +91,7 @@ const isolated = ['src', 'supabase/functions/_shared', 'vite']
  */
 const API_STANDALONE = [
   'tests/api/local-start.test.ts',
+  'tests/api/local-supervision.test.ts',
   'tests/api/local-mail.test.ts',
   'tests/api/local-gateway.test.ts',
   'tests/api/function-config.test.ts',

@@ -1,6 +1,6 @@
 /**
  * The part of Deno's runtime API this repository uses (the `api` Edge Function, the optimiser
- * CLI and its benchmarks), so `tsc -b` can check those files beside the rest. Deno itself
+ * CLI and its benchmarks, the local stack's preload), so `tsc -b` can check those files beside the rest. Deno itself
  * checks them against its full types when it runs them.
  */
 declare namespace Deno {
@@ -9,6 +9,7 @@ declare namespace Deno {
   }
   const env: Env;
   const args: string[];
+  const stdin: { readable: ReadableStream<Uint8Array> };
   function exit(code?: number): never;
   function readTextFile(path: string | URL): Promise<string>;
   function serve(handler: (request: Request) => Response | Promise<Response>): unknown;

@@ -1,17 +1,22 @@
-// Serves supabase/functions/api with the real Deno runtime (the npm `deno` package).
+// Serves supabase/functions/api with the real Deno runtime (the npm `deno` package), supervised
+// as a hosted platform runs a function: an exit is logged and the function started again
+// (supervise.mjs), and the function ends with the process that started it (function-entry.ts).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { projectRoot } from './settings.mjs';
+import { functionEntry, projectRoot } from './settings.mjs';
+import { endStaleFunctions } from './stale-function.mjs';
+import { supervise } from './supervise.mjs';
 
 const denoBin = path.join(projectRoot, 'node_modules', '.bin', 'deno');
 const functionDir = path.join(projectRoot, 'supabase', 'functions', 'api');
 
 /**
- * @param {{port: number, env: Record<string, string>, quiet?: boolean, readyTimeoutMs?: number}} options
+ * @param {number} port
+ * @param {Record<string, string>} env
+ * @param {boolean} quiet
  */
-export async function startFunctions({ port, env, quiet = false, readyTimeoutMs = 180_000 }) {
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(
+function spawnFunction(port, env, quiet) {
+  return spawn(
     denoBin,
     [
       'run',
@@ -21,14 +26,28 @@ export async function startFunctions({ port, env, quiet = false, readyTimeoutMs 
       `--allow-read=${path.join(projectRoot, 'supabase', 'functions')}`,
       '--config',
       path.join(functionDir, 'deno.json'),
-      path.join(functionDir, 'index.ts'),
+      functionEntry,
     ],
     {
       cwd: projectRoot,
       env: { ...process.env, ...env, DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`, NO_COLOR: '1' },
-      stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'pipe'],
+      // stdin: the pipe end-with-parent.ts watches; it closes when this process ends.
+      stdio: ['pipe', quiet ? 'ignore' : 'inherit', 'pipe'],
     },
   );
+}
+
+/**
+ * @param {{port: number, env: Record<string, string>, quiet?: boolean, readyTimeoutMs?: number}} options
+ */
+export async function startFunctions({ port, env, quiet = false, readyTimeoutMs = 180_000 }) {
+  const url = `http://127.0.0.1:${port}`;
+  const ended = await endStaleFunctions(port);
+  if (ended.length > 0 && !quiet)
+    console.error(
+      `Ended a stale api function left running on port ${port} (process ${ended.join(', ')}).`,
+    );
+  const child = spawnFunction(port, env, quiet);
   // Until the function answers, its output is kept: a function that fails to start (a
   // malformed setting, say) is reported once, in the error below, instead of twice.
   let stderr = '';
@@ -39,18 +58,22 @@ export async function startFunctions({ port, env, quiet = false, readyTimeoutMs 
   });
   /** @type {Promise<number | null>} */
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-  // Whatever ends this process, the function's process ends with it (never left holding its port).
-  const killOnExit = () => child.kill('SIGKILL');
+  // Whatever ends this process, the function's process ends with it (never left holding its
+  // port); end-with-parent.ts covers the ends that run no code here (SIGKILL).
+  /** @type {import('node:child_process').ChildProcess} */
+  let running = child;
+  const killOnExit = () => running.kill('SIGKILL');
   process.once('exit', killOnExit);
-  child.once('exit', () => process.off('exit', killOnExit));
 
   const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     /** @type {Promise<undefined>} */
     const tick = new Promise((r) => setTimeout(() => r(undefined), 250));
     const exitCode = await Promise.race([exited, tick]);
-    if (exitCode !== undefined)
+    if (exitCode !== undefined) {
+      process.off('exit', killOnExit);
       throw new Error(`The api function exited (code ${exitCode}):\n${stderr.trimEnd()}`);
+    }
     if (await isHealthy(url)) {
       ready = true;
       if (!quiet && stderr) process.stderr.write(stderr);
@@ -58,20 +81,42 @@ export async function startFunctions({ port, env, quiet = false, readyTimeoutMs 
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
+      process.off('exit', killOnExit);
       throw new Error(
         `The api function did not start within ${readyTimeoutMs} ms:\n${stderr.trimEnd()}`,
       );
     }
   }
+
+  const supervisor = supervise(child, {
+    name: 'The api function',
+    start: () => {
+      const next = spawnFunction(port, env, quiet);
+      if (!quiet)
+        next.stderr.on('data', (/** @type {Buffer} */ chunk) => process.stderr.write(chunk));
+      else next.stderr.resume();
+      return next;
+    },
+    log: (line) => {
+      if (!quiet) console.error(line);
+    },
+    onRestart: (next) => {
+      running = next;
+      if (!quiet)
+        void waitUntilHealthy(url, next).then((healthy) => {
+          if (healthy) console.error('The api function is running again.');
+        });
+    },
+  });
   return {
     url,
-    /** the Deno process (the load benchmark reads its CPU time) */
-    pid: child.pid,
+    /** the Deno process running now (the load benchmark reads its CPU time) */
+    get pid() {
+      return supervisor.child.pid;
+    },
     stop: async () => {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
+      await supervisor.stop();
+      process.off('exit', killOnExit);
     },
   };
 }
@@ -84,4 +129,17 @@ async function isHealthy(url) {
   } catch {
     return false;
   }
+}
+
+/**
+ * True once the function answers, false if its process exits first.
+ * @param {string} url
+ * @param {import('node:child_process').ChildProcess} child
+ */
+async function waitUntilHealthy(url, child) {
+  while (child.exitCode === null && child.signalCode === null) {
+    if (await isHealthy(url)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
 }

@@ -5,6 +5,10 @@ import path from 'node:path';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const supabaseDir = path.join(projectRoot, 'supabase');
+/** The `api` function as hosted Supabase runs it. */
+export const functionIndex = path.join(supabaseDir, 'functions', 'api', 'index.ts');
+/** The `api` function as the local stack runs it: ending with the process that started it. */
+export const functionEntry = path.join(supabaseDir, 'local', 'function-entry.ts');
 
 /**
  * Local-only keys, like the Supabase CLI's well-known demo keys: public by design,

@@ -66,7 +66,10 @@ export async function startStack(settings) {
   return {
     gatewayUrl: gateway.url,
     functionsUrl,
-    functionsPid: functions.pid,
+    /** the function's Deno process running now */
+    get functionsPid() {
+      return functions.pid;
+    },
     apiUrl: `${gateway.url}/functions/v1/api`,
     backend,
     stop: async () => {
