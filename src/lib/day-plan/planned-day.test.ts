@@ -21,17 +21,18 @@ describe('the planned day of a saved route', () => {
       [{}, { window: { start: '08:30', end: '09:00' } }, { serviceMinutes: 10 }],
       legs(20, 15),
     )!;
-    expect(day.departure).toBe(DEPARTURE);
+    // Leaving at 08:00 would mean waiting 10 minutes at the first stop: the day leaves at 08:10.
+    expect(day.departure).toBe(at(10));
     expect(day.stops[0]).toEqual({
       arrival: null,
       wait: 0,
-      departure: DEPARTURE,
+      departure: at(10),
       late: 0,
       window: null,
     });
     expect(day.stops[1]).toEqual({
-      arrival: at(20),
-      wait: 10 * MIN,
+      arrival: at(30),
+      wait: 0,
       departure: at(35),
       late: 0,
       window: [at(30), at(60)],

@@ -270,9 +270,9 @@ describe('drivers who do not start at the depot', () => {
     const day = buildDayProblem(stops, back, times, { drivers: 2, sharedStart: false })!;
     const order = [1, 2];
     const schedule = scheduleAlong(times, back, stops, order, { sharedStart: false })!;
-    // At A when the day starts, waiting for its window, 30 minutes there.
+    // At A when its window opens (not at the start of the day, to wait), 30 minutes there.
     expect(schedule.stops).toEqual([
-      { arrival: DEPARTURE, wait: 2 * HOUR, departure: DEPARTURE + 2.5 * HOUR, late: 0 },
+      { arrival: DEPARTURE + 2 * HOUR, wait: 0, departure: DEPARTURE + 2.5 * HOUR, late: 0 },
       {
         arrival: DEPARTURE + 2.5 * HOUR + 600_000,
         wait: 0,

@@ -75,7 +75,9 @@ describe('the planner’s working day', () => {
     expect(plannerSchedule(plan, stops, [], 600)).toBeNull();
     expect(plannerSchedule(plan, stops, [{ duration: 600 }], null)).toBeNull();
     const schedule = plannerSchedule(plan, stops, [{ duration: 600 }], 600)!;
-    expect(schedule.stops[1].wait).toBe(20 * 60_000);
+    // Leaving 20 minutes later rather than waiting 20 minutes there.
+    expect(schedule.stops[0].departure).toBe(Date.parse('2026-03-02T08:20:00Z'));
+    expect(schedule.stops[1].wait).toBe(0);
     expect(schedule.finish).toBe(Date.parse('2026-03-02T08:40:00Z'));
     expect(plannerSchedule(null, stops, [{ duration: 600 }], 600)).toBeNull();
     expect(plannerSchedule(plan, [{}], undefined, null)?.finish).toBe(

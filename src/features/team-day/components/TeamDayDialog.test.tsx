@@ -239,8 +239,8 @@ describe('<TeamDayDialog>', () => {
       .getAllByTestId('team-driver')
       .find((section) => section.textContent.includes('West 2'))!;
     const items = within(card).getAllByRole('listitem');
-    // At West 2 when the day starts (08:00), waiting for its window, leaving after 30 minutes.
-    expect(items[0].textContent).toBe('1West 2Arrive 8:00 AM · wait 2h 0m · Leave 10:30 AM');
+    // At West 2 when its window opens (not at 08:00 to wait), leaving after 30 minutes.
+    expect(items[0].textContent).toBe('1West 2Arrive 10:00 AM · Leave 10:30 AM');
     // Back to the start is no drive back to West 2 (the optimiser planned none): the day ends
     // when the driver leaves the last stop, and no road line goes on from it.
     const lastLeave = /Leave (\d+:\d+\sAM)$/.exec(items.at(-1)!.textContent)![1];

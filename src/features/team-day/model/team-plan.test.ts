@@ -43,9 +43,9 @@ const stops: Stop[] = [
 ];
 
 describe('teamPlanFromSolution', () => {
-  it('finishing early: each driver takes an arm from the depot, with times and totals; names the stop none can take', () => {
+  it('finishing early: each of 2 drivers takes an arm from the depot, with times and totals; names the stop none can take', () => {
     const times = armTimes();
-    const day = buildDayProblem(stops, PLAN, times, { drivers: 3, objective: 'makespan' })!;
+    const day = buildDayProblem(stops, PLAN, times, { drivers: 2, objective: 'makespan' })!;
     const solution = solveVrp(day.problem, { maxIterations: 500, timeLimitMs: 5000 });
     const team = teamPlanFromSolution(day, times, PLAN, stops, solution);
 
@@ -59,19 +59,17 @@ describe('teamPlanFromSolution', () => {
       },
     ]);
     const orders = team.drivers.map((driver) => driver.order);
-    expect(orders).toHaveLength(3);
-    expect(orders).toContainEqual([0, 1, 2]);
+    expect(orders).toHaveLength(2);
+    // The west arm either way round: both finish at 08:50.
+    expect(orders.map((order) => [order[0], ...order.slice(1).sort()])).toContainEqual([0, 1, 2]);
     expect(orders).toContainEqual([0, 3]);
-    expect(orders[2]).toEqual([]);
-    expect(team.drivers.map((driver) => driver.number)).toEqual([1, 2, 3]);
+    expect(team.drivers.map((driver) => driver.number)).toEqual([1, 2]);
 
     const west = team.drivers.find((driver) => driver.order.length === 3)!;
     // Back to the depot: 10 + 5 + 10 + 5 + 20 minutes.
     expect(west.schedule!.finish).toBe(DEPARTURE + 50 * 60_000);
     expect(west.distance).toBe(40_000);
     expect(servedCount(west, true)).toBe(2);
-    expect(team.drivers[2].schedule).toBeNull();
-    expect(servedCount(team.drivers[2], true)).toBe(0);
   });
 
   it('without a shared depot every stop goes to a driver, each starting at their first stop', () => {
@@ -111,8 +109,8 @@ describe('drivers who do not start at the depot', () => {
   it('each driver’s times are the optimiser’s: the first stop served, no drive back to it', () => {
     const { route, driver } = split();
     expect(driver.schedule!.stops[0]).toEqual({
-      arrival: DEPARTURE,
-      wait: 2 * HOUR,
+      arrival: DEPARTURE + 2 * HOUR,
+      wait: 0,
       departure: DEPARTURE + 2.5 * HOUR,
       late: 0,
     });

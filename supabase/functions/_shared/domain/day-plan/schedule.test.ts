@@ -5,6 +5,7 @@ import {
   dayOf,
   scheduleRoute,
   windowMoments,
+  type ScheduleInput,
   type ScheduleStop,
 } from './schedule.ts';
 import {
@@ -43,21 +44,52 @@ describe('the day along a route', () => {
     expect(schedule.lateStops).toEqual([]);
   });
 
-  it('waits for a window to open, and the wait pushes the rest of the day', () => {
+  it('leaves later rather than wait: a first stop that opens at 09:00 is reached at 09:00', () => {
     const schedule = computeSchedule({
-      departure: at('08:00'),
+      departure: at('06:35'),
       stops: [stop(), stop(5, ['09:00', '10:00']), stop(5)],
       legs: [30 * 60, 10 * 60],
     });
+    expect(schedule.stops[0].departure).toBe(at('08:30'));
     expect(schedule.stops[1]).toEqual({
-      arrival: at('08:30'),
-      wait: 30 * MIN,
+      arrival: at('09:00'),
+      wait: 0,
       departure: at('09:05'),
       late: 0,
     });
     expect(schedule.stops[2].arrival).toBe(at('09:15'));
-    expect(schedule.waiting).toBe(30 * MIN);
+    expect(schedule.waiting).toBe(0);
     expect(schedule.finish).toBe(at('09:20'));
+  });
+
+  it('waits only what leaving later cannot save, and the wait pushes the rest of the day', () => {
+    // Leaving at 08:00 the school (until 08:30) is reached at 08:20: 10 minutes to spare.
+    const schedule = computeSchedule({
+      departure: at('08:00'),
+      stops: [stop(), stop(0, ['08:00', '08:30']), stop(5, ['09:30', '10:00']), stop(5)],
+      legs: [20 * 60, 20 * 60, 10 * 60],
+    });
+    expect(schedule.stops[0].departure).toBe(at('08:10'));
+    expect(schedule.stops[1].arrival).toBe(at('08:30'));
+    expect(schedule.stops[2]).toEqual({
+      arrival: at('08:50'),
+      wait: 40 * MIN,
+      departure: at('09:35'),
+      late: 0,
+    });
+    expect(schedule.stops[3].arrival).toBe(at('09:45'));
+    expect(schedule.finish).toBe(at('09:50'));
+  });
+
+  it('does not leave later when that would make a late stop later still', () => {
+    const schedule = computeSchedule({
+      departure: at('08:00'),
+      stops: [stop(), stop(0, ['07:00', '07:30']), stop(0, ['10:00', '11:00'])],
+      legs: [10 * 60, 10 * 60],
+    });
+    expect(schedule.stops[0].departure).toBe(at('08:00'));
+    expect(schedule.stops[1].late).toBe(40 * MIN);
+    expect(schedule.stops[2].wait).toBe(100 * MIN);
   });
 
   it('marks a stop reached after its window closes as late, by how much', () => {
@@ -86,12 +118,13 @@ describe('the day along a route', () => {
       legs: [61 * 60],
     });
     expect(off.stops[1].late).toBe(MIN);
+    // A stop due at 08:59 keeps the driver from leaving later: the next one is waited for.
     const early = computeSchedule({
       departure: at('08:59'),
-      stops: [stop(), stop(0, ['09:00', '09:00'])],
-      legs: [0],
+      stops: [stop(), stop(0, ['08:59', '08:59']), stop(0, ['09:00', '09:00'])],
+      legs: [0, 0],
     });
-    expect(early.stops[1].wait).toBe(MIN);
+    expect(early.stops[2].wait).toBe(MIN);
   });
 
   it('ignores the start’s own time and window unless the first stop is served too', () => {
@@ -131,7 +164,18 @@ describe('the day along a route', () => {
     );
   });
 
-  it('keeps the totals: finish = departure + driving + at stops + waiting', () => {
+  it('keeps the totals (finish = leaving + driving + at stops + waiting) and leaves as late as it can', () => {
+    /** The service starts when leaving at `departure` and waiting wherever early. */
+    const starts = (input: ScheduleInput, departure: number) => {
+      let clock = departure;
+      return input.stops.map((row, i) => {
+        if (i === 0) return clock;
+        clock += input.legs[i - 1] * 1000;
+        const start = row.window ? Math.max(clock, row.window[0]) : clock;
+        clock = start + row.service * 1000;
+        return start;
+      });
+    };
     fc.assert(
       fc.property(
         fc.array(
@@ -146,24 +190,44 @@ describe('the day along a route', () => {
         ),
         (rows) => {
           const departure = at('06:00');
-          const schedule = computeSchedule({
+          const input: ScheduleInput = {
             departure,
-            stops: rows.map((row) => ({
-              service: row.service * 60,
-              window: row.windowed
-                ? [departure + row.open * MIN, departure + (row.open + row.length) * MIN]
-                : null,
+            stops: rows.map((row, i) => ({
+              service: i === 0 ? 0 : row.service * 60,
+              window:
+                row.windowed && i > 0
+                  ? [departure + row.open * MIN, departure + (row.open + row.length) * MIN]
+                  : null,
             })),
             legs: rows.slice(1).map((row) => row.leg),
-          });
+          };
+          const schedule = computeSchedule(input);
+          const leaving = schedule.stops[0].departure;
+          expect(leaving).toBeGreaterThanOrEqual(departure);
           expect(schedule.finish).toBe(
-            departure + schedule.driving + schedule.atStops + schedule.waiting,
+            leaving + schedule.driving + schedule.atStops + schedule.waiting,
           );
           for (let i = 1; i < rows.length; i++) {
             const time = schedule.stops[i];
             expect(time.arrival).toBe(schedule.stops[i - 1].departure + rows[i].leg * 1000);
             expect(time.wait === 0 || time.late === 0).toBe(true);
           }
+          // Against leaving at the earliest: the same finish, and no stop later than its
+          // window allows, nor later at all when it is late anyway.
+          const earliest = starts(input, departure);
+          const chosen = starts(input, leaving);
+          const last = rows.length - 1;
+          expect(schedule.stops[last].departure).toBe(
+            chosen[last] + input.stops[last].service * 1000,
+          );
+          expect(chosen[last]).toBe(earliest[last]);
+          const tooLate = (start: number, i: number) =>
+            input.stops[i].window !== null &&
+            start > Math.max(input.stops[i].window[1], earliest[i]);
+          expect(chosen.some(tooLate)).toBe(false);
+          // A minute later would finish later or make a stop too late.
+          const later = starts(input, leaving + MIN);
+          expect(later[last] > earliest[last] || later.some(tooLate)).toBe(true);
         },
       ),
     );

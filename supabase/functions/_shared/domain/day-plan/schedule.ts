@@ -32,7 +32,10 @@ export interface ScheduleStop {
 export const LATE_AFTER_MS = 60_000;
 
 export interface ScheduleInput {
-  /** When the driver leaves the start (epoch ms). */
+  /**
+   * When the driver can leave the start at the earliest (epoch ms): the day leaves later when
+   * that only saves waiting (see computeSchedule).
+   */
   departure: number;
   stops: readonly ScheduleStop[];
   /** Driving seconds from each stop to the next: stops.length - 1 of them. */
@@ -70,19 +73,57 @@ export interface DaySchedule {
   lateStops: number[];
 }
 
-/** The times of a route driven in the given order. Throws when the legs do not fit the stops. */
+/**
+ * The times of a route driven in the given order. Throws when the legs do not fit the stops.
+ *
+ * No avoidable waiting: the departure is when the driver can leave at the earliest, and the
+ * day leaves as late as it can without finishing later and without any stop getting later than
+ * its window allows (a late stop gets no later at all): a route whose first stop opens at 09:00
+ * leaves to be there at 09:00, not at 06:30 to wait. The delay is the smaller of the waiting
+ * along the route and, over the stops, the wait up to each one plus its room before its window
+ * closes (`departureDelay`).
+ */
 export function computeSchedule(input: ScheduleInput): DaySchedule {
   const { stops, legs } = input;
-  const firstIsStart = input.firstIsStart ?? true;
   if (stops.length > 0 && legs.length !== stops.length - 1) {
     throw new RangeError(`${stops.length} stops need ${stops.length - 1} legs, not ${legs.length}`);
   }
+  const earliest = walk(input, input.departure);
+  const delay = departureDelay(input, earliest);
+  return delay > 0 ? walk(input, input.departure + delay) : earliest;
+}
+
+/**
+ * How much later than the earliest departure the day can leave without finishing later or
+ * making a stop later than its window allows (a stop already late: no later at all).
+ */
+export function departureDelay(input: ScheduleInput, earliest: DaySchedule): number {
+  const firstIsStart = input.firstIsStart ?? true;
+  let waited = 0;
+  let delay = Infinity;
+  input.stops.forEach((stop, index) => {
+    if (index === 0 && firstIsStart) return;
+    const time = earliest.stops[index];
+    waited += time.wait;
+    if (stop.window) {
+      const start = time.arrival! + time.wait;
+      const room = Math.max(0, stop.window[1] - start);
+      delay = Math.min(delay, waited + room);
+    }
+  });
+  return Math.max(0, Math.min(delay, waited));
+}
+
+/** The times when the driver leaves at `departure`. */
+function walk(input: ScheduleInput, departure: number): DaySchedule {
+  const { stops, legs } = input;
+  const firstIsStart = input.firstIsStart ?? true;
   const times: StopTime[] = [];
   const lateStops: number[] = [];
   let driving = 0;
   let atStops = 0;
   let waiting = 0;
-  let clock = input.departure;
+  let clock = departure;
   stops.forEach((stop, index) => {
     if (index === 0 && firstIsStart) {
       times.push({ arrival: null, wait: 0, departure: clock, late: 0 });
