@@ -20,6 +20,7 @@
  *    "jobs": [{"location": 1, "demand": 10, "window": [161, 171], "service": 10}, ...]
  *            (also "windows": [[a, b], [c, d]] for several, "lock": "first" | "last")
  *    "objective": "distance" | "vehicles" | "makespan",          optional, default "distance"
+ *    "useEveryVehicle": true,   optional: every vehicle gets jobs when it can (not with "vehicles")
  *    "timeLimitMs": 2000, "seed": 1, "maxIterations": 50000}     optional (default 1000 ms)
  * Times, windows, service and working times use the matrix's unit (euclidean: travel time =
  * distance). Windows are hard: service starts inside one; arriving early means waiting.

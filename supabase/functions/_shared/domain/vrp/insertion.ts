@@ -5,6 +5,7 @@
  * maximum stops, locks, windows and shift (O(1) with the routes' latest arrivals) and, when a
  * vehicle limits it, working time (by simulation, only for a position that would be the best).
  */
+import { balanceTerm } from './balance.ts';
 import { LOCK_FIRST, LOCK_LAST, type Instance } from './instance.ts';
 import type { Random } from './random.ts';
 import { earliestStart, simulateRoute } from './schedule.ts';
@@ -28,9 +29,12 @@ export const SORT_DUE = 4;
 export class Inserter {
   private readonly typeSeen: Uint8Array;
   private readonly keys: Float64Array;
-  /** Cost added when a job opens an empty vehicle (vehicles objective: a vehicle outweighs any length). */
+  /**
+   * Cost added when a job opens an empty vehicle: for the 'vehicles' objective a vehicle
+   * outweighs any length; with `useEveryVehicle` it is as large a saving (an idle vehicle
+   * outweighs any length or balance).
+   */
   private readonly openCost: number;
-  private readonly makespanWeight: number;
   /** Latest finish over used routes (makespan objective), kept current during a recreate. */
   private latestFinish = 0;
   /** Positions to evaluate before the next blink (a geometric draw: one random number per blink). */
@@ -40,16 +44,28 @@ export class Inserter {
   bestPosition = -1;
   bestDelta = Infinity;
 
-  constructor(private readonly instance: Instance) {
+  /** `makespanWeight` and `workScale`: the 'makespan' objective's cost (balance.ts). */
+  constructor(
+    private readonly instance: Instance,
+    private readonly makespanWeight = 1,
+    private readonly workScale = 1,
+  ) {
     this.typeSeen = new Uint8Array(instance.typeCount);
     this.keys = new Float64Array(instance.jobCount);
     let largest = 0;
     for (let i = 0; i < instance.cost.length; i++) {
       if (instance.cost[i] > largest) largest = instance.cost[i];
     }
+    for (let i = 0; i < instance.time.length; i++) {
+      if (instance.time[i] > largest) largest = instance.time[i];
+    }
+    const outweighing = 1e3 * (largest + 1) * (instance.jobCount + 1);
     this.openCost =
-      instance.objective === 'vehicles' ? 1e3 * (largest + 1) * (instance.jobCount + 1) : 0;
-    this.makespanWeight = instance.vehicleCount;
+      instance.objective === 'vehicles'
+        ? outweighing
+        : instance.useEveryVehicle
+          ? -outweighing * (instance.objective === 'makespan' ? makespanWeight + 1 : 1)
+          : 0;
   }
 
   /**
@@ -224,7 +240,10 @@ export class Inserter {
     this.untilBlink = untilBlink;
   }
 
-  /** Makespan objective: weight × the rise of the latest finish + the rise of this route's span. */
+  /**
+   * Makespan objective: the rise of its cost (balance.ts), weight × the rise of the latest
+   * finish + the rise of this route's balance term.
+   */
   private scanForFinish(
     route: Route,
     u: number,
@@ -238,8 +257,11 @@ export class Inserter {
     const here = instance.jobLocation[u];
     const service = instance.service[u];
     const due = instance.due[u];
-    const limitsWork = instance.maxWorkingTime[route.vehicle] < Infinity;
-    const before = route.len === 0 ? instance.shiftStart[route.vehicle] : route.finish;
+    const v = route.vehicle;
+    const maxWork = instance.maxWorkingTime[v];
+    const jobs = route.jobs.subarray(1);
+    const before = balanceTerm(route.duration, this.workScale);
+    const opening = route.len === 0 ? this.openCost : 0;
     for (let p = this.firstPossible(route, u, low, high); p <= high; p++) {
       const leave = depart[p];
       if (leave > due) break;
@@ -255,11 +277,14 @@ export class Inserter {
       if (arrival > latest[p + 1]) continue;
       const finish = this.finishFrom(route, p + 1, arrival);
       const rise = finish > this.latestFinish ? finish - this.latestFinish : 0;
-      const delta = this.makespanWeight * rise + (finish - before);
+      const partial = this.makespanWeight * rise + opening - before;
+      if (partial >= this.bestDelta) continue; // the balance term is >= 0
+      const timing = simulateRoute(instance, v, jobs, route.len, p, u);
+      if (!timing.feasible || timing.duration > maxWork) continue;
+      const delta = partial + balanceTerm(timing.duration, this.workScale);
       if (delta >= this.bestDelta) continue;
-      if (limitsWork && !this.withinWorkingTime(route, p, u)) continue;
       this.bestDelta = delta;
-      this.bestRoute = route.vehicle;
+      this.bestRoute = v;
       this.bestPosition = p;
     }
   }

@@ -32,6 +32,8 @@ export interface Instance {
   /** What a route's length is measured in: the distances, or the travel times. */
   readonly cost: Float64Array;
   readonly objective: VrpObjective;
+  /** Fewer vehicles without jobs before the objective (VrpProblem.useEveryVehicle). */
+  readonly useEveryVehicle: boolean;
 
   readonly jobCount: number;
   readonly jobLocation: Int32Array;
@@ -207,6 +209,7 @@ export function compileProblem(problem: VrpProblem): Instance {
     time,
     cost,
     objective: problem.objective ?? 'distance',
+    useEveryVehicle: problem.useEveryVehicle ?? false,
     jobCount: m,
     jobLocation,
     service,

@@ -13,6 +13,7 @@
  *    "jobs": [{"location": 1, "demand": 10, "window": [161, 171], "service": 10,
  *              "windows": [[0, 50], [100, 150]], "lock": "first" | "last"}, ...],
  *    "objective": "distance" | "vehicles" | "makespan",      default "distance"
+ *    "useEveryVehicle": true,         optional: every vehicle gets jobs when it can
  *    "timeLimitMs": 2000, "seed": 1, "maxIterations": 50000}  optional
  *
  * Euclidean: travel time = distance. Haversine: [lat, lng] pairs, distances in metres, travel
@@ -213,6 +214,7 @@ const TOP_KEYS = [
   'vehicles',
   'jobs',
   'objective',
+  'useEveryVehicle',
   'timeLimitMs',
   'seed',
   'maxIterations',
@@ -240,6 +242,9 @@ export function parseVrpRequest(data: unknown): VrpRequest {
     vehicles: vehicles(data.vehicles),
     jobs: jobs(data.jobs),
     objective: (data.objective ?? 'distance') as VrpObjective,
+    ...(data.useEveryVehicle === undefined
+      ? {}
+      : { useEveryVehicle: data.useEveryVehicle as boolean }),
   };
   validateProblem(problem);
   const request: VrpRequest = { problem };

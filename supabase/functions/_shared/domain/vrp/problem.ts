@@ -73,6 +73,13 @@ export interface VrpProblem {
   jobs: readonly VrpJob[];
   /** Default 'distance'. */
   objective?: VrpObjective;
+  /**
+   * Every vehicle serves at least one job whenever it can (objectives 'distance' and
+   * 'makespan'): fewer vehicles without jobs comes before the objective, as a team of drivers
+   * who all came to work expects (least distance alone would give one vehicle everything).
+   * Default false: vehicles are used only as the objective needs them.
+   */
+  useEveryVehicle?: boolean;
 }
 
 export class VrpInputError extends Error {
@@ -142,6 +149,12 @@ export function validateProblem(problem: VrpProblem): void {
     throw new VrpInputError(
       `objective must be one of ${VRP_OBJECTIVES.join(', ')}, not ${String(problem.objective)}`,
     );
+  }
+  if (problem.useEveryVehicle !== undefined && typeof problem.useEveryVehicle !== 'boolean') {
+    throw new VrpInputError('useEveryVehicle must be true or false');
+  }
+  if (problem.useEveryVehicle === true && problem.objective === 'vehicles') {
+    throw new VrpInputError('useEveryVehicle does not go with the "vehicles" objective');
   }
   if (!Array.isArray(problem.vehicles) || problem.vehicles.length === 0) {
     throw new VrpInputError('vehicles must be a non-empty array');

@@ -23,6 +23,7 @@ import {
   type RecreateSettings,
 } from './insertion.ts';
 import type { Instance } from './instance.ts';
+import { makespanWeight, workScale } from './balance.ts';
 import { createRandom, type Random } from './random.ts';
 import { Ruiner, type RuinSettings } from './ruin.ts';
 import { Solution } from './solution.ts';
@@ -68,10 +69,14 @@ export interface SearchOptions {
 
 type Phase = 'construct' | 'assign' | 'fleet' | 'anneal' | 'done';
 
-/** Lexicographic: jobs left out, then vehicles (objective 'vehicles'), then cost. */
+/**
+ * Lexicographic: jobs left out, then vehicles (objective 'vehicles'), then vehicles without jobs
+ * (`useEveryVehicle`), then cost.
+ */
 interface Key {
   absent: number;
   vehicles: number;
+  idle: number;
   cost: number;
 }
 
@@ -80,7 +85,9 @@ const better = (a: Key, b: Key): boolean =>
     ? a.absent < b.absent
     : a.vehicles !== b.vehicles
       ? a.vehicles < b.vehicles
-      : a.cost < b.cost;
+      : a.idle !== b.idle
+        ? a.idle < b.idle
+        : a.cost < b.cost;
 
 export class VrpSearch {
   readonly settings: SearchSettings;
@@ -110,14 +117,22 @@ export class VrpSearch {
   iterations = 0;
   private annealFrom = 0;
   private temperatureScale = 1;
-  private currentKey: Key = { absent: 0, vehicles: 0, cost: 0 };
-  private candidateKey: Key = { absent: 0, vehicles: 0, cost: 0 };
+  private currentKey: Key = { absent: 0, vehicles: 0, idle: 0, cost: 0 };
+  private candidateKey: Key = { absent: 0, vehicles: 0, idle: 0, cost: 0 };
+  /** The 'makespan' objective's weight and scale (balance.ts). */
+  private readonly makespanWeight: number;
+  private readonly workScale: number;
   private readonly recreateSettings: RecreateSettings;
 
   /** Best solution found: vehicle v's jobs are bestJobs[bestStart[v] .. bestStart[v + 1]). */
   private readonly bestJobs: Int32Array;
   private readonly bestStart: Int32Array;
-  private readonly bestKey: Key = { absent: Infinity, vehicles: Infinity, cost: Infinity };
+  private readonly bestKey: Key = {
+    absent: Infinity,
+    vehicles: Infinity,
+    idle: Infinity,
+    cost: Infinity,
+  };
   /** Fewest vehicles with every servable job (fleet phase). */
   private fleetBest: Int32Array[] | null = null;
 
@@ -132,7 +147,9 @@ export class VrpSearch {
     this.started = options.startedAt ?? this.now();
     this.timeLimitMs = options.timeLimitMs ?? 1000;
     this.maxIterations = options.maxIterations ?? Infinity;
-    this.inserter = new Inserter(instance);
+    this.makespanWeight = makespanWeight(instance.vehicleCount);
+    this.workScale = instance.objective === 'makespan' ? workScale(instance) : 1;
+    this.inserter = new Inserter(instance, this.makespanWeight, this.workScale);
     this.ruiner = new Ruiner(instance);
     this.current = new Solution(instance);
     this.candidate = new Solution(instance);
@@ -195,15 +212,19 @@ export class VrpSearch {
   private key(
     solution: Solution,
     absent: number,
-    into: Key = { absent: 0, vehicles: 0, cost: 0 },
+    into: Key = { absent: 0, vehicles: 0, idle: 0, cost: 0 },
   ): Key {
-    const objective = this.instance.objective;
+    const { objective, useEveryVehicle, vehicleCount } = this.instance;
     into.absent = absent;
     into.vehicles = objective === 'vehicles' ? solution.usedVehicles() : 0;
-    into.cost =
-      objective === 'makespan'
-        ? this.instance.vehicleCount * solution.makespan() + solution.totalSpan()
-        : solution.totalCost();
+    into.idle = useEveryVehicle ? vehicleCount - solution.usedVehicles() : 0;
+    if (objective === 'makespan') {
+      const latest = solution.makespan();
+      into.cost =
+        this.makespanWeight * (latest > -Infinity ? latest : 0) + solution.balance(this.workScale);
+    } else {
+      into.cost = solution.totalCost();
+    }
     return into;
   }
 
@@ -212,6 +233,7 @@ export class VrpSearch {
     const { bestKey, bestJobs, bestStart } = this;
     bestKey.absent = key.absent;
     bestKey.vehicles = key.vehicles;
+    bestKey.idle = key.idle;
     bestKey.cost = key.cost;
     const routes = this.current.routes;
     let at = 0;
@@ -264,7 +286,13 @@ export class VrpSearch {
     this.currentKey = bestKey!;
     this.saveBest(this.currentKey);
     const assigned = servable.length - bestLeft;
-    const cost = this.currentKey.cost;
+    // The cost per job; for 'makespan', the balance's (4 × its sum is the working time times its
+    // rate of change, summed): the weighted latest finish would make the temperature too high for
+    // the balance to settle.
+    const cost =
+      this.instance.objective === 'makespan'
+        ? 4 * this.current.balance(this.workScale)
+        : this.currentKey.cost;
     this.temperatureScale = assigned > 0 && cost > 0 ? cost / assigned : 1;
     this.phase = servable.length === 0 ? 'done' : bestLeft > 0 ? 'assign' : this.afterAssign();
   }
@@ -403,6 +431,7 @@ export class VrpSearch {
     let accept: boolean;
     if (key.absent !== current.absent) accept = key.absent < current.absent;
     else if (key.vehicles !== current.vehicles) accept = key.vehicles < current.vehicles;
+    else if (key.idle !== current.idle) accept = key.idle < current.idle;
     else accept = key.cost < current.cost - temperature * Math.log(this.random());
     this.settle(accept, left);
     if (accept) {

@@ -7,6 +7,7 @@
  *   start[p]   service start at p at the earliest (0 for the start; the finish for the end)
  *   latest[p]  latest arrival at p from which the rest of the route stays feasible
  */
+import { balanceTerm } from './balance.ts';
 import type { Instance } from './instance.ts';
 import { earliestStart, latestArrival, simulateRoute } from './schedule.ts';
 
@@ -21,7 +22,10 @@ export class Route {
   /** Length of the route in the cost matrix's unit. */
   cost = 0;
   finish: number;
-  /** Working time (see simulateRoute); computed only when a vehicle limits it. */
+  /**
+   * Working time (see simulateRoute); computed only when a vehicle limits it or the objective
+   * is 'makespan' (which balances it).
+   */
   duration = 0;
 
   constructor(
@@ -136,7 +140,7 @@ export class Route {
     latest[0] = latest[1] - time[location[0] * size + location[1]];
     this.load = load;
     this.cost = len === 0 ? 0 : length;
-    if (instance.limitsWorkingTime) {
+    if (instance.limitsWorkingTime || instance.objective === 'makespan') {
       this.duration = len === 0 ? 0 : simulateRoute(instance, v, jobs.subarray(1), len).duration;
     }
   }
@@ -197,12 +201,10 @@ export class Solution {
     return latest;
   }
 
-  /** Sum over used routes of (finish - shift start). */
-  totalSpan(): number {
+  /** The 'makespan' objective's balance of the working days (balance.ts). */
+  balance(scale: number): number {
     let total = 0;
-    for (const route of this.routes) {
-      if (route.len > 0) total += route.finish - this.instance.shiftStart[route.vehicle];
-    }
+    for (const route of this.routes) total += balanceTerm(route.duration, scale);
     return total;
   }
 
