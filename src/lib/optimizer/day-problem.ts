@@ -96,8 +96,13 @@ export function travelTimesFromTable(table: TravelTable | null, size: number): T
 export interface DayProblemOptions {
   /** Default 1. */
   drivers?: number;
-  /** 'distance' (default): the least total driving; 'makespan': everyone finishing early. */
-  objective?: Extract<VrpObjective, 'distance' | 'makespan'>;
+  /**
+   * 'distance' (default): the least total driving; 'makespan': everyone finishing early (the
+   * balanced day); 'vehicles': the fewest drivers. With several drivers and any objective but
+   * the fewest drivers, every driver gets stops whenever there are enough and the limits let
+   * them (`useEveryVehicle`).
+   */
+  objective?: VrpObjective;
   /** Most stops per driver (the start not counted). */
   maxStops?: number;
   /** Most working hours per driver, from leaving the start to the end of the day. */
@@ -200,6 +205,7 @@ export function buildDayProblem(
   if (options.maxWorkingHours !== undefined)
     vehicle.maxWorkingTime = options.maxWorkingHours * 3600;
   const drivers = Math.max(1, options.drivers ?? 1);
+  const objective = options.objective ?? 'distance';
 
   return {
     problem: {
@@ -215,7 +221,8 @@ export function buildDayProblem(
             : 'last-stop',
       vehicles: Array.from({ length: drivers }, () => ({ ...vehicle })),
       jobs,
-      objective: options.objective ?? 'distance',
+      objective,
+      ...(drivers > 1 && objective !== 'vehicles' ? { useEveryVehicle: true } : {}),
     },
     jobStops,
     sharedStart,

@@ -5,16 +5,16 @@ describe('readSplitForm', () => {
   it('reads 2 to 20 drivers, the objective, whether all start at the depot', () => {
     expect(readSplitForm(initialSplitForm)).toEqual({
       ok: true,
-      options: { drivers: 2, objective: 'distance', sharedStart: true },
+      options: { drivers: 2, objective: 'makespan', sharedStart: true },
     });
     expect(
       readSplitForm({
         ...initialSplitForm,
         drivers: '20',
-        objective: 'makespan',
+        objective: 'distance',
         sharedStart: false,
       }),
-    ).toEqual({ ok: true, options: { drivers: 20, objective: 'makespan', sharedStart: false } });
+    ).toEqual({ ok: true, options: { drivers: 20, objective: 'distance', sharedStart: false } });
   });
 
   it('takes optional limits per driver as whole numbers above 0', () => {
@@ -22,7 +22,7 @@ describe('readSplitForm', () => {
       ok: true,
       options: {
         drivers: 2,
-        objective: 'distance',
+        objective: 'makespan',
         sharedStart: true,
         maxStops: 12,
         maxWorkingHours: 8,

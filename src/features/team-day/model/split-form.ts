@@ -22,7 +22,7 @@ export interface SplitFormValues {
 
 export const initialSplitForm: SplitFormValues = {
   drivers: '2',
-  objective: 'distance',
+  objective: 'makespan',
   maxStops: '',
   maxHours: '',
   sharedStart: true,

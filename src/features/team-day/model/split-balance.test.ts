@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { DayPlan } from '@domain/day-plan/day-plan.ts';
+import type { Stop } from '@domain/stops.ts';
+import { solveVrp } from '@domain/vrp/index.ts';
+import {
+  buildDayProblem,
+  straightTravelTimes,
+  type DayProblemOptions,
+} from '@/lib/optimizer/day-problem.ts';
+import { initialSplitForm } from './split-form.ts';
+import { teamPlanFromSolution } from './team-plan.ts';
+
+/**
+ * The split's balance rules on a day like a dispatcher's: a depot and 30 stops spread over a
+ * city (about 11 × 11 km) from a depot on its south-west edge, 5 minutes at each, 3 drivers
+ * leaving at 06:30.
+ */
+const PLAN: DayPlan = {
+  departure: '2030-03-04T06:30+01:00',
+  timeZone: 'Europe/Paris',
+  defaultServiceMinutes: 5,
+  end: 'last-stop',
+};
+
+/** The depot and `count` stops, the same on every run. */
+function cityStops(count: number): Stop[] {
+  let seed = 7;
+  const next = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647;
+  const stops: Stop[] = [{ name: 'Depot', lat: 48.8, lng: 2.275 }];
+  for (let i = 1; i <= count; i++) {
+    stops.push({
+      name: `Stop ${i}`,
+      lat: 48.85 + (next() - 0.5) * 0.1,
+      lng: 2.35 + (next() - 0.5) * 0.15,
+    });
+  }
+  return stops;
+}
+
+function split(stops: readonly Stop[], options: DayProblemOptions) {
+  const times = straightTravelTimes(stops);
+  const day = buildDayProblem(stops, PLAN, times, options)!;
+  const solution = solveVrp(day.problem, { maxIterations: 3_000, timeLimitMs: 20_000 });
+  const team = teamPlanFromSolution(day, times, PLAN, stops, solution);
+  const served = team.drivers.map((driver) => Math.max(0, driver.order.length - 1));
+  const working = team.drivers.map((driver) =>
+    driver.schedule ? driver.schedule.finish - driver.schedule.stops[0].departure : 0,
+  );
+  return { team, served, working };
+}
+
+const average = (values: readonly number[]) =>
+  values.reduce((sum, value) => sum + value, 0) / values.length;
+
+describe('splitting 30 stops among 3 drivers', () => {
+  const stops = cityStops(30);
+
+  it('the dialog asks for the balanced day unless the dispatcher chooses otherwise', () => {
+    expect(initialSplitForm.objective).toBe('makespan');
+  });
+
+  it('everyone finishing early: every driver has stops, the longest day close to the average', () => {
+    const { team, served, working } = split(stops, { drivers: 3, objective: 'makespan' });
+    expect(team.unassigned).toEqual([]);
+    expect(served.every((count) => count > 0)).toBe(true);
+    expect(Math.max(...working)).toBeLessThanOrEqual(1.15 * average(working));
+  });
+
+  it('the least total driving still gives every driver stops', () => {
+    const { served } = split(stops, { drivers: 3, objective: 'distance' });
+    expect(served).toHaveLength(3);
+    expect(served.every((count) => count > 0)).toBe(true);
+  });
+
+  it('a stop with a late window does not freeze the others’ work', () => {
+    const late = stops.map((stop, index) =>
+      index === 5 ? { ...stop, window: { start: '15:00', end: '16:00' } } : stop,
+    );
+    const { team, served, working } = split(late, { drivers: 3, objective: 'makespan' });
+    expect(team.unassigned).toEqual([]);
+    expect(served.every((count) => count > 0)).toBe(true);
+    // The day that waits for 15:00 takes no more than its share: the work is balanced.
+    expect(Math.max(...working)).toBeLessThanOrEqual(1.3 * average(working));
+    const finishes = team.drivers.map((driver) => driver.schedule!.finish);
+    // 15:00 at the latest stop, and the others are not kept waiting for it.
+    expect(Math.max(...finishes)).toBe(Date.parse('2030-03-04T14:05:00Z'));
+  });
+
+  it('fewer stops than drivers: the drivers left without stops stay so', () => {
+    const { served } = split(cityStops(2), { drivers: 3, objective: 'makespan' });
+    expect([...served].sort()).toEqual([0, 1, 1]);
+  });
+});
