@@ -8,6 +8,15 @@ const BENCHMARKS = [
   // high-resolution time is always allowed, and the flag only prints a warning.)
   ['deno', 'run', '--quiet', '--allow-read', '--v8-flags=--single-threaded', 'bench/optimizer.ts'],
   ['deno', 'run', '--quiet', '--allow-read', '--v8-flags=--single-threaded', 'bench/vrptw.ts'],
+  [
+    'deno',
+    'run',
+    '--quiet',
+    '--allow-read',
+    '--import-map=bench/team-day.imports.json',
+    '--v8-flags=--single-threaded',
+    'bench/team-day.ts',
+  ],
   ['node', 'bench/bundle-size.mjs'],
   ['node', 'bench/first-optimise.mjs'],
   ['node', 'bench/interaction.mjs'],
