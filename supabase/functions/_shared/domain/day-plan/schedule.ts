@@ -77,11 +77,11 @@ export interface DaySchedule {
  * The times of a route driven in the given order. Throws when the legs do not fit the stops.
  *
  * No avoidable waiting: the departure is when the driver can leave at the earliest, and the
- * day leaves as late as it can without finishing later and without any stop getting later than
- * its window allows (a late stop gets no later at all): a route whose first stop opens at 09:00
- * leaves to be there at 09:00, not at 06:30 to wait. The delay is the smaller of the waiting
- * along the route and, over the stops, the wait up to each one plus its room before its window
- * closes (`departureDelay`).
+ * day leaves as late as it can without finishing later and without any stop with a window
+ * being served later: a route whose first stop opens at 09:00 leaves to be there at 09:00, not
+ * at 06:30 to wait, and a route waiting for a 15:00 window does its stops without one just
+ * before it (`departureDelay`). A stop with a window keeps its time, so it is never pushed
+ * towards the end of its window, nor a late stop later still.
  */
 export function computeSchedule(input: ScheduleInput): DaySchedule {
   const { stops, legs } = input;
@@ -94,24 +94,15 @@ export function computeSchedule(input: ScheduleInput): DaySchedule {
 }
 
 /**
- * How much later than the earliest departure the day can leave without finishing later or
- * making a stop later than its window allows (a stop already late: no later at all).
+ * How much later than at the earliest the day can leave without finishing later or serving a
+ * stop with a window later: the wait at the first stop with a window (the stops before it have
+ * none to wait for, and a later departure shortens only that wait).
  */
 export function departureDelay(input: ScheduleInput, earliest: DaySchedule): number {
-  const firstIsStart = input.firstIsStart ?? true;
-  let waited = 0;
-  let delay = Infinity;
-  input.stops.forEach((stop, index) => {
-    if (index === 0 && firstIsStart) return;
-    const time = earliest.stops[index];
-    waited += time.wait;
-    if (stop.window) {
-      const start = time.arrival! + time.wait;
-      const room = Math.max(0, stop.window[1] - start);
-      delay = Math.min(delay, waited + room);
-    }
-  });
-  return Math.max(0, Math.min(delay, waited));
+  const first = input.stops.findIndex(
+    (stop, index) => stop.window !== null && (index > 0 || input.firstIsStart === false),
+  );
+  return first < 0 ? 0 : earliest.stops[first].wait;
 }
 
 /** The times when the driver leaves at `departure`. */

@@ -18,7 +18,10 @@ export interface RouteFigures {
   load: number;
   /** Arrival at the end, leaving at the start of the shift and waiting where early. */
   finish: number;
-  /** From leaving the depot to arriving at the end, leaving as late as possible without finishing later. */
+  /**
+   * From leaving the depot to arriving at the end, leaving as late as it can without finishing
+   * later or serving a job with a window later (the wait at the first job with one not counted).
+   */
   duration: number;
 }
 
@@ -63,8 +66,8 @@ export function checkSolution(
     let distance = 0;
     let travelTime = 0;
     let load = 0;
-    let waited = 0;
-    let slack = Infinity;
+    // The wait at the first job with a window: how much later the vehicle can leave.
+    let delay = -1;
     jobs.forEach((j, index) => {
       const job = problem.jobs[j];
       if (!job) {
@@ -88,8 +91,7 @@ export function checkSolution(
         clock = arrival;
       } else {
         const start = Math.max(arrival, window[0]);
-        waited += start - arrival;
-        slack = Math.min(slack, window[1] - start + waited);
+        if (delay < 0 && job.windows !== undefined) delay = start - arrival;
         clock = start + (job.service ?? 0);
       }
       load += job.demand ?? 0;
@@ -103,7 +105,7 @@ export function checkSolution(
       clock += times[location * n + to];
     }
     const finish = clock;
-    const duration = finish - (shiftStart + Math.max(0, Math.min(waited, slack)));
+    const duration = finish - (shiftStart + Math.max(0, delay));
     if (late(finish, shiftEnd)) violations.push(`vehicle ${v} ends at ${finish}, after its shift`);
     if (vehicle.capacity !== undefined && late(load, vehicle.capacity)) {
       violations.push(`vehicle ${v} carries ${load}, over its capacity ${vehicle.capacity}`);

@@ -13,7 +13,7 @@ export type VrpObjective =
   | 'distance'
   /** Fewest vehicles used, then least total distance. */
   | 'vehicles'
-  /** Earliest finish for everyone: the latest finish time first, then the sum of route durations. */
+  /** Everyone finishing early: the latest finish first, then even working times (balance.ts). */
   | 'makespan';
 export const VRP_OBJECTIVES: readonly VrpObjective[] = ['distance', 'vehicles', 'makespan'];
 
@@ -52,7 +52,8 @@ export interface VrpVehicle {
   maxStops?: number;
   /**
    * At most this long from leaving the depot to arriving at the end, the vehicle leaving as late
-   * as it can without finishing later (default: unlimited).
+   * as it can without finishing later or serving a job with a window later: the wait at its first
+   * job with a window does not count (default: unlimited).
    */
   maxWorkingTime?: number;
 }

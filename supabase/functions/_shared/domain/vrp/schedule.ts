@@ -29,14 +29,9 @@ export function latestArrival(instance: Instance, j: number, latestStart: number
   return -Infinity;
 }
 
-/** The end of the window in which a service starting at `start` takes place. */
-function windowEndAt(instance: Instance, j: number, start: number): number {
-  const { windowOffset, windowEnd } = instance;
-  for (let w = windowOffset[j], last = windowOffset[j + 1]; w < last; w++) {
-    if (start <= windowEnd[w]) return windowEnd[w];
-  }
-  return -Infinity;
-}
+/** True when job j must be served within a window (a finite start or end). */
+export const hasWindow = (instance: Instance, j: number): boolean =>
+  instance.ready[j] > -Infinity || instance.due[j] < Infinity;
 
 /** Result of `simulateRoute`. */
 export interface RouteTiming {
@@ -44,8 +39,9 @@ export interface RouteTiming {
   /** Arrival at the end, leaving the depot as early as the shift allows. */
   finish: number;
   /**
-   * Working time: from leaving the depot to arriving at the end, leaving as late as possible
-   * without finishing later (the waiting that can be avoided is not counted).
+   * Working time: from leaving the depot to arriving at the end, leaving as late as it can
+   * without finishing later or serving a job with a window later: the wait at the first job
+   * with a window is not counted (the day's own rule, @domain/day-plan computeSchedule).
    */
   duration: number;
 }
@@ -67,9 +63,8 @@ export function simulateRoute(
   const { time, size, jobLocation, service } = instance;
   let location = instance.startLocation[v];
   let depart = instance.shiftStart[v];
-  let waited = 0;
-  // The largest delay of the departure that no window forbids.
-  let slack = Infinity;
+  // The wait at the first job with a window: how much later the vehicle can leave.
+  let delay = -1;
   const total = at >= 0 ? count + 1 : count;
   timing.feasible = false;
   for (let k = 0, i = 0; k < total; k++) {
@@ -78,9 +73,7 @@ export function simulateRoute(
     const arrival = depart + time[location * size + next];
     const start = earliestStart(instance, job, arrival);
     if (start === Infinity) return timing;
-    waited += start - arrival;
-    const room = windowEndAt(instance, job, start) - start + waited;
-    if (room < slack) slack = room;
+    if (delay < 0 && hasWindow(instance, job)) delay = start - arrival;
     depart = start + service[job];
     location = next;
   }
@@ -88,7 +81,6 @@ export function simulateRoute(
   if (finish > instance.shiftEnd[v]) return timing;
   timing.feasible = true;
   timing.finish = finish;
-  const delay = waited < slack ? waited : slack;
-  timing.duration = finish - (instance.shiftStart[v] + delay);
+  timing.duration = finish - (instance.shiftStart[v] + (delay > 0 ? delay : 0));
   return timing;
 }

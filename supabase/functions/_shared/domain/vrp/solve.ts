@@ -19,7 +19,7 @@ export interface VrpRoute {
   load: number;
   /** Arrival at the end, leaving at the start of the shift. */
   finish: number;
-  /** Working time: leaving as late as possible without finishing later. */
+  /** Working time (see VrpVehicle.maxWorkingTime). */
   duration: number;
 }
 
