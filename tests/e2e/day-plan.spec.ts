@@ -163,9 +163,11 @@ test('a day with a departure time and three windows: waits, a late stop, the fin
   await expect(page.getByTestId('summary-late')).toHaveText('1');
   await page.getByRole('button', { name: 'Done' }).click();
 
-  // Leaving later moves every time: departure 07:30 gives the bakery an earlier arrival.
+  // Ready at 07:30, the day still leaves at 07:56, to be at the bakery when it opens at 08:00
+  // rather than wait there.
   await page.getByLabel('Departure time').fill('07:30');
-  await expect(stopTimes(page, 0)).toHaveText('Leave 07:30');
+  await expect(stopTimes(page, 0)).toHaveText('Leave 07:56');
+  await expect(stopTimes(page, 1)).toContainText('Arrive 08:00 · Leave 08:05');
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Update Route' }).click();
@@ -446,7 +448,7 @@ function middayZone() {
 const DRIVE_ZONE = middayZone();
 
 /**
- * A day on the road now, in DRIVE_ZONE: the depot left 90 minutes ago (done); the bakery's window
+ * A day on the road now, in DRIVE_ZONE: ready to leave the depot 90 minutes ago (done); the bakery's window
  * closed 30 minutes ago (the current stop: the driver is late); the pharmacy takes 30 minutes;
  * the school's window closes in 30 minutes, too soon with the pharmacy on the way and not
  * without it. `at(m)` is the time m minutes from now as the page writes it (en-GB, 24 h).
@@ -490,10 +492,11 @@ test.describe('the navigation page on the day', () => {
     const current = page.getByRole('group', { name: 'Current' });
     await expect(current).toContainText(BAKERY.name, LOADED);
     const points = page.locator('.drive-point');
-    await expect(points.nth(0).getByTestId('planned-times')).toHaveText(`Departs ${day.at(-90)}`);
-    // 3 minutes' drive from the depot, and the window opens later.
+    // A little over 3 minutes' drive from the depot to a window that opens 30 minutes after the
+    // departure: the day leaves about 26 minutes later rather than wait there.
+    await expect(points.nth(0).getByTestId('planned-times')).toHaveText(`Departs ${day.at(-64)}`);
     await expect(points.nth(1).getByTestId('planned-times')).toHaveText(
-      `Planned ${day.at(-87)} · Window ${day.at(-60)}–${day.at(-30)}`,
+      `Planned ${day.at(-60)} · Window ${day.at(-60)}–${day.at(-30)}`,
     );
     await expect(points.nth(3).getByTestId('planned-times')).toContainText(
       `Window ${day.at(-10)}–${day.at(30)}`,
@@ -537,7 +540,7 @@ test.describe('the navigation page on the day', () => {
       const current = page.getByRole('group', { name: 'Current' });
       await expect(current).toContainText(BAKERY.name, LOADED);
       await expect(page.locator('.drive-point').nth(1).getByTestId('planned-times')).toHaveText(
-        `Planned ${day.at(-87)} · Window ${day.at(-60)}–${day.at(-30)}`,
+        `Planned ${day.at(-60)} · Window ${day.at(-60)}–${day.at(-30)}`,
       );
       await expect(current.getByTestId('running-late')).toHaveText(
         `Running late: the window closed at ${day.at(-30)}`,
@@ -575,7 +578,7 @@ test.describe('the navigation page offline', () => {
       page.getByText("Offline — changes will be saved when you're back online"),
     ).toBeVisible(LOADED);
     await expect(page.locator('.drive-point').nth(1).getByTestId('planned-times')).toHaveText(
-      `Planned ${day.at(-87)} · Window ${day.at(-60)}–${day.at(-30)}`,
+      `Planned ${day.at(-60)} · Window ${day.at(-60)}–${day.at(-30)}`,
     );
     await expect(current.getByTestId('running-late')).toHaveText(
       `Running late: the window closed at ${day.at(-30)}`,
