@@ -127,7 +127,7 @@ test('a day split among 3 drivers, saved as 3 shareable routes, grouped as one d
       `Monday deliveries — Driver ${number}`,
     );
     await expect(driver.getByTestId('driver-totals')).toHaveText(
-      /^[\d.]+ km · driving (\d+ hr )?\d+ min · finishes \d\d:\d\d$/,
+      /^[\d.]+ km · driving (\d+h )?\d+m · finishes \d\d:\d\d$/,
     );
     const list = driver.getByRole('list', { name: `Stops of driver ${number}` });
     await expect(list.getByRole('listitem').first()).toContainText('Depot');
