@@ -132,13 +132,11 @@ describe('LoginPage', () => {
     expect(screen.getByRole('alert').textContent).toBe('Google authentication failed');
   });
 
-  it('says Google sign-in is not set up when no client id is configured', () => {
+  it('offers no Google sign-in on a deployment without a client id', () => {
     renderPage('/login', identityStub({ status: 'anonymous' }));
-    expect(
-      screen.getByRole<HTMLButtonElement>('button', {
-        name: 'Google sign-in is not set up for this deployment',
-      }).disabled,
-    ).toBe(true);
+    expect(screen.getByRole('button', { name: 'Continue as Guest' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Google/ })).toBeNull();
+    expect(document.querySelector('.google-button')).toBeNull();
   });
 
   it('offers Continue as Guest and a register link that keeps returnTo', () => {
@@ -248,13 +246,11 @@ describe('RegisterPage', () => {
     );
   });
 
-  it('says Google sign-in is not set up when no client id is configured', () => {
+  it('offers no Google sign-in, nor an "or" before it, without a client id', () => {
     renderPage('/register', identityStub({ status: 'anonymous' }));
-    expect(
-      screen.getByRole<HTMLButtonElement>('button', {
-        name: 'Google sign-in is not set up for this deployment',
-      }).disabled,
-    ).toBe(true);
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Google/ })).toBeNull();
+    expect(screen.queryByText('or')).toBeNull();
   });
 });
 

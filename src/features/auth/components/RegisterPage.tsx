@@ -131,13 +131,16 @@ export function RegisterPage() {
         />
       </form>
 
-      <AuthDivider label={t('auth.or')} />
-
-      <GoogleSignInButton
-        clientId={env.googleClientId}
-        mode="signup"
-        onCredential={(credential) => void handleGoogle(credential)}
-      />
+      {env.googleClientId ? (
+        <>
+          <AuthDivider label={t('auth.or')} />
+          <GoogleSignInButton
+            clientId={env.googleClientId}
+            mode="signup"
+            onCredential={(credential) => void handleGoogle(credential)}
+          />
+        </>
+      ) : null}
 
       <p className="auth-card__switch">
         {t('auth.register.haveAccount')}{' '}

@@ -21,9 +21,10 @@ export interface GoogleSignInButtonProps {
 type ButtonState = 'loading' | 'ready' | 'unavailable';
 
 /**
- * "Sign in with Google", drawn by Google's own script. Without a configured
- * client id it says so instead of failing; the script is only fetched when
- * this button is on the page and a client id is set.
+ * "Sign in with Google", drawn by Google's own script. A deployment without a configured client
+ * id (VITE_GOOGLE_CLIENT_ID) shows nothing: its visitors cannot use Google, and a disabled
+ * button saying why is for the operator, whom the deployment docs tell. The script is only
+ * fetched when this button is on the page and a client id is set.
  */
 export function GoogleSignInButton({
   clientId,
@@ -85,14 +86,7 @@ export function GoogleSignInButton({
     };
   }, [clientId, mode, i18n.language, drawKey, loadGoogleIdentity]);
 
-  if (!clientId) {
-    return (
-      <button type="button" className="button button--block google-button" disabled>
-        <GoogleMark />
-        {t('auth.google.notConfigured')}
-      </button>
-    );
-  }
+  if (!clientId) return null;
 
   return (
     <div ref={slot} className="google-button__slot">
