@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { MapContainer, TileLayer, useMap } from 'react-leaflet';
+import { useTranslation } from 'react-i18next';
+import { MapContainer, TileLayer, useMap, ZoomControl } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
 import { env } from '@/config/env';
 import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, TILE_ATTRIBUTION } from './map-constants';
@@ -27,6 +28,23 @@ function SizeWatcher() {
     return () => observer.disconnect();
   }, [map]);
   return null;
+}
+
+/**
+ * Leaflet's zoom buttons with their titles (tooltips and accessible names) in the page's
+ * language. Leaflet reads the titles once, when the control is made: a new language makes a
+ * new control.
+ */
+function MapZoomControl() {
+  const { t, i18n } = useTranslation();
+  return (
+    <ZoomControl
+      key={i18n.resolvedLanguage}
+      position="topleft"
+      zoomInTitle={t('map.zoomIn')}
+      zoomOutTitle={t('map.zoomOut')}
+    />
+  );
 }
 
 /**
@@ -95,7 +113,8 @@ export function MapView({
   return (
     <section className={['map-view', className].filter(Boolean).join(' ')} aria-label={label}>
       {mounted ? (
-        <MapContainer className="map-view__map" worldCopyJump>
+        <MapContainer className="map-view__map" worldCopyJump zoomControl={false}>
+          <MapZoomControl />
           <MapInSteps
             center={center}
             zoom={zoom}
