@@ -56,6 +56,15 @@ describe('landing page', () => {
     expect(within(item).getByText(/no subscription/)).toBeTruthy();
   });
 
+  it('says what Start Route in Waze does without an account: it asks for one first', () => {
+    renderLanding();
+    const item = screen.getByText('How do I drive the route?').closest('details')!;
+    expect(
+      within(item).getByText(/Without an account the button asks you to create one/),
+    ).toBeTruthy();
+    expect(within(item).getByText(/shared with you by link opens in Waze at once/)).toBeTruthy();
+  });
+
   it('makes the product claims: free, no configuration, mobile, no stop limit', () => {
     renderLanding();
     const text = document.body.textContent ?? '';
