@@ -1,10 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { useIdentity } from '@/lib/auth';
 
-/** On every standard page: what the product is, the legal pages and the main entry points. */
+/**
+ * On every standard page: what the product is, the legal pages and the main entry points (My
+ * Routes for a signed-in user, creating an account for anyone else).
+ */
 export function AppFooter() {
   const { t } = useTranslation();
+  const { identity } = useIdentity();
   return (
     <footer className="app-footer">
       <div className="app-footer__columns">
@@ -22,9 +27,15 @@ export function AppFooter() {
             <li>
               <Link to={paths.plan()}>{t('nav.plan')}</Link>
             </li>
-            <li>
-              <Link to={paths.register()}>{t('landing.createAccount')}</Link>
-            </li>
+            {identity.status === 'signed-in' ? (
+              <li>
+                <Link to={paths.dashboard()}>{t('nav.dashboard')}</Link>
+              </li>
+            ) : (
+              <li>
+                <Link to={paths.register()}>{t('landing.createAccount')}</Link>
+              </li>
+            )}
           </ul>
         </nav>
         <nav aria-labelledby="footer-legal">
