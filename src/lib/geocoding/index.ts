@@ -13,3 +13,4 @@ export {
 } from './api/reverse-geocode';
 export type { Place, ReversePlace } from './model/place';
 export { geocoderFailure, shouldRetryGeocoding } from './model/search-failure';
+export { runLookupQueue, type LookupItem, type LookupQueueOptions } from './model/lookup-queue';

@@ -1,13 +1,17 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { searchPlacesQueryOptions, type Place } from '@/lib/geocoding';
+import {
+  runLookupQueue,
+  searchPlacesQueryOptions,
+  type LookupItem,
+  type Place,
+} from '@/lib/geocoding';
 import {
   emptyReview,
   importReviewReducer,
   problemOfQuery,
   waitingEntries,
 } from '../model/import-review';
-import { runLookupQueue, type LookupItem } from '../model/lookup-queue';
 import type { ImportRow } from '../model/parse-import';
 
 /**
@@ -56,7 +60,7 @@ export function useImportRun() {
       setProgress({ done: 0, total: items.length });
       setWaitSeconds(null);
       void runLookupQueue<Place[]>(unique, {
-        search: (text) =>
+        search: ({ text }) =>
           queryClient.fetchQuery({
             ...searchPlacesQueryOptions(text),
             staleTime: IMPORT_ANSWER_TTL_MS,

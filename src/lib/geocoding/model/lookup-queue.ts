@@ -1,20 +1,22 @@
 /**
- * Looks up many texts through a rate-limited proxy without losing any: a 429 (or a 503
- * with Retry-After) pauses every worker for the time the server asks, then the same text
- * is tried again, as often as it takes; other failures are retried a few times and then
- * reported, never skipped. Cancelling stops the remaining lookups at once.
+ * Looks up many items (addresses of an import, points to name) through the geocoding proxy,
+ * which rate-limits each client and paces the geocoders to their usage rules, without losing
+ * any: a 429 (or a 503 with Retry-After) pauses every worker for the time the server asks,
+ * then the same item is tried again, as often as it takes; other failures are retried a few
+ * times and then reported, never skipped. Cancelling stops the remaining lookups at once.
  */
 
+/** An address of an import: its line and its text. */
 export interface LookupItem {
   line: number;
   text: string;
 }
 
-export interface LookupQueueOptions<T> {
-  search: (text: string, signal: AbortSignal) => Promise<T>;
+export interface LookupQueueOptions<T, Item = LookupItem> {
+  search: (item: Item, signal: AbortSignal) => Promise<T>;
   signal: AbortSignal;
-  onResult: (item: LookupItem, result: T) => void;
-  onFailure: (item: LookupItem, error: unknown) => void;
+  onResult: (item: Item, result: T) => void;
+  onFailure: (item: Item, error: unknown) => void;
   /** Called when the server asked to wait, with the seconds to wait. */
   onRateLimited?: (seconds: number) => void;
   /** Lookups in flight at once (a cached answer comes back at once; the proxy paces the rest). */
@@ -113,9 +115,9 @@ const untilAborted = <T>(promise: Promise<T>, signal: AbortSignal): Promise<T> =
  * Resolves when every item is answered or failed, or at once when the signal aborts (remaining
  * items untouched, lookups under way not waited for).
  */
-export async function runLookupQueue<T>(
-  items: readonly LookupItem[],
-  options: LookupQueueOptions<T>,
+export async function runLookupQueue<T, Item = LookupItem>(
+  items: readonly Item[],
+  options: LookupQueueOptions<T, Item>,
 ): Promise<void> {
   const { search, signal, onResult, onFailure, onRateLimited } = options;
   const sleep = options.sleep ?? abortableSleep;
@@ -125,13 +127,13 @@ export async function runLookupQueue<T>(
   /** Until when every worker holds off (Date.now() based), after a rate-limited answer. */
   let pausedUntil = 0;
 
-  const lookUp = async (item: LookupItem): Promise<void> => {
+  const lookUp = async (item: Item): Promise<void> => {
     let failures = 0;
     for (;;) {
       const pause = pausedUntil - Date.now();
       if (pause > 0) await sleep(pause, signal);
       try {
-        const result = await untilAborted(search(item.text, signal), signal);
+        const result = await untilAborted(search(item, signal), signal);
         if (signal.aborted) return;
         onResult(item, result);
         return;

@@ -38,7 +38,7 @@ describe('runLookupQueue', () => {
     await runLookupQueue(items(200), {
       ...h.options(),
       concurrency: 3,
-      search: async (text) => {
+      search: async ({ text }) => {
         inFlight += 1;
         most = Math.max(most, inFlight);
         await new Promise((resolve) => setTimeout(resolve, 0));
@@ -59,7 +59,7 @@ describe('runLookupQueue', () => {
     await runLookupQueue(items(5), {
       ...h.options(),
       concurrency: 1,
-      search: async (text) => {
+      search: async ({ text }) => {
         calls.push(text);
         if (text === 'place 3' && refused < 2) {
           refused += 1;
@@ -82,7 +82,7 @@ describe('runLookupQueue', () => {
     await runLookupQueue(items(3), {
       ...h.options(),
       retries: 2,
-      search: async (text) => {
+      search: async ({ text }) => {
         if (text === 'place 1' && flaky < 1) {
           flaky += 1;
           throw apiError(502);
@@ -103,7 +103,7 @@ describe('runLookupQueue', () => {
     await runLookupQueue(items(20), {
       ...h.options(controller.signal),
       concurrency: 2,
-      search: async (text) => {
+      search: async ({ text }) => {
         searched.push(text);
         if (searched.length === 6) controller.abort();
         return text;
@@ -123,7 +123,7 @@ describe('runLookupQueue', () => {
       ...h.options(controller.signal),
       concurrency: 2,
       // Lookups that ignore the signal and never answer until let go.
-      search: (text) => {
+      search: ({ text }) => {
         started.push(text);
         return new Promise<string>((resolve) => (answer = resolve));
       },
