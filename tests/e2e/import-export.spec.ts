@@ -232,6 +232,31 @@ test.describe('import and export', () => {
     );
   });
 
+  test('pasted latitude,longitude lines are named by reverse geocoding once added, one lookup at a time', async ({
+    page,
+  }) => {
+    let inFlight = 0;
+    let most = 0;
+    await page.route('**/api/geocoding/reverse**', async (route) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      const response = await route.fetch();
+      inFlight -= 1;
+      await route.fulfill({ response });
+    });
+    await openImport(page);
+    // Paris and Lyon are in the fake geocoder's gazetteer; the middle of the Pacific is not.
+    await pasteAndImport(page, ['48.8566, 2.3522', '45.7640, 4.8357', '0.0000, -160.0000']);
+    await expect(summary(page)).toHaveText('Ready: 3 · To check: 0 · Not looked up: 0');
+    await importPanel(page).getByRole('button', { name: 'Add to route (3)' }).click();
+    await expect(stopNames(page)).toHaveText([
+      /^Paris, Île-de-France/,
+      /^Lyon, /,
+      'Location 0.0000, -160.0000',
+    ]);
+    expect(most).toBe(1);
+  });
+
   test('a semicolon CSV with a BOM and latitude/longitude columns, exported as GPX and read back', async ({
     page,
   }) => {

@@ -26,6 +26,7 @@ import {
   useDaySchedule,
   usePlannerRoute,
   useRouteCalculation,
+  useNameImportedPoints,
   useStopAtPoint,
 } from '@/features/planner';
 import type { Itinerary } from '@/lib/itineraries';
@@ -113,8 +114,16 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
   const addPlace = (place: Suggestion) =>
     addStop({ name: truncateStopName(place.display_name), lat: place.lat, lng: place.lng }, true);
 
+  const nameImportedPoints = useNameImportedPoints(
+    useCallback(
+      (point: { lat: number; lng: number }, name: string) =>
+        dispatch({ type: 'namePoint', ...point, name }),
+      [dispatch],
+    ),
+  );
   const addImportedStops = (imported: Stop[]) => {
     dispatch({ type: 'appendMany', stops: imported });
+    nameImportedPoints(imported);
     setCalculateMessage('');
     setAnnouncement(t('importStops.added', { count: imported.length }));
     fitTo([...stops, ...imported]);

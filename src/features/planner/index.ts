@@ -5,6 +5,7 @@ export { StopList } from './components/StopList';
 export { useCameraRequests } from './hooks/useCameraRequests';
 export { useCurrentPosition } from './hooks/useCurrentPosition';
 export { useEditConflict } from './hooks/useEditConflict';
+export { useNameImportedPoints } from './hooks/useNameImportedPoints';
 export { usePlannerRoute } from './hooks/usePlannerRoute';
 export { useRouteCalculation } from './hooks/useRouteCalculation';
 export {

@@ -173,6 +173,31 @@ describe('stopListReducer', () => {
     );
   });
 
+  it('names the stops at a point still named by their coordinates, in any language', () => {
+    const point = { lat: 48.82, lng: 2.28 };
+    const state = run([
+      {
+        type: 'appendMany',
+        stops: [
+          { name: 'Location 48.8200, 2.2800', ...point },
+          { name: 'Bakery', ...point },
+          { name: 'Ubicación 48.8200, 2.2800', ...point },
+          { name: 'Location 48.8200, 2.2800', lat: 48.83, lng: 2.28 },
+        ],
+      },
+    ]);
+    const named = stopListReducer(state, { type: 'namePoint', ...point, name: '12 Rue Roger' });
+    expect(named.stops.map((stop) => stop.name)).toEqual([
+      '12 Rue Roger',
+      'Bakery',
+      '12 Rue Roger',
+      'Location 48.8200, 2.2800',
+    ]);
+    // Nothing left to name there, or an empty answer: the state as it was.
+    expect(stopListReducer(named, { type: 'namePoint', ...point, name: 'Other' })).toBe(named);
+    expect(stopListReducer(state, { type: 'namePoint', ...point, name: ' ' })).toBe(state);
+  });
+
   it('focuses only existing stops', () => {
     const state = threeStops();
     expect(run([{ type: 'focus', index: 1 }], state).currentStopIndex).toBe(1);

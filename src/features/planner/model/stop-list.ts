@@ -1,5 +1,6 @@
 import { STOP_NOTE_MAX_CHARS } from '@domain/limits.ts';
-import type { Stop } from '@domain/stops.ts';
+import { fallbackStopName, type Stop } from '@domain/stops.ts';
+import { TEXT_LANGUAGES } from '@domain/composed-texts.ts';
 import type { DayPlan, StopDayFields } from '@domain/day-plan/day-plan.ts';
 
 /** A stop in the planner: the domain stop plus a stable id for list keys and markers. */
@@ -32,6 +33,11 @@ export type StopListAction =
   | { type: 'load'; title: string; stops: readonly Stop[]; dayPlan?: DayPlan | null }
   | { type: 'renameTitle'; title: string }
   | { type: 'renameStop'; id: string; name: string }
+  /**
+   * A place's name found after its stops were added (reverse geocoding): the stops at exactly
+   * that point still named "Location lat, lng" take it; a stop renamed meanwhile keeps its name.
+   */
+  | { type: 'namePoint'; lat: number; lng: number; name: string }
   /** The stop's note (door code, phone...) as typed, cut to STOP_NOTE_MAX_CHARS; empty removes it. */
   | { type: 'setNote'; id: string; note: string }
   | { type: 'focus'; index: number }
@@ -81,6 +87,10 @@ function withIds(stops: readonly Stop[], nextId: number): { stops: PlannedStop[]
   }));
   return { stops: planned, nextId: nextId + stops.length };
 }
+
+/** A stop still named by its coordinates ("Location 48.8200, 2.2800", in any language). */
+export const isFallbackStopName = ({ name, lat, lng }: Pick<Stop, 'name' | 'lat' | 'lng'>) =>
+  TEXT_LANGUAGES.some((language) => fallbackStopName(lat, lng, language) === name);
 
 /** Where the current stop ends up after moving one stop from `from` to `to`. */
 function indexAfterMove(current: number, from: number, to: number): number {
@@ -176,6 +186,15 @@ export function stopListReducer(state: StopListState, action: StopListAction): S
       const stops = [...state.stops];
       stops[index] = { ...stops[index], name: action.name };
       return { ...state, stops };
+    }
+    case 'namePoint': {
+      const unnamed = (stop: PlannedStop) =>
+        stop.lat === action.lat && stop.lng === action.lng && isFallbackStopName(stop);
+      if (action.name.trim() === '' || !state.stops.some(unnamed)) return state;
+      return {
+        ...state,
+        stops: state.stops.map((stop) => (unnamed(stop) ? { ...stop, name: action.name } : stop)),
+      };
     }
     case 'setNote': {
       const index = state.stops.findIndex((stop) => stop.id === action.id);
