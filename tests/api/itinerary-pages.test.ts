@@ -67,8 +67,25 @@ describe('GET /api/itineraries', () => {
     expect(answer.headers.get('x-total-count')).toBe('5');
     const whole = (await list('')).body as { id: string; stops: unknown[] }[];
     expect(answer.body).toEqual(
-      whole.map(({ stops: wholeStops, ...rest }) => ({ ...rest, stop_count: wholeStops.length })),
+      whole.map(({ stops: wholeStops, ...rest }) => ({
+        ...rest,
+        stop_count: wholeStops.length,
+        shared: false,
+      })),
     );
+  });
+
+  it('says which summaries have a share link that works: shared, then revoked', async () => {
+    const shared = async () =>
+      ((await list('?summary=true&limit=1')).body as { shared: boolean }[])[0].shared;
+    const [newest] = (await list('?summary=true&limit=1')).body as { id: string }[];
+    expect(await shared()).toBe(false);
+    const link = await call('POST', `/itineraries/${newest.id}/share`, { token: owner.token });
+    expect(link.status).toBe(200);
+    expect(await shared()).toBe(true);
+    const revoked = await call('DELETE', `/itineraries/${newest.id}/share`, { token: owner.token });
+    expect(revoked.status).toBe(204);
+    expect(await shared()).toBe(false);
   });
 
   it('pages through the list with the Link header’s next page, without a gap or a repeat', async () => {

@@ -9,6 +9,7 @@ import {
   asRoleRolledBack,
   describeOnEveryBackend,
   insertItinerary,
+  insertShare,
   insertUser,
   outcome,
   type Row,
@@ -21,6 +22,7 @@ interface Listed extends Row {
   title: string;
   stops: unknown;
   stop_count: number;
+  shared: boolean;
   sort_number: number | null;
   sort_text: string | null;
   total_count: string | number;
@@ -134,6 +136,20 @@ describeOnEveryBackend('My Routes a page at a time', (db) => {
     expect(await found(['nothing'])).toEqual([]);
     const [row] = await asAlice((tx) => listPage(tx, { words: ['café'], size: 1 }));
     expect(Number(row.total_count)).toBe(4);
+  });
+
+  it('says which itineraries have a working share link', async () => {
+    const [first, second] = await asAlice((tx) => listPage(tx, { size: 2 }));
+    expect([first.shared, second.shared]).toEqual([false, false]);
+    const token = await insertShare(db(), alice, first.id);
+    const [shared] = await asAlice((tx) => listPage(tx, { size: 1 }));
+    expect(shared.shared).toBe(true);
+    await db().admin.query(
+      `update public.itinerary_shares set revoked_at = now() where token = $1`,
+      [token],
+    );
+    const [revoked] = await asAlice((tx) => listPage(tx, { size: 1 }));
+    expect(revoked.shared).toBe(false);
   });
 
   it('is not open to anonymous callers', async () => {

@@ -224,6 +224,8 @@ test.describe('accounts and My Routes', () => {
     await page.getByRole('button', { name: 'Save Route' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     const card = routeCard(page, 'Paris to Lyon');
+    // Never shared: no link to revoke.
+    await expect(card.getByRole('button', { name: 'Revoke link' })).toHaveCount(0);
 
     await card.getByRole('button', { name: 'Share' }).click();
     const shareDialog = page.getByRole('dialog', { name: 'Share link' });
@@ -244,6 +246,11 @@ test.describe('accounts and My Routes', () => {
     const gone = await page.request.get(`/api/itineraries/share/${firstToken}`);
     expect(gone.status()).toBe(404);
     expect(((await gone.json()) as { error: string }).error).toMatch(/route not found/i);
+    await expect(card.getByRole('button', { name: 'Revoke link' })).toHaveCount(0);
+    // Still so after a reload (the server says which routes are shared).
+    await page.reload();
+    await expect(card.getByRole('button', { name: 'Share' })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Revoke link' })).toHaveCount(0);
 
     await card.getByRole('button', { name: 'Share' }).click();
     await expect(shareDialog.getByText('Share link copied to clipboard!')).toBeVisible();

@@ -208,8 +208,11 @@ export function sharedRouteFromRow(row: Record<string, unknown>): SharedRoute {
   };
 }
 
-/** What a card shows: the itinerary without its stops, with their number. */
-export type ItinerarySummary = Omit<Itinerary, 'stops'> & { stop_count: number };
+/**
+ * What a card shows: the itinerary without its stops, with their number, and whether it has a
+ * share link that works (My Routes offers to revoke only then).
+ */
+export type ItinerarySummary = Omit<Itinerary, 'stops'> & { stop_count: number; shared: boolean };
 
 /**
  * Where a page starts: after the row with this place in the order (list_itineraries'
@@ -246,7 +249,7 @@ export interface ItineraryPage {
 
 /** A row of public.list_itineraries: a summary, or the whole itinerary when it carries stops. */
 export function listedFromRow(row: Record<string, unknown>, sort: ItinerarySort): ListedItinerary {
-  const { stop_count, sort_number, sort_text, total_count: _, ...rest } = row;
+  const { stop_count, shared, sort_number, sort_text, total_count: _, ...rest } = row;
   const { stops, ...summary } = itineraryFromRow(rest);
   const cursor: PageCursor = {
     sort,
@@ -255,7 +258,10 @@ export function listedFromRow(row: Record<string, unknown>, sort: ItinerarySort)
     id: String(row.id),
   };
   if (stops === null || stops === undefined)
-    return { itinerary: { ...summary, stop_count: Number(stop_count) }, cursor };
+    return {
+      itinerary: { ...summary, stop_count: Number(stop_count), shared: shared === true },
+      cursor,
+    };
   return { itinerary: { ...summary, stops }, cursor };
 }
 

@@ -23,6 +23,7 @@ const routes = [
     total_distance: 465_400,
     total_duration: 16_260,
     created_at: '2025-03-04T10:00:00Z',
+    shared: true,
   },
   {
     id: 'r2',
@@ -31,6 +32,7 @@ const routes = [
     total_distance: 0,
     total_duration: 0,
     created_at: '2025-03-05T10:00:00Z',
+    shared: false,
   },
 ];
 
@@ -155,6 +157,8 @@ describe('DashboardPage', () => {
 
     const second = card('Trip to Dijon');
     expect(within(second).getByText('1 stop')).toBeTruthy();
+    // Never shared: nothing to revoke.
+    expect(within(second).queryByRole('button', { name: 'Revoke link' })).toBeNull();
     // What the cards show, a page at a time: not the routes' stops.
     expect(requests).toEqual(['GET /api/itineraries?summary=true&limit=24&sort=newest']);
     expect(within(second).getByTestId('card-distance').textContent).toBe('--');
@@ -292,7 +296,16 @@ describe('DashboardPage', () => {
       await screen.findByText('Share link revoked. Sharing the route again creates a new link.'),
     ).toBeTruthy();
     expect(requests).toContain('DELETE /api/itineraries/r1/share');
+    // The link is gone: nothing left to revoke until the route is shared again.
+    expect(within(first).queryByRole('button', { name: 'Revoke link' })).toBeNull();
+    fireEvent.click(within(first).getByRole('button', { name: 'Share' }));
+    await screen.findByRole('dialog');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() =>
+      expect(within(first).getByRole('button', { name: 'Revoke link' })).toBeTruthy(),
+    );
 
+    // Revoked elsewhere meanwhile: said so, and the card has nothing to revoke either.
     handlers['DELETE /api/itineraries/r1/share'] = () =>
       Response.json({ error: 'No active share link' }, { status: 404 });
     fireEvent.click(within(first).getByRole('button', { name: 'Revoke link' }));
@@ -300,6 +313,7 @@ describe('DashboardPage', () => {
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Revoke' }),
     );
     expect(await screen.findByText('This route has no active share link.')).toBeTruthy();
+    expect(within(first).queryByRole('button', { name: 'Revoke link' })).toBeNull();
   });
 
   it('asks the server for the routes of a search (once typing pauses) and in the order chosen', async () => {

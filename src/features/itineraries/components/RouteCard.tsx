@@ -129,14 +129,16 @@ export function RouteCard({
             {duplicating ? t('dashboard.duplicating') : t('dashboard.duplicate')}
           </button>
         ) : null}
-        <button
-          type="button"
-          className="button button--small route-card__revoke"
-          aria-describedby={titleId}
-          onClick={() => onRevoke(itinerary)}
-        >
-          {t('dashboard.revoke')}
-        </button>
+        {itinerary.shared === false ? null : (
+          <button
+            type="button"
+            className="button button--small route-card__revoke"
+            aria-describedby={titleId}
+            onClick={() => onRevoke(itinerary)}
+          >
+            {t('dashboard.revoke')}
+          </button>
+        )}
       </div>
     </article>
   );

@@ -1,6 +1,12 @@
-import { mutationOptions, useMutation } from '@tanstack/react-query';
+import {
+  mutationOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { shareLinkSchema, type ShareLink } from '../model/itinerary';
+import { markShared } from './summary-cache';
 
 /**
  * POST /api/itineraries/:id/share -> {shareUrl, includeNotes}. The same link until it is
@@ -20,11 +26,13 @@ export interface ShareItineraryVariables {
   includeNotes?: boolean;
 }
 
-export const shareItineraryMutationOptions = () =>
+export const shareItineraryMutationOptions = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: ({ id, includeNotes }: ShareItineraryVariables) => shareItinerary(id, includeNotes),
+    onSuccess: (_link, { id }) => markShared(queryClient, id, true),
   });
 
 export function useShareItinerary() {
-  return useMutation(shareItineraryMutationOptions());
+  const queryClient = useQueryClient();
+  return useMutation(shareItineraryMutationOptions(queryClient));
 }

@@ -23,11 +23,13 @@ export const itinerarySummarySchema = check.object({
   day_plan: check.optional(dayPlanSchema),
   /** The itineraries of one day split among drivers share it. */
   day_group: check.optional(check.string()),
+  /** It has a share link that works; absent from an older server (unknown). */
+  shared: check.optional(check.boolean()),
 });
 export type ItinerarySummary = check.Infer<typeof itinerarySummarySchema>;
 
 /** An itinerary as the /api returns it. */
-const { stop_count: _count, ...itineraryFields } = itinerarySummarySchema.shape;
+const { stop_count: _count, shared: _shared, ...itineraryFields } = itinerarySummarySchema.shape;
 export const itinerarySchema = check.object({
   ...itineraryFields,
   stops: check.array(stopSchema),

@@ -53,6 +53,22 @@ export function summariesOf(pages: readonly SummaryPage[]): ItinerarySummary[] {
   return routes;
 }
 
+/** The pages with route `id` shared (a link made) or not (its link revoked). */
+export function withShared<P extends SummaryPage>(
+  pages: readonly P[],
+  id: string,
+  shared: boolean,
+): P[] {
+  return pages.map((page) =>
+    page.items.some((route) => route.id === id)
+      ? {
+          ...page,
+          items: page.items.map((route) => (route.id === id ? { ...route, shared } : route)),
+        }
+      : page,
+  );
+}
+
 /** The pages without the route `id` (deleted), the totals one less where it was. */
 export function withoutRoute<P extends SummaryPage>(pages: readonly P[], id: string): P[] {
   const found = pages.some((page) => page.items.some((route) => route.id === id));
