@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import type { DayPlan } from '@domain/day-plan/day-plan.ts';
 import type { LatLng } from '@domain/geo.ts';
 import { createOptimizeWorker } from '@/lib/optimizer/create-worker.ts';
@@ -10,12 +10,9 @@ import {
   type TravelTimes,
   type UnreachableStop,
 } from '@/lib/optimizer/day-problem.ts';
-import {
-  OptimizeCancelledError,
-  OptimizeClient,
-  type OptimizeWorker,
-} from '@/lib/optimizer/optimize-client.ts';
+import type { OptimizeWorker } from '@/lib/optimizer/optimize-client.ts';
 import { loadTravelTimes } from '@/lib/optimizer/travel-times.ts';
+import { useWorkerSearch } from '@/lib/optimizer/useWorkerSearch.ts';
 import { dayOrderFromSolution, orderFigures, type OrderFigures } from '../model/day-order.ts';
 import type { OptimizeStatus } from './useOptimizeRoute.ts';
 
@@ -58,61 +55,23 @@ export function useOptimizeDay(
   createWorker: () => OptimizeWorker = createOptimizeWorker,
   loadTimes: TravelTimesLoader = loadTravelTimes,
 ): OptimizeDayApi {
-  const [status, setStatus] = useState<OptimizeStatus>('idle');
-  const [progressFinish, setProgressFinish] = useState<number | null>(null);
-  const clientRef = useRef<OptimizeClient | null>(null);
-  /** Aborting it cancels the run (while the travel times load). */
-  const loading = useRef<AbortController | null>(null);
-  /** Aborting it ends the search with the best order so far. */
-  const searching = useRef<AbortController | null>(null);
-  const latestCall = useRef(0);
-
-  useEffect(
-    () => () => {
-      loading.current?.abort();
-      clientRef.current?.dispose();
-      clientRef.current = null;
-    },
-    [],
-  );
+  const { run, status, progress, stop, cancel } = useWorkerSearch<number>(createWorker);
 
   const optimizeDay = useCallback(
-    async (stops: readonly DayStop[], plan: DayPlan): Promise<DayOptimizeOutcome> => {
-      const client = (clientRef.current ??= new OptimizeClient(createWorker));
-      const call = ++latestCall.current;
-      loading.current?.abort();
-      client.cancel();
-      const controller = new AbortController();
-      loading.current = controller;
-      searching.current = null;
-      let search: AbortController | null = null;
-      setStatus('running');
-      setProgressFinish(null);
-      try {
-        let times: TravelTimes;
-        try {
-          times = await loadTimes(dayPlaces(stops, plan), controller.signal);
-        } catch (error) {
-          if (controller.signal.aborted) throw new OptimizeCancelledError();
-          throw error;
-        }
-        if (controller.signal.aborted) throw new OptimizeCancelledError();
+    (stops: readonly DayStop[], plan: DayPlan): Promise<DayOptimizeOutcome> =>
+      run(async ({ client, load, startSearch, report }) => {
+        const times = await load((signal) => loadTimes(dayPlaces(stops, plan), signal));
         const day = buildDayProblem(stops, plan, times);
         if (!day) throw new Error('The route has no departure time');
         const context = { plan, stops, times };
-        search = new AbortController();
-        searching.current = search;
         const solution = await client.solveVrp(day.problem, {
           ...searchBudget(day.problem.jobs.length),
-          signal: search.signal,
+          signal: startSearch(),
           onProgress: (best) => {
-            if (call === latestCall.current && best.routes.length > 0) {
-              setProgressFinish(day.departure + best.makespan * 1000);
-            }
+            if (best.routes.length > 0) report(day.departure + best.makespan * 1000);
           },
         });
         const { order, unreachable } = dayOrderFromSolution(context, day, solution);
-        if (call === latestCall.current) setStatus('done');
         return {
           order,
           unreachable,
@@ -124,29 +83,9 @@ export function useOptimizeDay(
           cost: times.kind,
           stopped: solution.stopped,
         };
-      } catch (error) {
-        if (call === latestCall.current) {
-          setStatus(error instanceof OptimizeCancelledError ? 'cancelled' : 'failed');
-        }
-        throw error;
-      } finally {
-        if (call === latestCall.current) setProgressFinish(null);
-        if (loading.current === controller) loading.current = null;
-        if (searching.current === search) searching.current = null;
-      }
-    },
-    [createWorker, loadTimes],
+      }),
+    [run, loadTimes],
   );
 
-  const cancel = useCallback(() => {
-    loading.current?.abort();
-    clientRef.current?.cancel();
-  }, []);
-
-  const stop = useCallback(() => {
-    if (searching.current) searching.current.abort();
-    else cancel();
-  }, [cancel]);
-
-  return { optimizeDay, status, progressFinish, stop, cancel };
+  return { optimizeDay, status, progressFinish: progress, stop, cancel };
 }

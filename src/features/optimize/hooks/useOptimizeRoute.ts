@@ -1,17 +1,13 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import type { LatLng } from '@domain/geo.ts';
 import type { RouteMode } from '@domain/tsp/index.ts';
 import { directedLength, loadOptimizeCost, type OptimizeCost } from '../cost/optimize-cost.ts';
 import { getRoadDistances } from '../api/road-distances.ts';
 import { createOptimizeWorker } from '@/lib/optimizer/create-worker.ts';
-import {
-  OptimizeCancelledError,
-  OptimizeClient,
-  type OptimizeOutcome,
-  type OptimizeWorker,
-} from '@/lib/optimizer/optimize-client.ts';
+import type { OptimizeOutcome, OptimizeWorker } from '@/lib/optimizer/optimize-client.ts';
+import { useWorkerSearch, type SearchStatus } from '@/lib/optimizer/useWorkerSearch.ts';
 
-export type OptimizeStatus = 'idle' | 'running' | 'done' | 'failed' | 'cancelled';
+export type OptimizeStatus = SearchStatus;
 
 export interface RoutePlace {
   lat: number;
@@ -56,82 +52,34 @@ export function useOptimizeRoute(
   createWorker: () => OptimizeWorker = createOptimizeWorker,
   loadCost: CostLoader = roadOrStraightLine,
 ): OptimizeRouteApi {
-  const [status, setStatus] = useState<OptimizeStatus>('idle');
-  const clientRef = useRef<OptimizeClient | null>(null);
-  const loading = useRef<AbortController | null>(null);
-  const latestCall = useRef(0);
-
-  useEffect(
-    () => () => {
-      loading.current?.abort();
-      clientRef.current?.dispose();
-      clientRef.current = null;
-    },
-    [],
-  );
+  const { run, status, cancel } = useWorkerSearch(createWorker);
 
   const optimize = useCallback(
-    async (stops: readonly RoutePlace[], mode: RouteMode): Promise<OptimizeRouteOutcome> => {
-      const client = (clientRef.current ??= new OptimizeClient(createWorker));
-      const call = ++latestCall.current;
-      loading.current?.abort();
-      client.cancel();
-      const controller = new AbortController();
-      loading.current = controller;
-      setStatus('running');
-      try {
-        let cost: OptimizeCost;
-        try {
-          cost = await loadCost(stops, controller.signal);
-        } catch (error) {
-          if (controller.signal.aborted) throw new OptimizeCancelledError();
-          throw error;
-        }
-        if (controller.signal.aborted) throw new OptimizeCancelledError();
+    (stops: readonly RoutePlace[], mode: RouteMode): Promise<OptimizeRouteOutcome> =>
+      run(async ({ client, load }) => {
+        const cost = await load((signal) => loadCost(stops, signal));
         const points = stops.map((stop) => [stop.lat, stop.lng] as const);
-        let outcome: OptimizeRouteOutcome;
-        if (cost.kind === 'road') {
-          // The matrix goes to the worker (emptied here): only `cost.distances` is read after.
-          const { order } = await client.run(
-            points,
-            'haversine',
-            mode,
-            cost.matrix,
-            ROAD_SEARCH_BUDGET_MS,
-          );
-          // The optimiser compared each pair's mean of both directions; show the real road lengths.
-          const before = directedLength(
-            points.map((_, i) => i),
-            cost.distances,
-            mode,
-          );
-          outcome = {
-            order,
-            before,
-            after: directedLength(order, cost.distances, mode),
-            cost: 'road',
-          };
-        } else {
-          outcome = { ...(await client.run(points, 'haversine', mode)), cost: 'straight' };
+        if (cost.kind !== 'road') {
+          return { ...(await client.run(points, 'haversine', mode)), cost: 'straight' };
         }
-        if (call === latestCall.current) setStatus('done');
-        return outcome;
-      } catch (error) {
-        if (call === latestCall.current) {
-          setStatus(error instanceof OptimizeCancelledError ? 'cancelled' : 'failed');
-        }
-        throw error;
-      } finally {
-        if (loading.current === controller) loading.current = null;
-      }
-    },
-    [createWorker, loadCost],
+        // The matrix goes to the worker (emptied here): only `cost.distances` is read after.
+        const { order } = await client.run(
+          points,
+          'haversine',
+          mode,
+          cost.matrix,
+          ROAD_SEARCH_BUDGET_MS,
+        );
+        // The optimiser compared each pair's mean of both directions; show the real road lengths.
+        const before = directedLength(
+          points.map((_, i) => i),
+          cost.distances,
+          mode,
+        );
+        return { order, before, after: directedLength(order, cost.distances, mode), cost: 'road' };
+      }),
+    [run, loadCost],
   );
-
-  const cancel = useCallback(() => {
-    loading.current?.abort();
-    clientRef.current?.cancel();
-  }, []);
 
   return { optimize, status, cancel };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import type { DayPlan } from '@domain/day-plan/day-plan.ts';
 import type { LatLng } from '@domain/geo.ts';
 import type { Stop } from '@domain/stops.ts';
@@ -10,15 +10,12 @@ import {
   type DayProblemOptions,
   type TravelTimes,
 } from '@/lib/optimizer/day-problem.ts';
-import {
-  OptimizeCancelledError,
-  OptimizeClient,
-  type OptimizeWorker,
-} from '@/lib/optimizer/optimize-client.ts';
+import type { OptimizeWorker } from '@/lib/optimizer/optimize-client.ts';
 import { loadTravelTimes } from '@/lib/optimizer/travel-times.ts';
+import { useWorkerSearch, type SearchStatus } from '@/lib/optimizer/useWorkerSearch.ts';
 import { teamPlanFromSolution, type TeamPlan } from '../model/team-plan.ts';
 
-export type SplitStatus = 'idle' | 'running' | 'done' | 'failed' | 'cancelled';
+export type SplitStatus = SearchStatus;
 
 export interface SplitOutcome extends TeamPlan {
   /** Road travel times from the route table, or straight lines at the fallback speed. */
@@ -42,90 +39,28 @@ export function useSplitDay(
   createWorker: () => OptimizeWorker = createOptimizeWorker,
   loadTimes: TravelTimesLoader = loadTravelTimes,
 ) {
-  const [status, setStatus] = useState<SplitStatus>('idle');
-  /** While searching: drivers with stops in the best split so far. */
-  const [progressDrivers, setProgressDrivers] = useState<number | null>(null);
-  const clientRef = useRef<OptimizeClient | null>(null);
-  const loading = useRef<AbortController | null>(null);
-  const searching = useRef<AbortController | null>(null);
-  const latestCall = useRef(0);
-
-  useEffect(
-    () => () => {
-      loading.current?.abort();
-      clientRef.current?.dispose();
-      clientRef.current = null;
-    },
-    [],
-  );
+  const { run, status, progress, stop, cancel } = useWorkerSearch<number>(createWorker);
 
   const split = useCallback(
-    async (
-      stops: readonly Stop[],
-      plan: DayPlan,
-      options: DayProblemOptions,
-    ): Promise<SplitOutcome> => {
-      const client = (clientRef.current ??= new OptimizeClient(createWorker));
-      const call = ++latestCall.current;
-      loading.current?.abort();
-      client.cancel();
-      const controller = new AbortController();
-      loading.current = controller;
-      searching.current = null;
-      let search: AbortController | null = null;
-      setStatus('running');
-      setProgressDrivers(null);
-      try {
-        let times: TravelTimes;
-        try {
-          times = await loadTimes(dayPlaces(stops, plan), controller.signal);
-        } catch (error) {
-          if (controller.signal.aborted) throw new OptimizeCancelledError();
-          throw error;
-        }
-        if (controller.signal.aborted) throw new OptimizeCancelledError();
+    (stops: readonly Stop[], plan: DayPlan, options: DayProblemOptions): Promise<SplitOutcome> =>
+      run(async ({ client, load, startSearch, report }) => {
+        const times = await load((signal) => loadTimes(dayPlaces(stops, plan), signal));
         const day = buildDayProblem(stops, plan, times, options);
         if (!day) throw new Error('The day has no departure time');
-        search = new AbortController();
-        searching.current = search;
         const solution = await client.solveVrp(day.problem, {
           ...searchBudget(day.problem.jobs.length),
-          signal: search.signal,
-          onProgress: (best) => {
-            if (call === latestCall.current) setProgressDrivers(best.routes.length);
-          },
+          signal: startSearch(),
+          onProgress: (best) => report(best.routes.length),
         });
-        if (call === latestCall.current) setStatus('done');
         return {
           ...teamPlanFromSolution(day, times, plan, stops, solution),
           cost: times.kind,
           sharedStart: day.sharedStart,
           plan,
         };
-      } catch (error) {
-        if (call === latestCall.current) {
-          setStatus(error instanceof OptimizeCancelledError ? 'cancelled' : 'failed');
-        }
-        throw error;
-      } finally {
-        if (call === latestCall.current) setProgressDrivers(null);
-        if (loading.current === controller) loading.current = null;
-        if (searching.current === search) searching.current = null;
-      }
-    },
-    [createWorker, loadTimes],
+      }),
+    [run, loadTimes],
   );
 
-  const cancel = useCallback(() => {
-    loading.current?.abort();
-    clientRef.current?.cancel();
-  }, []);
-
-  /** Ends the search now, keeping the best split so far (before the search: cancels). */
-  const stop = useCallback(() => {
-    if (searching.current) searching.current.abort();
-    else cancel();
-  }, [cancel]);
-
-  return { split, status, progressDrivers, stop, cancel };
+  return { split, status, progressDrivers: progress, stop, cancel };
 }
