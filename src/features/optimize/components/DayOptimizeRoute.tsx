@@ -7,13 +7,11 @@ import { ROAD_TIMES_MAX_PLACES, STRAIGHT_SPEED_KMH } from '@/lib/optimizer/day-p
 import { useFormatDistance } from '@/lib/units';
 import { useOptimizeDay, type DayOptimizeOutcome } from '../hooks/useOptimizeDay.ts';
 import { useOptimizeOutcome } from '../hooks/useOptimizeOutcome.ts';
+import { dayChange } from '../model/day-change.ts';
 import { isBetterOrder, sameDay } from '../model/day-order.ts';
-import { formatPercentSaved } from '../model/presentation.ts';
+import { dayChangeText } from './day-change-text.ts';
 import type { OptimizeRouteProps, OptimizeStop } from './optimize-props.ts';
 import { OptimizePanel } from './OptimizePanel.tsx';
-
-/** Below this many metres the new order is not shorter (the table's rounding). */
-const NO_SAVING_M = 0.5;
 
 /** A start and two stops after it: the fewest with an order to choose. */
 const MIN_DAY_STOPS = 3;
@@ -28,8 +26,8 @@ export interface DayOptimizeRouteProps<T extends OptimizeStop> extends Omit<
 /**
  * 'Optimise route' for a route with a working day: the best order under the departure, time at
  * stops, windows, locks and end rule, searched in a Web Worker with the best finish so far and a
- * Stop button; the stops no order reaches in time are named with the reason and stay in the
- * route where they are least late. The saving and Undo work as for any route.
+ * Stop button; then what got better and what it cost (fewer late stops for more driving, say),
+ * and the stops no order reaches in time, named with the reason and kept where least late.
  */
 export function DayOptimizeRoute<T extends OptimizeStop>({
   stops,
@@ -62,16 +60,11 @@ export function DayOptimizeRoute<T extends OptimizeStop>({
     const finish = t('dayPlan.optimizeFinish', {
       time: format.time(shown.kind === 'applied' ? after.finish : before.finish),
     });
-    const saving =
+    const change =
       shown.kind === 'applied'
-        ? after.distance < before.distance - NO_SAVING_M
-          ? t('optimize.saved', {
-              distance: formatDistance(before.distance - after.distance),
-              percent: formatPercentSaved(before.distance, after.distance, i18n.language),
-            })
-          : ''
+        ? dayChangeText(dayChange(before, after), t, format, formatDistance, i18n.language)
         : t('optimize.alreadyShortest');
-    message = saving ? `${saving} ${finish}` : finish;
+    message = change ? `${change} ${finish}` : finish;
   }
 
   const result = shown && shown.kind !== 'failed' ? shown.result : null;

@@ -57,6 +57,7 @@ const figures = (partial: Partial<OrderFigures>): OrderFigures => ({
   lateness: 0,
   distance: 0,
   finish: 0,
+  waiting: 0,
   ...partial,
 });
 
@@ -86,7 +87,7 @@ describe('isBetterOrder', () => {
 });
 
 describe('orderFigures', () => {
-  it('the late stops, lateness, distance and finish of an order', () => {
+  it('the late stops, lateness, distance, finish and waiting of an order', () => {
     const stops: StopDayFields[] = [{}, {}, { window: { start: '08:00', end: '08:05' } }];
     const result = orderFigures(context(stops), [0, 1, 2]);
     expect(result).toEqual({
@@ -95,6 +96,7 @@ describe('orderFigures', () => {
       lateness: 15 * 60_000,
       distance: 20_000,
       finish: DEPARTURE + 20 * 60_000,
+      waiting: 0,
     });
   });
 });

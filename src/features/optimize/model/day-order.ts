@@ -25,6 +25,8 @@ export interface OrderFigures {
   distance: number;
   /** When the day ends (epoch ms). */
   finish: number;
+  /** Waiting for windows to open, in all (ms). */
+  waiting: number;
 }
 
 export interface DayContext {
@@ -56,6 +58,7 @@ export function orderFigures(
     lateness: schedule?.stops.reduce((sum, time) => sum + time.late, 0) ?? 0,
     distance: distanceAlong(times, plan, order, stops.length),
     finish: schedule?.finish ?? 0,
+    waiting: schedule?.waiting ?? 0,
   };
 }
 
