@@ -1,9 +1,9 @@
 /**
  * Line icons of the working day, drawn as SVG (emoji show as empty boxes where the system has no
- * emoji font), always beside words that say the same: hidden from screen readers. The pages that
- * show a saved route's times use these; the planner has its own set.
+ * emoji font), always beside words that say the same: hidden from screen readers. The one set
+ * for every page that shows a day's times: the planner, the shared and navigation pages.
  */
-import './DayTimes.css';
+import './DayIcons.css';
 
 const iconProps = {
   width: 14,
@@ -16,7 +16,7 @@ const iconProps = {
   strokeLinejoin: 'round' as const,
   'aria-hidden': true,
   focusable: false,
-  className: 'day-times-icon',
+  className: 'day-icon',
 };
 
 export const ClockIcon = () => (
@@ -30,5 +30,12 @@ export const WarningIcon = () => (
   <svg {...iconProps}>
     <path d="M8 1.8 15 14H1z" />
     <path d="M8 6.5v3.2M8 11.8v.1" />
+  </svg>
+);
+
+/** A pin: a stop kept first or last. */
+export const PinIcon = () => (
+  <svg {...iconProps}>
+    <path d="M5.5 1.5h5M6.5 1.5v4.5L4 9h8L9.5 6V1.5M8 9v5.5" />
   </svg>
 );

@@ -3,6 +3,7 @@ import { LATE_AFTER_MS } from '@domain/day-plan/schedule.ts';
 import { WarningIcon } from '@/components/day-plan/DayIcons';
 import type { TimeFormat } from '@/lib/day-plan';
 import type { DriveDay } from '../hooks/useDriveDay';
+import '@/components/day-plan/DayTimes.css';
 
 /**
  * A stop's planned time: "Departs 08:00" at the start (with its day when the plan is for another

@@ -14,7 +14,7 @@ import {
   serviceFromField,
   withDepartureFields,
 } from '../../model/day-plan';
-import { ClockIcon } from './icons';
+import { ClockIcon } from '@/components/day-plan/DayIcons';
 import './DayPlan.css';
 
 export interface DayPlanPanelProps {

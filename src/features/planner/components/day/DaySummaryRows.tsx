@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DaySchedule } from '@domain/day-plan/schedule.ts';
 import type { TimeFormat } from '@/lib/day-plan';
-import { WarningIcon } from './icons';
+import { WarningIcon } from '@/components/day-plan/DayIcons';
 
 /**
  * The day's lines of the Trip Summary: when it finishes, and the totals of driving, time at

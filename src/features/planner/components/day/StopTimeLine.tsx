@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { StopLock } from '@domain/day-plan/day-plan.ts';
 import type { StopTime } from '@domain/day-plan/schedule.ts';
 import { stopTimeMinutes, type TimeFormat } from '@/lib/day-plan';
-import { PinIcon, WarningIcon } from './icons';
+import { PinIcon, WarningIcon } from '@/components/day-plan/DayIcons';
 import './DayPlan.css';
 
 export interface StopTimeView {
