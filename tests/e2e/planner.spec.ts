@@ -525,6 +525,10 @@ test.describe('planner', () => {
     expect(
       (await (await updated).json()).stops.map((stop: { note?: string }) => stop.note),
     ).toEqual(['Side entrance', 'Call 06 12 34 56 78']);
+    // The update ends on My Routes. The answer above comes before the app has taken it in and
+    // moved there: opening another page before then races the app's own navigation.
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Route updated successfully!')).toBeVisible();
 
     // What the server kept, read back.
     await page.goto(`/edit-route/${itinerary.id}`);
