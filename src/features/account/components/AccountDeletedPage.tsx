@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
+import { FormMessage } from '@/components/form';
 import { paths } from '@/config/paths';
 import { useIdentity } from '@/lib/auth';
 import type { AccountDeletedState } from './DeleteSection';
@@ -29,9 +30,12 @@ export function AccountDeletedPage() {
       <h1 id="account-deleted-title" className="page__title">
         {t('account.deleted.title')}
       </h1>
-      <p className="account__message account__message--success" role="status">
-        {cleared ? t('account.deleted.text') : t('account.deleted.deviceNotCleared')}
-      </p>
+      <FormMessage
+        message={{
+          tone: 'success',
+          text: cleared ? t('account.deleted.text') : t('account.deleted.deviceNotCleared'),
+        }}
+      />
       <Link className="button button--primary" to={paths.landing()}>
         {t('account.deleted.home')}
       </Link>

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormMessage } from '@/components/form';
 import { LoadingState } from '@/components/LoadingState';
 import { consumeAuthRedirect, initialAuthRedirect, useIdentity } from '@/lib/auth';
 import { DeleteSection } from './DeleteSection';
 import { EmailSection } from './EmailSection';
 import { ExportSection } from './ExportSection';
 import { PasswordSection } from './PasswordSection';
-import '@/components/forms.css';
 import './account.css';
 
 /**
@@ -32,9 +32,9 @@ export function AccountPage() {
       </h1>
       <p className="account__who">{t('account.signedInAs', { email: user.email })}</p>
       {emailChanged ? (
-        <p className="account__message account__message--success" role="status">
-          {t('account.emailChanged', { email: user.email })}
-        </p>
+        <FormMessage
+          message={{ tone: 'success', text: t('account.emailChanged', { email: user.email }) }}
+        />
       ) : null}
       <div className="account__sections">
         <PasswordSection />

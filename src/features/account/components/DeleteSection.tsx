@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { offlineStore } from '@/lib/offline';
 import { deleteAccount } from '../api/delete-account';
 import { clearDeviceAfterDeletion, confirmationMatches } from '../model/clear-device';
-import { FormMessage, type Message } from './form-parts';
+import { FormMessage, type Message } from '@/components/form';
 
 export interface AccountDeletedState {
   /** Set by the deletion: the page then ends the dead session on this device. */

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { AuthFailure, useIdentity } from '@/lib/auth';
-import { Field, FormMessage, type Message } from './form-parts';
+import { FormMessage, SubmitButton, TextField, type Message } from '@/components/form';
 
 /**
  * Change email address: the current password asked again, then Auth sends a confirmation link
@@ -55,7 +55,7 @@ export function EmailSection({ email }: { email: string }) {
       </h2>
       <form className="account__form" onSubmit={(event) => void handleSubmit(event)}>
         <FormMessage message={message} />
-        <Field
+        <TextField
           label={t('account.email.new')}
           type="email"
           name="new-email"
@@ -63,7 +63,7 @@ export function EmailSection({ email }: { email: string }) {
           value={newEmail}
           onValueChange={setNewEmail}
         />
-        <Field
+        <TextField
           label={t('account.email.current')}
           type="password"
           name="email-current-password"
@@ -71,9 +71,11 @@ export function EmailSection({ email }: { email: string }) {
           value={current}
           onValueChange={setCurrent}
         />
-        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-          {busy ? t('account.email.submitting') : t('account.email.submit')}
-        </button>
+        <SubmitButton
+          busy={busy}
+          label={t('account.email.submit')}
+          busyLabel={t('account.email.submitting')}
+        />
       </form>
     </section>
   );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { downloadBytes } from '@/lib/export';
 import { exportAccount } from '../api/export-account';
 import { exportArchive } from '../model/export-archive';
-import { FormMessage, type Message } from './form-parts';
+import { FormMessage, type Message } from '@/components/form';
 
 /** "Download my data": the export as a ZIP (account.json and a GPX per route). */
 export function ExportSection() {

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthFailure, useIdentity, validateNewPassword } from '@/lib/auth';
-import { Field, FormMessage, type Message } from './form-parts';
+import { FormMessage, SubmitButton, TextField, type Message } from '@/components/form';
 
 /** Change password: the current one asked again, the new one with registration's rules. */
 export function PasswordSection() {
@@ -53,7 +53,7 @@ export function PasswordSection() {
       </h2>
       <form className="account__form" onSubmit={(event) => void handleSubmit(event)}>
         <FormMessage message={message} />
-        <Field
+        <TextField
           label={t('account.password.current')}
           type="password"
           name="current-password"
@@ -61,7 +61,7 @@ export function PasswordSection() {
           value={current}
           onValueChange={setCurrent}
         />
-        <Field
+        <TextField
           label={t('account.password.new')}
           type="password"
           name="new-password"
@@ -69,7 +69,7 @@ export function PasswordSection() {
           value={password}
           onValueChange={setPassword}
         />
-        <Field
+        <TextField
           label={t('account.password.confirm')}
           type="password"
           name="confirm-new-password"
@@ -77,9 +77,11 @@ export function PasswordSection() {
           value={confirmPassword}
           onValueChange={setConfirmPassword}
         />
-        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-          {busy ? t('account.password.submitting') : t('account.password.submit')}
-        </button>
+        <SubmitButton
+          busy={busy}
+          label={t('account.password.submit')}
+          busyLabel={t('account.password.submitting')}
+        />
       </form>
     </section>
   );

@@ -1,4 +1,5 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { FormMessage } from '@/components/form';
 import { PendingRouteBanner } from './PendingRouteBanner';
 import './auth-page.css';
 
@@ -24,58 +25,11 @@ export function AuthCard({ titleId, title, subtitle, error, children }: AuthCard
 
         <PendingRouteBanner />
 
-        {error && (
-          <p className="auth-card__error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormMessage message={error ? { tone: 'error', text: error } : null} />
 
         {children}
       </div>
     </section>
-  );
-}
-
-interface AuthFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
-  label: string;
-  value: string;
-  onValueChange: (value: string) => void;
-}
-
-/** A labelled, required text input of an authentication form. */
-export function AuthField({ label, value, onValueChange, ...input }: AuthFieldProps) {
-  return (
-    <label className="auth-form__field">
-      <span>{label}</span>
-      <input
-        required
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-        {...input}
-      />
-    </label>
-  );
-}
-
-/** The form's submit button, busy while the request runs. */
-export function AuthSubmit({
-  busy,
-  label,
-  busyLabel,
-}: {
-  busy: boolean;
-  label: string;
-  busyLabel: string;
-}) {
-  return (
-    <button
-      type="submit"
-      className="button button--primary button--block"
-      disabled={busy}
-      aria-busy={busy}
-    >
-      {busy ? busyLabel : label}
-    </button>
   );
 }
 

@@ -7,7 +7,8 @@ import { paths } from '@/config/paths';
 import { GoogleSignInButton } from '../google/GoogleSignInButton';
 import { useIdentity } from '@/lib/auth';
 import { authErrorMessage } from './auth-error';
-import { AuthCard, AuthDivider, AuthField, AuthSubmit } from './AuthCard';
+import { AuthCard, AuthDivider } from './AuthCard';
+import { SubmitButton, TextField } from '@/components/form';
 import { useAuthFlow } from './use-auth-flow';
 
 export function LoginPage() {
@@ -60,7 +61,7 @@ export function LoginPage() {
       error={error}
     >
       <form className="auth-form" onSubmit={(event) => void handleSubmit(event)}>
-        <AuthField
+        <TextField
           label={t('auth.email')}
           type="email"
           name="email"
@@ -68,7 +69,7 @@ export function LoginPage() {
           value={email}
           onValueChange={setEmail}
         />
-        <AuthField
+        <TextField
           label={t('auth.password')}
           type="password"
           name="password"
@@ -76,7 +77,8 @@ export function LoginPage() {
           value={password}
           onValueChange={setPassword}
         />
-        <AuthSubmit
+        <SubmitButton
+          block
           busy={submitting}
           label={t('auth.login.submit')}
           busyLabel={t('auth.login.submitting')}

@@ -9,7 +9,8 @@ import { AuthFailure, useIdentity } from '@/lib/auth';
 import { parkPendingRouteForConfirmation } from '../model/pending-route';
 import { validateRegistration } from '../model/registration';
 import { authErrorMessage } from './auth-error';
-import { AuthCard, AuthDivider, AuthField, AuthSubmit } from './AuthCard';
+import { AuthCard, AuthDivider } from './AuthCard';
+import { FormMessage, SubmitButton, TextField } from '@/components/form';
 import { PendingRouteBanner } from './PendingRouteBanner';
 import { useAuthFlow } from './use-auth-flow';
 import './auth-page.css';
@@ -80,9 +81,12 @@ export function RegisterPage() {
           <h1 id="register-confirm-title" className="auth-card__title">
             {t('auth.register.confirmationTitle')}
           </h1>
-          <p className="auth-card__notice" role="status">
-            {t('auth.register.confirmationSent', { email: confirmationSentTo })}
-          </p>
+          <FormMessage
+            message={{
+              tone: 'success',
+              text: t('auth.register.confirmationSent', { email: confirmationSentTo }),
+            }}
+          />
           <PendingRouteBanner />
           <Link className="button button--primary button--block" to={paths.login({ returnTo })}>
             {t('auth.register.goToLogin')}
@@ -100,7 +104,7 @@ export function RegisterPage() {
       error={error}
     >
       <form className="auth-form" onSubmit={(event) => void handleSubmit(event)}>
-        <AuthField
+        <TextField
           label={t('auth.email')}
           type="email"
           name="email"
@@ -108,7 +112,7 @@ export function RegisterPage() {
           value={email}
           onValueChange={setEmail}
         />
-        <AuthField
+        <TextField
           label={t('auth.password')}
           type="password"
           name="password"
@@ -116,7 +120,7 @@ export function RegisterPage() {
           value={password}
           onValueChange={setPassword}
         />
-        <AuthField
+        <TextField
           label={t('auth.confirmPassword')}
           type="password"
           name="confirmPassword"
@@ -124,7 +128,8 @@ export function RegisterPage() {
           value={confirmPassword}
           onValueChange={setConfirmPassword}
         />
-        <AuthSubmit
+        <SubmitButton
+          block
           busy={submitting}
           label={t('auth.register.submit')}
           busyLabel={t('auth.register.submitting')}

@@ -11,7 +11,8 @@ import {
   validateNewPassword,
 } from '@/lib/auth';
 import { authErrorMessage } from './auth-error';
-import { AuthCard, AuthField, AuthSubmit } from './AuthCard';
+import { AuthCard } from './AuthCard';
+import { FormMessage, SubmitButton, TextField } from '@/components/form';
 import { ResetRequestForm } from './ResetRequestForm';
 
 /**
@@ -56,9 +57,7 @@ export function ResetPasswordPage() {
   if (changed) {
     return (
       <AuthCard titleId="reset-title" title={t('account.reset.title')}>
-        <p className="auth-card__notice" role="status">
-          {t('account.reset.changed')}
-        </p>
+        <FormMessage message={{ tone: 'success', text: t('account.reset.changed') }} />
         <Link className="button button--primary button--block" to={paths.dashboard()}>
           {t('account.reset.toRoutes')}
         </Link>
@@ -72,9 +71,7 @@ export function ResetPasswordPage() {
   if (!recovering || identity.status !== 'signed-in') {
     return (
       <AuthCard titleId="reset-title" title={t('account.reset.title')}>
-        <p className="auth-card__error" role="alert">
-          {t('account.reset.expired')}
-        </p>
+        <FormMessage message={{ tone: 'error', text: t('account.reset.expired') }} />
         <ResetRequestForm submitLabel={t('account.reset.sendNew')} />
         <p className="auth-card__switch">{t('account.reset.emailChangeHint')}</p>
         <p className="auth-card__switch">
@@ -87,7 +84,7 @@ export function ResetPasswordPage() {
   return (
     <AuthCard titleId="reset-title" title={t('account.reset.title')} error={error}>
       <form className="auth-form" onSubmit={(event) => void handleSubmit(event)}>
-        <AuthField
+        <TextField
           label={t('auth.password')}
           type="password"
           name="password"
@@ -95,7 +92,7 @@ export function ResetPasswordPage() {
           value={password}
           onValueChange={setPassword}
         />
-        <AuthField
+        <TextField
           label={t('auth.confirmPassword')}
           type="password"
           name="confirmPassword"
@@ -103,7 +100,8 @@ export function ResetPasswordPage() {
           value={confirmPassword}
           onValueChange={setConfirmPassword}
         />
-        <AuthSubmit
+        <SubmitButton
+          block
           busy={saving}
           label={t('account.reset.submit')}
           busyLabel={t('account.reset.submitting')}

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requestPasswordReset } from '../api/request-password-reset';
 import { resetRequestOutcome, type ResetRequestOutcome } from '../model/reset-request';
-import { AuthField, AuthSubmit } from './AuthCard';
+import { FormMessage, SubmitButton, TextField } from '@/components/form';
 
 const MESSAGES = {
   sent: 'account.forgot.sent',
@@ -37,15 +37,14 @@ export function ResetRequestForm({ submitLabel }: { submitLabel?: string }) {
 
   return (
     <form className="auth-form" onSubmit={(event) => void handleSubmit(event)}>
-      {outcome ? (
-        <p
-          className={outcome === 'sent' ? 'auth-card__notice' : 'auth-card__error'}
-          role={outcome === 'sent' ? 'status' : 'alert'}
-        >
-          {t(MESSAGES[outcome])}
-        </p>
-      ) : null}
-      <AuthField
+      <FormMessage
+        message={
+          outcome
+            ? { tone: outcome === 'sent' ? 'success' : 'error', text: t(MESSAGES[outcome]) }
+            : null
+        }
+      />
+      <TextField
         label={t('auth.email')}
         type="email"
         name="email"
@@ -53,7 +52,8 @@ export function ResetRequestForm({ submitLabel }: { submitLabel?: string }) {
         value={email}
         onValueChange={setEmail}
       />
-      <AuthSubmit
+      <SubmitButton
+        block
         busy={sending}
         label={submitLabel ?? t('account.forgot.submit')}
         busyLabel={t('account.forgot.submitting')}
