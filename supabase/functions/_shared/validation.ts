@@ -217,7 +217,6 @@ export const routeStopsSchema = z.object(
 
 /** The tables POST /routes/table can answer. */
 export const ROUTE_TABLE_FIELDS = ['distances', 'durations'] as const;
-export type RouteTableField = (typeof ROUTE_TABLE_FIELDS)[number];
 
 /** Body of POST /routes/table: bounded, since the answer grows with the square of the stops. */
 export const routeTableSchema = z.object(

@@ -108,5 +108,3 @@ export function LoginPage() {
     </AuthCard>
   );
 }
-
-export default LoginPage;

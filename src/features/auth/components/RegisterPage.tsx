@@ -154,5 +154,3 @@ export function RegisterPage() {
     </AuthCard>
   );
 }
-
-export default RegisterPage;

@@ -172,5 +172,3 @@ export function DashboardPage() {
     </section>
   );
 }
-
-export default DashboardPage;

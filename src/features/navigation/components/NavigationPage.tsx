@@ -112,5 +112,3 @@ function RouteNavigation({ ownerId, itineraryId }: { ownerId: string; itineraryI
     </PageFrame>
   );
 }
-
-export default NavigationPage;

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { reversePlaceSchema, type ReversePlace } from '../model/place';
 import { shouldRetryGeocoding } from '../model/search-failure';
@@ -25,10 +25,3 @@ export const reverseGeocodeQueryOptions = (lat: number, lng: number) =>
     staleTime: Infinity,
     retry: shouldRetryGeocoding,
   });
-
-export function useReverseGeocode(point: { lat: number; lng: number } | null) {
-  return useQuery({
-    ...reverseGeocodeQueryOptions(point?.lat ?? 0, point?.lng ?? 0),
-    enabled: point !== null,
-  });
-}

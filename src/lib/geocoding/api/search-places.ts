@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { MIN_SEARCH_QUERY_CHARS } from '@domain/limits.ts';
 import { apiClient } from '@/lib/api-client';
 import { placeListSchema, type Place } from '../model/place';
@@ -25,8 +25,3 @@ export const searchPlacesQueryOptions = (text: string) =>
     staleTime: 5 * 60_000,
     retry: shouldRetryGeocoding,
   });
-
-/** Pass the debounced text (300 ms); the query stays idle below 3 characters. */
-export function useSearchPlaces(debouncedText: string) {
-  return useQuery(searchPlacesQueryOptions(debouncedText));
-}

@@ -68,9 +68,6 @@ export type WindowIssue =
 export const isServiceMinutes = (value: unknown): value is number =>
   Number.isInteger(value) && (value as number) >= 0 && (value as number) <= SERVICE_MINUTES_MAX;
 
-export const isStopLock = (value: unknown): value is StopLock =>
-  STOP_LOCKS.includes(value as StopLock);
-
 /** null when the window is fine. An end equal to the start is a window of one minute. */
 export function windowIssue(window: { start?: unknown; end?: unknown }): WindowIssue | null {
   const start = parseClock(window.start);
@@ -90,9 +87,6 @@ export const isEndPlace = (value: unknown): value is EndPlace => {
     isLongitude(place.lng)
   );
 };
-
-export const isDayEnd = (value: unknown): value is DayEnd =>
-  value === 'last-stop' || value === 'start' || isEndPlace(value);
 
 /** The zone the windows of a plan are read in: its IANA zone, else its departure's offset. */
 export function planZone(plan: DayPlan | null | undefined): Zone | null {
