@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkSolution, euclideanMatrix, type VrpProblem } from '@domain/vrp/index.ts';
-import { FakeOptimizeWorker } from './fake-worker.ts';
+import { FakeOptimizeWorker } from '@/test/fake-optimize-worker.ts';
 import { OptimizeCancelledError, OptimizeClient } from './optimize-client.ts';
 import type { WorkerRequest } from './protocol.ts';
 import { solveVrp } from './solve-vrp.ts';

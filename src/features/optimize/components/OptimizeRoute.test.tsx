@@ -10,7 +10,7 @@ vi.mock('../api/road-distances.ts', () => ({ getRoadDistances: vi.fn(async () =>
 
 // jsdom has no Web Worker: the fake answers with the real protocol handler.
 vi.mock('@/lib/optimizer/create-worker.ts', async () => {
-  const { FakeOptimizeWorker } = await import('@/lib/optimizer/fake-worker.ts');
+  const { FakeOptimizeWorker } = await import('@/test/fake-optimize-worker.ts');
   return { createOptimizeWorker: () => new FakeOptimizeWorker() };
 });
 

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 vi.mock('@/lib/routing', () => ({ getRouteTable: vi.fn() }));
 vi.mock('../api/road-distances.ts', () => ({ getRoadDistances: vi.fn() }));
 
-import { FakeOptimizeWorker } from '@/lib/optimizer/fake-worker.ts';
+import { FakeOptimizeWorker } from '@/test/fake-optimize-worker.ts';
 import { OptimizeCancelledError } from '@/lib/optimizer/optimize-client.ts';
 import { STRAIGHT_LINE, costFromTable, type OptimizeCost } from '../cost/optimize-cost.ts';
 import { ROAD_SEARCH_BUDGET_MS, useOptimizeRoute, type CostLoader } from './useOptimizeRoute.ts';

@@ -1,10 +1,10 @@
-import type { OptimizeWorker } from './optimize-client.ts';
+import type { OptimizeWorker } from '@/lib/optimizer/optimize-client.ts';
 import {
   createWorkerHandler,
   type OptimizeRequest,
   type WorkerRequest,
   type WorkerResponse,
-} from './protocol.ts';
+} from '@/lib/optimizer/protocol.ts';
 
 /**
  * A stand-in for the Web Worker in tests (jsdom has none): it answers with the real protocol
