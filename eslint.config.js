@@ -102,6 +102,25 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
   })),
   {
+    // Outside a feature, code uses what the feature's index.ts exports; a page component is
+    // the one exception, imported by its own path so that it stays a chunk of its own.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/features/**', '**/*.test.{ts,tsx}', 'src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@/features/[^/]+/(?!components/[A-Za-z]+Page$).+',
+              message: 'Import a feature through its index.ts (a page component by its own path).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON answers and stub async APIs: the unsafe-any and await rules would only
     // add casts there. Production code keeps every rule.
     files: ['tests/**', '**/*.test.{ts,tsx}', 'src/test/**'],

@@ -17,7 +17,9 @@ import {
   initialAuthRedirect,
   parseAuthRedirect,
 } from '@/lib/auth';
-import LandingPage from '@/features/landing/components/LandingPage';
+import { accountPages } from '@/features/account';
+import { LandingPage } from '@/features/landing';
+import { legalPages } from '@/features/legal';
 import { loadAllTranslations } from '@/lib/i18n';
 import { MapLayout } from './layouts/MapLayout';
 import { StandardLayout } from './layouts/StandardLayout';
@@ -167,19 +169,19 @@ export const routes: RouteObject[] = [
           },
           {
             path: routePatterns.notice,
-            element: lazyPage(() => import('@/features/legal/components/NoticePage'), {
+            element: lazyPage(legalPages.notice, {
               fetches: false,
             }),
           },
           {
             path: routePatterns.privacy,
-            element: lazyPage(() => import('@/features/legal/components/PrivacyPage'), {
+            element: lazyPage(legalPages.privacy, {
               fetches: false,
             }),
           },
           {
             path: routePatterns.terms,
-            element: lazyPage(() => import('@/features/legal/components/TermsPage'), {
+            element: lazyPage(legalPages.terms, {
               fetches: false,
             }),
           },
@@ -197,7 +199,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: routePatterns.accountDeleted,
-            element: lazyPage(() => import('@/features/account/components/AccountDeletedPage'), {
+            element: lazyPage(accountPages.deleted, {
               fetches: false,
             }),
           },
@@ -210,7 +212,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: routePatterns.account,
-                element: lazyPage(() => import('@/features/account/components/AccountPage'), {
+                element: lazyPage(accountPages.account, {
                   fetches: false,
                 }),
               },

@@ -1,4 +1,4 @@
-import { DashboardPage } from '@/features/itineraries/components/DashboardPage';
+import { DashboardPage } from '@/features/itineraries';
 import { useOutboxSync } from '../outbox/useOutboxSync';
 
 /** /dashboard: My Routes, and the offline outbox is sent from here. */

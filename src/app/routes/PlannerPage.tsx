@@ -15,7 +15,7 @@ import { useLeaveGuard } from '@/components/hooks/useLeaveGuard';
 import { useIdentity } from '@/lib/auth';
 import { PlaceSearch, searchBias, type Suggestion } from '@/features/geocoding';
 import { OptimizeRoute } from '@/features/optimize';
-import { useWazeHandOff } from '@/features/navigation/hooks/useWazeHandOff';
+import { useWazeHandOff } from '@/features/navigation';
 import { SplitAmongDrivers } from '@/features/team-day';
 import {
   DaySummaryRows,

@@ -1,0 +1,2 @@
+/** My Routes, composed with the post-auth flow by src/app/routes/DashboardRoute. */
+export { DashboardPage } from './components/DashboardPage';
