@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FakeOptimizeWorker } from './fake-worker.ts';
+import { FakeOptimizeWorker } from '@/test/fake-optimize-worker.ts';
 import { OptimizeCancelledError } from './optimize-client.ts';
 import { useWorkerSearch, type WorkerSearchRun } from './useWorkerSearch.ts';
 import type { VrpProblem } from '@domain/vrp/index.ts';
