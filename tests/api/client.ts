@@ -106,3 +106,7 @@ export function uniquePoints(count: number, near = { lat: 40.7, lng: -73.98 }) {
   }));
 }
 export const uniqueText = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
+
+/** Stops as sent, without the ids the server gave them (every stop it answers has one). */
+export const withoutStopIds = (stops: unknown) =>
+  (stops as Record<string, unknown>[]).map(({ id: _id, ...stop }) => stop);

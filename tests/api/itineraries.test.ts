@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, newUser, stops, type TestUser } from './client.ts';
+import { call, newUser, stops, withoutStopIds, type TestUser } from './client.ts';
 
 const route = {
   title: 'Morning deliveries',
@@ -93,7 +93,7 @@ describe('itineraries CRUD', () => {
         { ...stops.timesSquare },
       ],
     });
-    expect(created.stops).toEqual([
+    expect(withoutStopIds(created.stops)).toEqual([
       { ...stops.timesSquare, note: 'Door code 4521', status: 'done' },
       { ...stops.timesSquare, status: 'skipped' },
       { ...stops.timesSquare },
@@ -103,6 +103,56 @@ describe('itineraries CRUD', () => {
   it('keeps a single stop route with zero distance', async () => {
     const created = await createRoute(alice, { title: 'One stop', stops: [stops.timesSquare] });
     expect(created.total_distance).toBe(0);
+  });
+});
+
+describe('stop ids', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  const ids = ['0f8fad5b-d9cb-469f-a165-70867728950e', '7c9e6679-7425-40de-944b-e07fc1f90ae7'];
+
+  it('gives every stop an id, keeps the ids a client sends (lowercased) through a reorder', async () => {
+    const created = await createRoute(alice, {
+      title: 'Ids',
+      stops: [
+        { id: ids[0].toUpperCase(), ...stops.timesSquare },
+        { id: ids[1], ...stops.empireState },
+        stops.unionSquare,
+      ],
+    });
+    const [first, second, third] = created.stops;
+    expect([first.id, second.id]).toEqual(ids);
+    expect(third.id).toMatch(UUID);
+
+    const reordered = await call('PUT', `/itineraries/${created.id}`, {
+      token: alice.token,
+      body: { title: 'Ids', stops: [third, { ...first, name: 'Times Square (corner)' }, second] },
+    });
+    expect(reordered.status).toBe(200);
+    expect(reordered.body.stops.map((stop: { id: string }) => stop.id)).toEqual([
+      third.id,
+      ids[0],
+      ids[1],
+    ]);
+  });
+
+  it('a client that sends {name, lat, lng} keeps the ids of the stops it did not change', async () => {
+    const created = await createRoute(alice);
+    const saved = await call('PUT', `/itineraries/${created.id}`, {
+      token: alice.token,
+      body: { title: route.title, stops: [stops.unionSquare, stops.timesSquare] },
+    });
+    expect(saved.body.stops.map((stop: { id: string }) => stop.id)).toEqual([
+      created.stops[2].id,
+      created.stops[0].id,
+    ]);
+  });
+
+  it('refuses an id that is not a UUID with a 400 naming the stop', async () => {
+    const answer = await call('POST', '/itineraries', {
+      token: alice.token,
+      body: { title: 'Bad id', stops: [{ id: 'stop-1', ...stops.timesSquare }] },
+    });
+    expect(answer).toMatchObject({ status: 400, body: { error: 'stops.0: id must be a UUID' } });
   });
 });
 

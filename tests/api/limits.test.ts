@@ -2,7 +2,7 @@
 // and no stop limit below 10,000 per itinerary.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '@domain/limits.ts';
-import { call, newUser, type TestUser } from './client.ts';
+import { call, newUser, withoutStopIds, type TestUser } from './client.ts';
 
 let owner: TestUser;
 beforeAll(async () => {
@@ -30,6 +30,6 @@ describe('10,000 stops in one itinerary', () => {
     expect(created.body.stops).toHaveLength(10_000);
     expect(created.body.total_distance).toBeGreaterThan(0);
     const read = await call('GET', `/itineraries/${created.body.id}`, { token: owner.token });
-    expect(read.body.stops).toEqual(many);
+    expect(withoutStopIds(read.body.stops)).toEqual(many);
   }, 120_000);
 });

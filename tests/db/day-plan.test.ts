@@ -25,6 +25,7 @@ import {
   signUpUser,
   SQLSTATE,
   snapshotOf,
+  stopId,
   type TestDatabase,
   type TestUser,
 } from './harness';
@@ -36,15 +37,16 @@ const plan = {
   end: { name: 'Depot, Rue de Rivoli, Paris', lat: 48.86, lng: 2.35 },
 };
 const dayStops = [
-  { name: 'Depot', lat: 48.86, lng: 2.35, lock: 'first' },
+  { id: stopId(11), name: 'Depot', lat: 48.86, lng: 2.35, lock: 'first' },
   {
+    id: stopId(12),
     name: 'Pharmacy',
     lat: 48.87,
     lng: 2.34,
     serviceMinutes: 10,
     window: { start: '09:00', end: '10:00' },
   },
-  { name: 'Bakery', lat: 48.85, lng: 2.36, serviceMinutes: 0, lock: 'last' },
+  { id: stopId(13), name: 'Bakery', lat: 48.85, lng: 2.36, serviceMinutes: 0, lock: 'last' },
 ];
 
 describeOnEveryBackend('Day plans, stop times and day groups', (db) => {

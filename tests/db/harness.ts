@@ -269,15 +269,28 @@ export async function signUpUser(db: TestDatabase, label: string): Promise<TestU
 }
 
 export interface Stop {
+  id?: string;
   name: string;
   lat: number;
   lng: number;
 }
 
+/** A fixed stop id for fixtures (the database keeps the ids it is given): `n` from 1. */
+export const stopId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
 export const sampleStops: Stop[] = [
-  { name: 'Times Square, Manhattan, New York', lat: 40.758, lng: -73.9855 },
-  { name: 'Empire State Building, 350 5th Ave, New York', lat: 40.7484, lng: -73.9857 },
+  { id: stopId(1), name: 'Times Square, Manhattan, New York', lat: 40.758, lng: -73.9855 },
+  {
+    id: stopId(2),
+    name: 'Empire State Building, 350 5th Ave, New York',
+    lat: 40.7484,
+    lng: -73.9857,
+  },
 ];
+
+/** Stops as written, without the ids the database gave them (to compare with what was sent). */
+export const withoutStopIds = (stops: unknown) =>
+  (stops as Record<string, unknown>[]).map(({ id: _id, ...stop }) => stop);
 
 /** Inserts an itinerary for `owner` as the admin and returns its id. */
 export async function insertItinerary(

@@ -14,18 +14,27 @@ import {
   signUpUser,
   SQLSTATE,
   snapshotOf,
+  stopId,
   type TestUser,
 } from './harness';
 
 const stopsWithNotes = [
-  { name: 'Times Square, Manhattan, New York', lat: 40.758, lng: -73.9855, note: 'Door code 4711' },
   {
+    id: stopId(1),
+    name: 'Times Square, Manhattan, New York',
+    lat: 40.758,
+    lng: -73.9855,
+    note: 'Door code 4711',
+  },
+  {
+    id: stopId(2),
     name: 'Empire State Building, 350 5th Ave, New York',
     lat: 40.7484,
     lng: -73.9857,
     status: 'done',
   },
   {
+    id: stopId(3),
     name: 'Union Square, Manhattan, New York',
     lat: 40.7359,
     lng: -73.9911,

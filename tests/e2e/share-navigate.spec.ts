@@ -37,8 +37,17 @@ const wazeApp = (stop: { lat: number; lng: number }) =>
   `waze://?ll=${stop.lat.toFixed(6)},${stop.lng.toFixed(6)}&navigate=yes`;
 
 const register = (accounts: Accounts) => accounts.register('share');
-const getRoute = (accounts: Accounts, owner: Account, id: string) =>
-  accounts.getRoute<{ stops: typeof STOPS; updated_at: string }>(owner, id);
+/** The saved route, its stops without the ids the server gave them (to compare with STOPS). */
+const getRoute = async (accounts: Accounts, owner: Account, id: string) => {
+  const route = await accounts.getRoute<{ stops: typeof STOPS; updated_at: string }>(owner, id);
+  return {
+    ...route,
+    stops: route.stops.map((stop) => {
+      const { id: _id, ...rest } = stop as (typeof STOPS)[number] & { id?: string };
+      return rest;
+    }),
+  };
+};
 
 /** Each stop's status as the server has it (null: still to do). */
 const statuses = async (accounts: Accounts, owner: Account, id: string) =>

@@ -101,6 +101,11 @@ export const dayPlanSchema = z
 
 export const stopSchema = z
   .object({
+    /** Kept when given (the stop's identity); the database gives one to a stop without. */
+    id: z
+      .guid({ error: 'id must be a UUID' })
+      .transform((id) => id.toLowerCase())
+      .optional(),
     name: z
       .string({ error: 'name must be a string' })
       .trim()
@@ -120,7 +125,8 @@ export const stopSchema = z
     window: windowSchema.optional(),
     lock: z.enum(STOP_LOCKS, { error: `lock must be one of: ${STOP_LOCKS.join(', ')}` }).optional(),
   })
-  .transform(({ note, status, serviceMinutes, window, lock, ...stop }) => ({
+  .transform(({ id, note, status, serviceMinutes, window, lock, ...stop }) => ({
+    ...(id ? { id } : {}),
     ...stop,
     // A blank note is no note; an absent status is "to do". Neither is stored empty.
     ...(note ? { note } : {}),

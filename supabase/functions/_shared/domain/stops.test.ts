@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { autoTitle, fallbackStopName, isLatitude, isLongitude, truncateStopName } from './stops.ts';
+import {
+  autoTitle,
+  fallbackStopName,
+  isLatitude,
+  isLongitude,
+  isStopId,
+  truncateStopName,
+  withStopId,
+  withStopIds,
+} from './stops.ts';
 
 describe('autoTitle', () => {
   it('names a route by its stops', () => {
@@ -37,5 +46,34 @@ describe('coordinate bounds', () => {
     expect([-90.0001, 91, Number.NaN, Infinity, '1', null].some(isLatitude)).toBe(false);
     expect([-180, 180].every(isLongitude)).toBe(true);
     expect([180.1, -181, Number.NaN].some(isLongitude)).toBe(false);
+  });
+});
+
+describe('stop ids', () => {
+  const paris = { name: 'Paris', lat: 48.85, lng: 2.35 };
+  const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
+
+  it('keeps the id a stop has and gives one to a stop without', () => {
+    expect(withStopId({ id, ...paris })).toEqual({ id, ...paris });
+    const given = withStopId(paris);
+    expect(isStopId(given.id)).toBe(true);
+    expect(Object.keys(given)[0]).toBe('id');
+  });
+
+  it('replaces an id that is not a lowercase UUID or that a stop before it has', () => {
+    const [first, second, third] = withStopIds([
+      { id, ...paris },
+      { id, ...paris },
+      { id: 'stop-3', ...paris },
+    ]);
+    expect(first.id).toBe(id);
+    expect(second.id).not.toBe(id);
+    expect(isStopId(third.id)).toBe(true);
+    expect(new Set([first.id, second.id, third.id]).size).toBe(3);
+  });
+
+  it('leaves a list whose stops all have ids as it is, stop for stop', () => {
+    const stops = [{ id, ...paris }];
+    expect(withStopIds(stops)[0]).toBe(stops[0]);
   });
 });

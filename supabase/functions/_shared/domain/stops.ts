@@ -8,6 +8,12 @@ export type StopStatus = (typeof STOP_STATUSES)[number];
 
 /** A stop; the optional fields of the working day (time at stop, window, lock) are in StopDayFields. */
 export interface Stop extends StopDayFields {
+  /**
+   * A UUID that stays with the stop when the route is reordered or edited (what a driver
+   * reports about a stop refers to it). Optional on input: the server gives one to a stop
+   * without; every stop it answers has one.
+   */
+  id?: string;
   name: string;
   lat: number;
   lng: number;
@@ -16,6 +22,35 @@ export interface Stop extends StopDayFields {
   /** Set on the road: done or skipped. Absent means still to do. */
   status?: StopStatus;
 }
+
+const STOP_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A stop id as the server keeps it: a lowercase UUID. */
+export const isStopId = (value: unknown): value is string =>
+  typeof value === 'string' && STOP_ID.test(value);
+
+/** A new stop id (a random UUID). */
+export const newStopId = (): string => crypto.randomUUID();
+
+/**
+ * The stops with an id each: the one a stop has (a usable one, not taken by a stop before it in
+ * the list), else a new one. Where stops are made or copied into a route, so the id a stop gets
+ * once stays with it.
+ */
+export function withStopIds<S extends Stop>(stops: readonly S[]): (S & { id: string })[] {
+  const taken = new Set<string>();
+  return stops.map((stop) => {
+    const id = isStopId(stop.id) && !taken.has(stop.id) ? stop.id : newStopId();
+    taken.add(id);
+    if (stop.id === id) return stop as S & { id: string };
+    // The id first, as the /api and the planner write a stop.
+    const { id: _unusable, ...rest } = stop;
+    return { id, ...rest } as S & { id: string };
+  });
+}
+
+/** The stop with an id: its own when it has a usable one, else a new one. */
+export const withStopId = <S extends Stop>(stop: S): S & { id: string } => withStopIds([stop])[0];
 
 export const isLatitude = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value >= -90 && value <= 90;
