@@ -39,6 +39,14 @@ describe('route storage', () => {
     expect(readPendingRoute()?.stops).toEqual([noted]);
   });
 
+  it("keeps each stop's id in the draft and the pending route", () => {
+    const identified = { id: '0f8fad5b-d9cb-469f-a165-70867728950e', ...paris };
+    writeRouteDraft({ title: 'Errands', stops: [identified, lyon] });
+    expect(readRouteDraft()?.stops).toEqual([identified, lyon]);
+    writePendingRoute({ title: 'Errands', stops: [identified] });
+    expect(readPendingRoute()?.stops).toEqual([identified]);
+  });
+
   it('leaves no draft behind for an empty route', () => {
     writeRouteDraft({ title: 'Errands', stops: [paris] });
     writeRouteDraft({ title: '  ', stops: [] });

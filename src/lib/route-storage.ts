@@ -40,7 +40,8 @@ function read(storage: ReadableStorage, key: string): StoredRoute | null {
       ? {
           title: parsed.data.title,
           stops: parsed.data.stops.map(
-            ({ name, lat, lng, note, status, serviceMinutes, window, lock }) => ({
+            ({ id, name, lat, lng, note, status, serviceMinutes, window, lock }) => ({
+              ...(id ? { id } : {}),
               name,
               lat,
               lng,

@@ -7,6 +7,8 @@ export const stopWindowSchema = check.object({ start: check.string(), end: check
 
 /** A stop as the /api sends it, with the working day's optional fields. */
 export const stopSchema = check.object({
+  /** The stop's identity (a UUID); the /api always sends it, drafts kept before it had none. */
+  id: check.optional(check.string()),
   name: check.string(),
   lat: check.number(),
   lng: check.number(),

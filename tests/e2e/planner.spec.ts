@@ -273,7 +273,14 @@ test.describe('planner', () => {
     );
     expect(pending).toEqual({
       title: 'Trip to Paris',
-      stops: [{ name: expect.stringMatching(/^Paris/), lat: 48.8534951, lng: 2.3483915 }],
+      stops: [
+        {
+          id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+          name: expect.stringMatching(/^Paris/),
+          lat: 48.8534951,
+          lng: 2.3483915,
+        },
+      ],
     });
 
     await page.goto('/plan');

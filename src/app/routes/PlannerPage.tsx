@@ -2,7 +2,7 @@ import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { Stop } from '@domain/stops.ts';
-import { truncateStopName } from '@domain/stops.ts';
+import { truncateStopName, withStopId, withStopIds } from '@domain/stops.ts';
 import { textLanguage } from '@domain/composed-texts.ts';
 import { MIN_STOPS_TO_CALCULATE } from '@domain/limits.ts';
 // The map's constants and types only: Leaflet loads with the map (the planner feature's PlannerMap).
@@ -100,7 +100,7 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
 
   const addStop = useCallback(
     (stop: Stop, fit: boolean) => {
-      dispatch({ type: 'add', stop });
+      dispatch({ type: 'add', stop: withStopId(stop) });
       setCalculateMessage('');
       setAnnouncement(t('planner.announceAdded', { name: stop.name, number: stops.length + 1 }));
       if (fit) fitTo([...stops, stop]);
@@ -122,7 +122,7 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
     ),
   );
   const addImportedStops = (imported: Stop[]) => {
-    dispatch({ type: 'appendMany', stops: imported });
+    dispatch({ type: 'appendMany', stops: withStopIds(imported) });
     nameImportedPoints(imported);
     setCalculateMessage('');
     setAnnouncement(t('importStops.added', { count: imported.length }));

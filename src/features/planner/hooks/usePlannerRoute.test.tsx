@@ -7,8 +7,8 @@ import { CLEAR_UNDO_MS } from './useClearAllUndo';
 vi.mock('@/config/env', () => ({ env: { apiUrl: '/api' } }));
 vi.mock('@/lib/supabase', () => ({ supabase: { auth: {} }, getAccessToken: async () => 'jwt' }));
 
-const paris = { name: 'Paris', lat: 48.85, lng: 2.35 };
-const lyon = { name: 'Lyon', lat: 45.76, lng: 4.84 };
+const paris = { id: '00000000-0000-4000-8000-000000000001', name: 'Paris', lat: 48.85, lng: 2.35 };
+const lyon = { id: '00000000-0000-4000-8000-000000000002', name: 'Lyon', lat: 45.76, lng: 4.84 };
 const saved = {
   id: 'r1',
   title: 'Saved title',

@@ -1,6 +1,6 @@
 import { useCallback, useLayoutEffect, useReducer, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Stop } from '@domain/stops.ts';
+import { withStopIds, type Stop } from '@domain/stops.ts';
 import type { DayPlan } from '@domain/day-plan/day-plan.ts';
 import { itineraryQueryOptions, useItinerary, type Itinerary } from '@/lib/itineraries';
 import {
@@ -23,7 +23,11 @@ function initialState(isEdit: boolean): StopListState {
   if (isEdit) return initialStopListState;
   const draft = readRouteDraft();
   return draft
-    ? stopListReducer(initialStopListState, { type: 'load', ...draft })
+    ? stopListReducer(initialStopListState, {
+        type: 'load',
+        ...draft,
+        stops: withStopIds(draft.stops),
+      })
     : initialStopListState;
 }
 
@@ -70,18 +74,20 @@ export function usePlannerRoute(itineraryId: string | undefined) {
   const holdDraft = clearing.holding;
 
   const show = useCallback((shown: Itinerary, draft: EditDraft | null) => {
+    // The server gives every stop an id; a stop without one (an older server) gets one here.
+    const saved = withStopIds(shown.stops);
     setBase({
       id: shown.id,
       version: draft ? draft.baseVersion || undefined : shown.updated_at,
       title: shown.title,
-      stops: shown.stops,
+      stops: saved,
       dayPlan: shown.day_plan ?? null,
     });
     setRestored(draft !== null);
     dispatch({
       type: 'load',
       title: draft?.title ?? shown.title,
-      stops: draft?.stops ?? shown.stops,
+      stops: draft ? withStopIds(draft.stops) : saved,
       // A draft kept before the working day existed has no plan of its own: the saved one's.
       dayPlan: draft && draft.dayPlan !== undefined ? draft.dayPlan : (shown.day_plan ?? null),
     });

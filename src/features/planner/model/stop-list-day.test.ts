@@ -1,18 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import type { Stop } from '@domain/stops.ts';
-import { initialStopListState, stopListReducer, toStops, type StopListAction } from './stop-list';
+import {
+  initialStopListState,
+  stopListReducer,
+  toStops,
+  type PlannedStop,
+  type StopListAction,
+} from './stop-list';
 
 const run = (actions: StopListAction[]) => actions.reduce(stopListReducer, initialStopListState);
 
-const depot: Stop = { name: 'Depot', lat: 48.86, lng: 2.35 };
-const pharmacy: Stop = {
+const depot: PlannedStop = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Depot',
+  lat: 48.86,
+  lng: 2.35,
+};
+const pharmacy: PlannedStop = {
+  id: '00000000-0000-4000-8000-000000000002',
   name: 'Pharmacy',
   lat: 48.87,
   lng: 2.34,
   serviceMinutes: 10,
   window: { start: '09:00', end: '10:00' },
 };
-const bakery: Stop = { name: 'Bakery', lat: 48.85, lng: 2.36, lock: 'last' };
+const bakery: PlannedStop = {
+  id: '00000000-0000-4000-8000-000000000003',
+  name: 'Bakery',
+  lat: 48.85,
+  lng: 2.36,
+  lock: 'last',
+};
 const plan = { departure: '2026-03-02T08:00+01:00', timeZone: 'Europe/Paris' };
 
 describe('the stop list with the working day', () => {
@@ -28,7 +45,7 @@ describe('the stop list with the working day', () => {
     const state = run([{ type: 'load', title: 'Old', stops: [depot] }]);
     expect(state.dayPlan).toBeNull();
     expect(toStops(state.stops)).toEqual([depot]);
-    expect(Object.keys(toStops(state.stops)[0]).sort()).toEqual(['lat', 'lng', 'name']);
+    expect(Object.keys(toStops(state.stops)[0]).sort()).toEqual(['id', 'lat', 'lng', 'name']);
   });
 
   it('keeps the fields of added and imported stops', () => {
@@ -56,6 +73,7 @@ describe('the stop list with the working day', () => {
       fields: { serviceMinutes: 5 },
     });
     expect(toStops(state.stops)[1]).toEqual({
+      id: pharmacy.id,
       name: 'Pharmacy',
       lat: 48.87,
       lng: 2.34,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { withStopIds } from '@domain/stops.ts';
 import {
   initialStopListState,
   stopListReducer,
@@ -7,9 +8,30 @@ import {
   type StopListState,
 } from './stop-list';
 
-const paris = { name: 'Paris, France', lat: 48.8535, lng: 2.3484 };
-const dijon = { name: 'Dijon, France', lat: 47.3216, lng: 5.0415 };
-const lyon = { name: 'Lyon, France', lat: 45.7578, lng: 4.832 };
+const paris = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Paris, France',
+  lat: 48.8535,
+  lng: 2.3484,
+};
+const dijon = {
+  id: '00000000-0000-4000-8000-000000000002',
+  name: 'Dijon, France',
+  lat: 47.3216,
+  lng: 5.0415,
+};
+const lyon = {
+  id: '00000000-0000-4000-8000-000000000003',
+  name: 'Lyon, France',
+  lat: 45.7578,
+  lng: 4.832,
+};
+const stopAt = (name: string, lat: number, lng: number) => ({
+  id: `00000000-0000-4000-8000-${String(lat * 100 + lng).padStart(12, '0')}`,
+  name,
+  lat,
+  lng,
+});
 
 const run = (actions: StopListAction[], state: StopListState = initialStopListState) =>
   actions.reduce(stopListReducer, state);
@@ -19,38 +41,39 @@ const names = (state: StopListState) => state.stops.map((stop) => stop.name.spli
 const threeStops = () => run([paris, dijon, lyon].map((stop) => ({ type: 'add', stop }) as const));
 
 describe('restore (undo of Clear all)', () => {
-  it('brings back the same stops, ids and title, and never reuses an id handed out since', () => {
+  it('brings back the same stops, ids and title', () => {
     let state = stopListReducer(initialStopListState, { type: 'renameTitle', title: 'Errands' });
-    state = stopListReducer(state, { type: 'add', stop: { name: 'A', lat: 1, lng: 2 } });
-    state = stopListReducer(state, { type: 'add', stop: { name: 'B', lat: 3, lng: 4 } });
+    state = stopListReducer(state, { type: 'add', stop: stopAt('A', 1, 2) });
+    state = stopListReducer(state, { type: 'add', stop: stopAt('B', 3, 4) });
     const before = state;
     state = stopListReducer(state, { type: 'clear' });
     expect(state.stops).toEqual([]);
-    state = stopListReducer(state, { type: 'add', stop: { name: 'C', lat: 5, lng: 6 } });
+    state = stopListReducer(state, { type: 'add', stop: stopAt('C', 5, 6) });
     const restored = stopListReducer(state, { type: 'restore', state: before });
     expect(restored.stops).toEqual(before.stops);
     expect(restored.title).toBe('Errands');
-    expect(restored.nextId).toBe(state.nextId);
-    const next = stopListReducer(restored, { type: 'add', stop: { name: 'D', lat: 7, lng: 8 } });
-    expect(new Set(next.stops.map((stop) => stop.id)).size).toBe(3);
   });
 });
 
 describe('stopListReducer', () => {
-  it('adds stops at the end with unique ids', () => {
+  it('adds stops at the end with the ids they come with', () => {
     const state = threeStops();
     expect(names(state)).toEqual(['Paris', 'Dijon', 'Lyon']);
-    expect(new Set(state.stops.map((stop) => stop.id)).size).toBe(3);
+    expect(state.stops.map((stop) => stop.id)).toEqual([paris.id, dijon.id, lyon.id]);
     expect(toStops(state.stops)).toEqual([paris, dijon, lyon]);
   });
 
-  it('appends many stops in one step with unique ids, keeping their notes', () => {
+  it('appends many stops in one step with their ids, keeping their notes', () => {
     const state = run([{ type: 'add', stop: paris }]);
     const appended = run(
       [
         {
           type: 'appendMany',
-          stops: [dijon, { ...lyon, note: 'Door code 1234' }, { ...paris, note: '' }],
+          stops: [
+            dijon,
+            { ...lyon, note: 'Door code 1234' },
+            { ...stopAt('Paris, France', 48.8535, 2.3484), note: '' },
+          ],
         },
       ],
       state,
@@ -63,7 +86,7 @@ describe('stopListReducer', () => {
       undefined,
     ]);
     expect(new Set(appended.stops.map((stop) => stop.id)).size).toBe(4);
-    const more = run([{ type: 'add', stop: dijon }], appended);
+    const more = run([{ type: 'add', stop: stopAt('Dijon, France', 47.3216, 5.0415) }], appended);
     expect(new Set(more.stops.map((stop) => stop.id)).size).toBe(5);
     expect(appended.currentStopIndex).toBe(state.currentStopIndex);
     expect(stopListReducer(state, { type: 'appendMany', stops: [] })).toBe(state);
@@ -148,13 +171,12 @@ describe('stopListReducer', () => {
     expect(state.title).toBe('Deliveries');
   });
 
-  it('loads a saved route with fresh ids', () => {
+  it('loads a saved route with its stops’ ids', () => {
     const before = threeStops();
     const loaded = run([{ type: 'load', title: 'Saved', stops: [lyon, paris] }], before);
     expect(loaded.title).toBe('Saved');
     expect(names(loaded)).toEqual(['Lyon', 'Paris']);
-    const oldIds = new Set(before.stops.map((stop) => stop.id));
-    expect(loaded.stops.some((stop) => oldIds.has(stop.id))).toBe(false);
+    expect(loaded.stops.map((stop) => stop.id)).toEqual([lyon.id, paris.id]);
   });
 
   it('renames the title and a stop', () => {
@@ -178,12 +200,12 @@ describe('stopListReducer', () => {
     const state = run([
       {
         type: 'appendMany',
-        stops: [
+        stops: withStopIds([
           { name: 'Location 48.8200, 2.2800', ...point },
           { name: 'Bakery', ...point },
           { name: 'Ubicación 48.8200, 2.2800', ...point },
           { name: 'Location 48.8200, 2.2800', lat: 48.83, lng: 2.28 },
-        ],
+        ]),
       },
     ]);
     const named = stopListReducer(state, { type: 'namePoint', ...point, name: '12 Rue Roger' });

@@ -3,7 +3,11 @@ import { fallbackStopName, type Stop } from '@domain/stops.ts';
 import { TEXT_LANGUAGES } from '@domain/composed-texts.ts';
 import type { DayPlan, StopDayFields } from '@domain/day-plan/day-plan.ts';
 
-/** A stop in the planner: the domain stop plus a stable id for list keys and markers. */
+/**
+ * A stop in the planner: the domain stop with its id (list keys, markers, the optimiser's
+ * order, and the stop's identity once saved). Ids are given where stops are made or loaded
+ * (`withStopIds` in @domain/stops.ts), so the reducer stays pure.
+ */
 export interface PlannedStop extends Stop {
   id: string;
 }
@@ -13,16 +17,14 @@ export interface StopListState {
   stops: PlannedStop[];
   /** The stop the user focused last (removing a stop clamps it to the list). */
   currentStopIndex: number;
-  /** Ids come from this counter, so the reducer stays pure and deterministic. */
-  nextId: number;
   /** The working day (departure, default time at stop, end rule); null: the route has no times. */
   dayPlan: DayPlan | null;
 }
 
 export type StopListAction =
-  | { type: 'add'; stop: Stop }
+  | { type: 'add'; stop: PlannedStop }
   /** Several stops at the end in one step (an import), notes kept. */
-  | { type: 'appendMany'; stops: readonly Stop[] }
+  | { type: 'appendMany'; stops: readonly PlannedStop[] }
   | { type: 'remove'; index: number }
   | { type: 'move'; from: number; to: number }
   /** A new order of the same stops (e.g. from the optimiser), by id. */
@@ -30,7 +32,7 @@ export type StopListAction =
   | { type: 'clear' }
   /** Back to an earlier state of the list (undo of Clear all): the same stops and ids. */
   | { type: 'restore'; state: StopListState }
-  | { type: 'load'; title: string; stops: readonly Stop[]; dayPlan?: DayPlan | null }
+  | { type: 'load'; title: string; stops: readonly PlannedStop[]; dayPlan?: DayPlan | null }
   | { type: 'renameTitle'; title: string }
   | { type: 'renameStop'; id: string; name: string }
   /**
@@ -53,7 +55,6 @@ export const initialStopListState: StopListState = {
   title: '',
   stops: [],
   currentStopIndex: 0,
-  nextId: 1,
   dayPlan: null,
 };
 
@@ -75,18 +76,26 @@ const dayFieldsOf = ({ serviceMinutes, window, lock }: StopDayFields): StopDayFi
   ...(lock ? { lock } : {}),
 });
 
-function withIds(stops: readonly Stop[], nextId: number): { stops: PlannedStop[]; nextId: number } {
-  const planned = stops.map((stop, offset) => ({
-    id: `stop-${nextId + offset}`,
-    name: stop.name,
-    lat: stop.lat,
-    lng: stop.lng,
-    ...noteOf(stop.note),
-    ...statusOf(stop.status),
-    ...dayFieldsOf(stop),
-  }));
-  return { stops: planned, nextId: nextId + stops.length };
-}
+/** A loaded stop as the planner keeps it: its id, place, note, status and day's fields. */
+const plannedStop = (stop: PlannedStop): PlannedStop => ({
+  id: stop.id,
+  name: stop.name,
+  lat: stop.lat,
+  lng: stop.lng,
+  ...noteOf(stop.note),
+  ...statusOf(stop.status),
+  ...dayFieldsOf(stop),
+});
+
+/** A new stop (a search, a click, an import): its note and day's fields, nothing done yet. */
+const newStop = (stop: PlannedStop): PlannedStop => ({
+  id: stop.id,
+  name: stop.name,
+  lat: stop.lat,
+  lng: stop.lng,
+  ...noteOf(stop.note),
+  ...dayFieldsOf(stop),
+});
 
 /** A stop still named by its coordinates ("Location 48.8200, 2.2800", in any language). */
 export const isFallbackStopName = ({ name, lat, lng }: Pick<Stop, 'name' | 'lat' | 'lng'>) =>
@@ -100,37 +109,14 @@ function indexAfterMove(current: number, from: number, to: number): number {
   return current;
 }
 
-/** Stop-list editing, pure: no ids from outside, no side effects. */
+/** Stop-list editing, pure: the stops come with their ids, no side effects. */
 export function stopListReducer(state: StopListState, action: StopListAction): StopListState {
   switch (action.type) {
-    case 'add': {
-      const { name, lat, lng, note } = action.stop;
-      const stop: PlannedStop = {
-        id: `stop-${state.nextId}`,
-        name,
-        lat,
-        lng,
-        ...noteOf(note),
-        ...dayFieldsOf(action.stop),
-      };
-      return { ...state, stops: [...state.stops, stop], nextId: state.nextId + 1 };
-    }
-    case 'appendMany': {
+    case 'add':
+      return { ...state, stops: [...state.stops, newStop(action.stop)] };
+    case 'appendMany':
       if (action.stops.length === 0) return state;
-      const appended = action.stops.map((imported, offset): PlannedStop => ({
-        id: `stop-${state.nextId + offset}`,
-        name: imported.name,
-        lat: imported.lat,
-        lng: imported.lng,
-        ...(imported.note ? { note: imported.note } : {}),
-        ...dayFieldsOf(imported),
-      }));
-      return {
-        ...state,
-        stops: [...state.stops, ...appended],
-        nextId: state.nextId + appended.length,
-      };
-    }
+      return { ...state, stops: [...state.stops, ...action.stops.map(newStop)] };
     case 'remove': {
       if (!isIndex(action.index, state.stops.length)) return state;
       const stops = state.stops.filter((_, index) => index !== action.index);
@@ -166,18 +152,14 @@ export function stopListReducer(state: StopListState, action: StopListAction): S
     case 'clear':
       return state.stops.length === 0 ? state : { ...state, stops: [], currentStopIndex: 0 };
     case 'restore':
-      // Ids handed out since stay unused, so a restored stop never shares one with a newer stop.
-      return { ...action.state, nextId: Math.max(state.nextId, action.state.nextId) };
-    case 'load': {
-      const loaded = withIds(action.stops, state.nextId);
+      return action.state;
+    case 'load':
       return {
         title: action.title,
-        stops: loaded.stops,
+        stops: action.stops.map(plannedStop),
         currentStopIndex: 0,
-        nextId: loaded.nextId,
         dayPlan: action.dayPlan ?? null,
       };
-    }
     case 'renameTitle':
       return action.title === state.title ? state : { ...state, title: action.title };
     case 'renameStop': {
@@ -234,9 +216,10 @@ export function stopListReducer(state: StopListState, action: StopListAction): S
   }
 }
 
-/** The stops as the /api and storage take them (without the planner's ids; a blank note is no note). */
+/** The stops as the /api and storage take them, ids included (a blank note is no note). */
 export const toStops = (stops: readonly PlannedStop[]): Stop[] =>
   stops.map((stop) => ({
+    id: stop.id,
     name: stop.name,
     lat: stop.lat,
     lng: stop.lng,

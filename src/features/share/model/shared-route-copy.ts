@@ -4,7 +4,8 @@ import type { Stop } from '@domain/stops.ts';
 export const sharedRouteCopy = (route: { title: string; stops: readonly Stop[] }) => ({
   title: route.title,
   // The copy starts fresh: whatever was done or skipped on the road stays with the original.
-  stops: route.stops.map(({ name, lat, lng, note }) => ({
+  stops: route.stops.map(({ id, name, lat, lng, note }) => ({
+    ...(id ? { id } : {}),
     name,
     lat,
     lng,
