@@ -16,27 +16,19 @@ const alias = {
 const UNIT_TIMEOUT_MS = 20_000;
 
 /**
- * Unit tests run in two environments: `unit` in jsdom, `unit-node` in plain Node for the files
- * that touch no DOM (setting up jsdom costs most of a small test file's time). A file goes
- * to jsdom when its text names a DOM API, renders, or carries a `@vitest-environment`
- * comment, or is named in DOM_THROUGH_IMPORTS (it reaches the DOM only through what it
- * imports; a new such test can instead start with `// @vitest-environment jsdom`).
- * Each has an `-isolated` twin for the files that replace modules or globals (below).
- * `--project 'unit*'` runs all four.
+ * Unit tests choose their environment the way Vitest documents it. A component or hook test
+ * renders, and is named `*.test.tsx`: it runs in jsdom (project `unit`). Every other test,
+ * `*.test.ts`, runs in plain Node (project `unit-node`; setting up jsdom costs most of a small
+ * test file's time) unless it starts with `// @vitest-environment jsdom`, for a test that needs
+ * the DOM (storage, `window`, or a module that reaches them). Each project has an `-isolated`
+ * twin for the files that replace modules or globals (below). `--project 'unit*'` runs all four.
  */
-const DOM_THROUGH_IMPORTS = new Set([
-  'i18n.test.ts',
-  'optimize-client.test.ts',
-  'save-error.test.ts',
-]);
-const UNIT_TESTS = [
-  'src/**/*.test.{ts,tsx}',
+const UNIT_TESTS_RENDERING = ['src/**/*.test.tsx'];
+const UNIT_TESTS_OTHER = [
+  'src/**/*.test.ts',
   'supabase/functions/_shared/**/*.test.ts',
   'vite/**/*.test.ts',
 ];
-// Globals used as globals (`window.x`, not `job.location.x` or a time window), DOM-only APIs.
-const NEEDS_DOM =
-  /@vitest-environment|@testing-library|(?<![.\w])(document|window|location)\.|(?<![.\w])navigator\b|\b(localStorage|sessionStorage|indexedDB|HTMLElement|DOMParser|FileReader|requestAnimationFrame|matchMedia)\b|\bnew (Blob|File)\b/;
 const root = fileURLToPath(new URL('.', import.meta.url));
 const testFilesMatching = (dir: string, name: RegExp): string[] =>
   readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -45,14 +37,6 @@ const testFilesMatching = (dir: string, name: RegExp): string[] =>
       return entry.name === 'node_modules' ? [] : testFilesMatching(file, name);
     return name.test(entry.name) ? [file] : [];
   });
-const testFiles = (dir: string): string[] => testFilesMatching(dir, /\.test\.ts$/);
-const domFree = ['src', 'supabase/functions/_shared', 'vite']
-  .flatMap(testFiles)
-  .filter(
-    (file) =>
-      !DOM_THROUGH_IMPORTS.has(path.basename(file)) &&
-      !NEEDS_DOM.test(readFileSync(path.join(root, file), 'utf8')),
-  );
 
 /**
  * Unit test files share their worker's module registry and environment (`isolate: false`: a
@@ -106,31 +90,42 @@ export default defineConfig({
     projects: [
       ...[false, true].flatMap((isolate) => {
         const suffix = isolate ? '-isolated' : '';
-        const own = (files: string[]) =>
-          files.filter((file) => isolated.includes(file) === isolate);
+        // Shared files: the globs minus the isolated files; isolated files: just those.
+        const files = (globs: string[], rendering: boolean) =>
+          isolate
+            ? {
+                // An empty include would mean Vitest's default (every test file).
+                include: [
+                  ...isolated.filter((file) => file.endsWith('.tsx') === rendering),
+                  'no-isolated-unit-test',
+                ],
+                exclude: [],
+              }
+            : { include: globs, exclude: isolated };
+        const common = {
+          isolate,
+          ...(isolate ? { pool: 'vmThreads' as const } : {}),
+          testTimeout: UNIT_TIMEOUT_MS,
+          // Texts, units and a clean document for the files that run in jsdom.
+          setupFiles: ['src/test/setup.ts'],
+        };
         return [
           {
             resolve: { alias: isolate ? { ...alias, ...ES_MODULE_BUILDS } : alias },
             test: {
               name: `unit${suffix}`,
-              include: isolate ? own(isolated.filter((f) => !domFree.includes(f))) : UNIT_TESTS,
-              exclude: ['**/node_modules/**', ...domFree, ...(isolate ? [] : isolated)],
+              ...files(UNIT_TESTS_RENDERING, true),
               environment: 'jsdom',
-              isolate,
-              ...(isolate ? { pool: 'vmThreads' as const } : {}),
-              testTimeout: UNIT_TIMEOUT_MS,
-              setupFiles: ['src/test/setup.ts'],
+              ...common,
             },
           },
           {
-            resolve: { alias },
+            resolve: { alias: isolate ? { ...alias, ...ES_MODULE_BUILDS } : alias },
             test: {
               name: `unit-node${suffix}`,
-              include: own(domFree).length ? own(domFree) : ['no-dom-free-unit-test'],
+              ...files(UNIT_TESTS_OTHER, false),
               environment: 'node',
-              isolate,
-              ...(isolate ? { pool: 'vmThreads' as const } : {}),
-              testTimeout: UNIT_TIMEOUT_MS,
+              ...common,
             },
           },
         ];

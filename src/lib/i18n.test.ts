@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import en from '@/locales/en.json';
 import i18n, { availableLanguages, i18nReady, loadAllTranslations, productLanguages } from './i18n';

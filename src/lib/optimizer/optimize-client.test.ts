@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { checkSolution, euclideanMatrix, type VrpProblem } from '@domain/vrp/index.ts';
 import { FakeOptimizeWorker } from '@/test/fake-optimize-worker.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { readDashboardFlash } from '@/lib/itineraries/model/dashboard-flash';
 import type { ItinerarySummary } from '@/lib/itineraries';
