@@ -137,9 +137,9 @@ export const itineraryRoutes = new Hono<AppEnv>()
     });
   })
   .use(requireUser)
-  // The whole list (the spec's call), or with any of summary, limit, cursor, q, sort a page:
-  // still an array, the next page in a Link header (rel="next") and the number of matching
-  // itineraries in X-Total-Count.
+  // Without a query the whole list, as API clients have always had it; with any of summary,
+  // limit, cursor, q, sort a page: still an array, the next page in a Link header (rel="next")
+  // and the number of matching itineraries in X-Total-Count.
   .get('/', async (c) => {
     const request = pageRequestOf(
       parseInput(itineraryPageQuerySchema, {
