@@ -145,6 +145,23 @@ async function watchNavigations(page: Page): Promise<{ url: string; at: number }
   return requested;
 }
 
+/** The numbers of the map's markers that the card `cover` (a selector) hides, even in part. */
+const markersUnder = (page: Page, cover: string) =>
+  page.evaluate((selector) => {
+    const card = document.querySelector(selector)!.getBoundingClientRect();
+    return [...document.querySelectorAll('.numbered-marker')]
+      .filter((marker) => {
+        const box = marker.getBoundingClientRect();
+        return (
+          box.left < card.right &&
+          box.right > card.left &&
+          box.top < card.bottom &&
+          box.bottom > card.top
+        );
+      })
+      .map((marker) => marker.textContent);
+  }, cover);
+
 const referrerMeta = (page: Page) => page.locator('head meta[name="referrer"]').last();
 
 /** Clicks a control that hands `stop` to Waze on the desktop: a new tab with the web link. */
@@ -410,6 +427,20 @@ test.describe('shared route', () => {
       );
       await expect(stops.nth(0).locator('.shared-stop__status')).toHaveText('Done');
       await expectAccessible(page);
+
+      // The Trip Summary is one line over the map, opened by a tap; the stops are fitted clear of it.
+      const summary = page.locator('.shared__summary');
+      const line = summary.getByRole('button', { name: /^3 stops · \d+ km · (\d+h )?\d+m$/ });
+      await expect(line).toHaveAttribute('aria-expanded', 'false');
+      await expect(summary.getByTestId('summary-distance')).toBeHidden();
+      expect((await summary.boundingBox())!.height).toBeLessThanOrEqual(50);
+      await expect(page.locator('.numbered-marker')).toHaveCount(3);
+      await expect.poll(() => markersUnder(page, '.shared__summary')).toEqual([]);
+      await line.tap();
+      await expect(summary.getByTestId('summary-distance')).toBeVisible();
+      await expectAccessible(page, '.shared__summary');
+      await line.tap();
+      await expect(summary.getByTestId('summary-distance')).toBeHidden();
 
       // Start (at stop 2: stop 1 is done), Next Stop and a stop's own button.
       await expectAppHandOff(

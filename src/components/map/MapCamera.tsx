@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import L from 'leaflet';
 import { useMap } from 'react-leaflet';
+import { fitPadding, MAP_COVER_SELECTOR } from './fit-padding';
 import { FOCUS_ZOOM } from './map-constants';
 
 /**
@@ -11,7 +12,15 @@ export type CameraRequest =
   | { id: number; kind: 'center'; point: { lat: number; lng: number }; zoom: number }
   | { id: number; kind: 'fit'; points: readonly { lat: number; lng: number }[] };
 
-const FIT_PADDING: L.PointExpression = [48, 48];
+/** The fitBounds padding of `map`: its margin, and the strips its cards cover (fit-padding.ts). */
+function paddingOf(map: L.Map) {
+  const container = map.getContainer();
+  const covers = [
+    ...(container.closest('.map-view')?.querySelectorAll(MAP_COVER_SELECTOR) ?? []),
+  ].map((cover) => cover.getBoundingClientRect());
+  const { topLeft, bottomRight } = fitPadding(container.getBoundingClientRect(), covers);
+  return { paddingTopLeft: L.point(topLeft), paddingBottomRight: L.point(bottomRight) };
+}
 
 /** Moves the map of the surrounding MapContainer when a new request arrives. */
 export function useMapCamera(request: CameraRequest | null): void {
@@ -26,14 +35,15 @@ export function useMapCamera(request: CameraRequest | null): void {
       return;
     }
     if (request.points.length === 0) return;
-    if (request.points.length === 1) {
-      map.setView([request.points[0].lat, request.points[0].lng], FOCUS_ZOOM);
-      return;
-    }
     const bounds = L.latLngBounds(
       request.points.map(({ lat, lng }) => [lat, lng] as [number, number]),
     );
-    map.fitBounds(bounds, { padding: FIT_PADDING, maxZoom: FOCUS_ZOOM, animate: !reduceMotion });
+    // One stop: at the focus zoom, as a fit of more stops at most, clear of the cards too.
+    map.fitBounds(bounds, {
+      ...paddingOf(map),
+      maxZoom: FOCUS_ZOOM,
+      animate: request.points.length > 1 && !reduceMotion,
+    });
     // Only a new request moves the camera; `map` is stable for a MapContainer's life.
   }, [map, request]);
 }

@@ -1,4 +1,4 @@
-import { memo, useId } from 'react';
+import { memo, useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '@/lib/format';
@@ -20,7 +20,11 @@ export interface TripSummaryProps {
 
 const UNKNOWN = '--';
 
-/** The Trip Summary card: Stops, Distance, Duration. */
+/**
+ * The Trip Summary card: Stops, Distance, Duration. On a phone it is one line ("3 stops · 25 km ·
+ * 43m") that opens the whole card, so the map under it stays visible (map.css); a fitted view
+ * keeps the stops clear of it (`data-map-cover`, fit-padding.ts).
+ */
 export const TripSummary = memo(function TripSummary({
   stopCount,
   totalDistance,
@@ -34,38 +38,55 @@ export const TripSummary = memo(function TripSummary({
   const locale = i18n.resolvedLanguage ?? 'en';
   const formatDistance = useFormatDistance();
   const titleId = useId();
+  const listId = useId();
+  const [open, setOpen] = useState(false);
+  const distance = totalDistance === null ? UNKNOWN : formatDistance(totalDistance);
+  const duration = totalDuration === null ? UNKNOWN : formatDuration(totalDuration, locale);
   return (
     <section
-      className={['trip-summary', className].filter(Boolean).join(' ')}
+      className={['trip-summary', open && 'trip-summary--open', className]
+        .filter(Boolean)
+        .join(' ')}
       aria-labelledby={titleId}
       aria-busy={calculating}
+      data-map-cover=""
     >
       <h2 id={titleId} className="trip-summary__title">
         {t('summary.title')}
       </h2>
-      <dl className="trip-summary__list" aria-live="polite">
-        <div>
-          <dt>{t('summary.stops')}</dt>
-          <dd data-testid="summary-stops">{stopCount}</dd>
-        </div>
-        <div>
-          <dt>{t('summary.distance')}</dt>
-          <dd data-testid="summary-distance">
-            {totalDistance === null ? UNKNOWN : formatDistance(totalDistance)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('summary.duration')}</dt>
-          <dd data-testid="summary-duration">
-            {totalDuration === null ? UNKNOWN : formatDuration(totalDuration, locale)}
-          </dd>
-        </div>
-        {extra}
-      </dl>
-      {calculating ? <p className="trip-summary__note">{t('summary.calculating')}</p> : null}
-      {!calculating && estimated ? (
-        <p className="trip-summary__note">{t('summary.estimated')}</p>
-      ) : null}
+      <button
+        type="button"
+        className="trip-summary__toggle"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen(!open)}
+      >
+        <span className="trip-summary__line" data-testid="summary-line">
+          {t('summary.line', { count: stopCount, distance, duration })}
+        </span>
+        <span className="trip-summary__chevron" aria-hidden="true" />
+      </button>
+      <div id={listId} className="trip-summary__body">
+        <dl className="trip-summary__list" aria-live="polite">
+          <div>
+            <dt>{t('summary.stops')}</dt>
+            <dd data-testid="summary-stops">{stopCount}</dd>
+          </div>
+          <div>
+            <dt>{t('summary.distance')}</dt>
+            <dd data-testid="summary-distance">{distance}</dd>
+          </div>
+          <div>
+            <dt>{t('summary.duration')}</dt>
+            <dd data-testid="summary-duration">{duration}</dd>
+          </div>
+          {extra}
+        </dl>
+        {calculating ? <p className="trip-summary__note">{t('summary.calculating')}</p> : null}
+        {!calculating && estimated ? (
+          <p className="trip-summary__note">{t('summary.estimated')}</p>
+        ) : null}
+      </div>
     </section>
   );
 });
