@@ -32,6 +32,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import {
+  FAST_3G,
+  PHONE,
+  PHONE_CPU_SLOWDOWN,
   keepLocal,
   launchChromium,
   loadAverage,
@@ -120,7 +123,7 @@ const weightOnly = process.argv.includes('--weight-only');
 const showTasks = process.argv.includes('--tasks');
 const RUNS = numberFlag('--runs', 5, 1);
 /** The targets' phone: a CPU 4x slower than this machine's. */
-const TARGET_CPU_SLOWDOWN = 4;
+const TARGET_CPU_SLOWDOWN = PHONE_CPU_SLOWDOWN;
 /** The CPU slowdown of the paint runs (1: none; Chromium ignores a rate below 1). */
 const CPU_SLOWDOWN = numberFlag('--cpu', TARGET_CPU_SLOWDOWN, 1);
 /** LCP and TBT are held to their targets only on the targets' phone. */
@@ -128,19 +131,6 @@ const paintTargetsChecked = CPU_SLOWDOWN === TARGET_CPU_SLOWDOWN;
 const only = argument('--pages')?.split(',');
 const pages = only ? PAGES.filter((page) => only.includes(page.name)) : PAGES;
 
-/** DevTools' 'Fast 3G' preset (its download, upload and latency as DevTools sets them). */
-const FAST_3G = {
-  offline: false,
-  latency: 150 * 3.75,
-  downloadThroughput: ((1.6 * 1000 * 1000) / 8) * 0.9,
-  uploadThroughput: ((750 * 1000) / 8) * 0.9,
-};
-const PHONE = {
-  viewport: { width: 412, height: 823 },
-  deviceScaleFactor: 1.75,
-  isMobile: true,
-  hasTouch: true,
-};
 const STOPS = [
   { name: 'Paris, Île-de-France, France', lat: 48.8534951, lng: 2.3483915 },
   { name: 'Dijon, Côte-d’Or, France', lat: 47.3215806, lng: 5.0414701 },

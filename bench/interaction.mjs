@@ -26,6 +26,7 @@ import { startFakePhoton } from '../tests/fakes/photon.mjs';
 import { startFakeOsrm } from '../tests/fakes/osrm.mjs';
 import { freePort, startStack } from '../supabase/local/stack.mjs';
 import { localKeys, readSettings } from '../supabase/local/settings.mjs';
+import { topFunctions } from './support/profile.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const STOP_COUNT = 500;
@@ -34,39 +35,6 @@ const WARMUP_RUNS = 2;
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 12;
 const PROFILE = process.argv.includes('--profile');
-
-/**
- * The parts of a CDP CPU profile (Profiler.Profile) read here.
- * @typedef {{id: number, callFrame: {functionName: string, url: string, lineNumber: number}}} ProfileNode
- * @typedef {{nodes: ProfileNode[], samples?: number[], timeDeltas?: number[]}} CpuProfile
- */
-
-/**
- * Self time per function of a CDP CPU profile, largest first.
- * @param {CpuProfile} profile
- * @returns {[where: string, ms: number][]}
- */
-function topFunctions(profile, count = 15) {
-  /** @type {Map<string, number>} */
-  const totals = new Map();
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  /** @type {Map<number, number>} */
-  const interval = new Map();
-  const samples = profile.samples ?? [];
-  const timeDeltas = profile.timeDeltas ?? [];
-  for (let index = 0; index < samples.length; index += 1) {
-    const delta = timeDeltas[index + 1] ?? 0;
-    interval.set(samples[index], (interval.get(samples[index]) ?? 0) + delta);
-  }
-  for (const [id, micros] of interval) {
-    const node = byId.get(id);
-    if (!node) continue;
-    const { callFrame } = node;
-    const where = `${callFrame.functionName || '(anonymous)'} ${callFrame.url.split('/').pop()}:${callFrame.lineNumber + 1}`;
-    totals.set(where, (totals.get(where) ?? 0) + micros / 1000);
-  }
-  return [...totals].sort((a, b) => b[1] - a[1]).slice(0, count);
-}
 
 /**
  * 500 stops on a grid over the Lyon area (about 40 x 30 km), named like search results.

@@ -20,6 +20,7 @@ const BENCHMARKS = [
   ['node', 'bench/bundle-size.mjs'],
   ['node', 'bench/first-optimise.mjs'],
   ['node', 'bench/interaction.mjs'],
+  ['node', 'bench/my-routes.mjs'],
   ['node', 'bench/routing.mjs'],
 ];
 

@@ -94,6 +94,25 @@ export async function startProduct({ name, minify = true }) {
   }
 }
 
+/** The benchmarks' mid-range phone: a CPU this many times slower than this machine's. */
+export const PHONE_CPU_SLOWDOWN = 4;
+
+/** DevTools' 'Fast 3G' preset (its download, upload and latency as DevTools sets them). */
+export const FAST_3G = {
+  offline: false,
+  latency: 150 * 3.75,
+  downloadThroughput: ((1.6 * 1000 * 1000) / 8) * 0.9,
+  uploadThroughput: ((750 * 1000) / 8) * 0.9,
+};
+
+/** The phone's screen and input, for a browser context. */
+export const PHONE = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+};
+
 /** Debian's Chromium, as in the end-to-end tests: its headless shell when installed (tests/support/chromium.mjs). */
 export function launchChromium() {
   return chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
