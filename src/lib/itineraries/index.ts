@@ -5,7 +5,12 @@ export {
   SUMMARY_PAGE_SIZE,
   useItinerarySummaries,
 } from './api/get-itinerary-summaries';
-export { summariesOf, type SummaryFilters, type SummaryPage } from './model/summary-page';
+export {
+  FIRST_SUMMARY_FILTERS,
+  summariesOf,
+  type SummaryFilters,
+  type SummaryPage,
+} from './model/summary-page';
 export { getItinerary, itineraryQueryOptions, useItinerary } from './api/get-itinerary';
 export {
   createItinerary,

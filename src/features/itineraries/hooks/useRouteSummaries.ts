@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { ItinerarySort } from '@domain/itinerary-list.ts';
 import { useDebouncedValue } from '@/components/hooks/useDebouncedValue';
-import { summariesOf, useItinerarySummaries } from '@/lib/itineraries';
+import { FIRST_SUMMARY_FILTERS, summariesOf, useItinerarySummaries } from '@/lib/itineraries';
 
 /** Typing pauses this long before the search is asked for (as the address search waits). */
 const SEARCH_PAUSE_MS = 300;
@@ -11,8 +11,8 @@ const SEARCH_PAUSE_MS = 300;
  * every page loaded so far, how many match, and the next page.
  */
 export function useRouteSummaries({ enabled }: { enabled: boolean }) {
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<ItinerarySort>('newest');
+  const [search, setSearch] = useState(FIRST_SUMMARY_FILTERS.search);
+  const [sort, setSort] = useState<ItinerarySort>(FIRST_SUMMARY_FILTERS.sort);
   const [askedSearch] = useDebouncedValue(search.trim(), SEARCH_PAUSE_MS);
   const query = useItinerarySummaries({ search: askedSearch, sort }, { enabled });
   const pages = query.data?.pages;

@@ -8,6 +8,9 @@ export interface SummaryFilters {
   sort: ItinerarySort;
 }
 
+/** My Routes as it first shows: every route, newest first. */
+export const FIRST_SUMMARY_FILTERS: SummaryFilters = Object.freeze({ search: '', sort: 'newest' });
+
 /** One page of GET /api/itineraries?summary=true. */
 export interface SummaryPage {
   items: ItinerarySummary[];
