@@ -84,6 +84,7 @@ test('My Routes: a page of cards, more on scroll, search, sort, duplicate', asyn
   await expect(cardTitles(page).first()).toHaveText('Bakery round');
   await expect(cardTitles(page).nth(2)).toHaveText('Zoo trip');
   // The cards' summaries, not the stops; the rest when the end of the list comes near.
+  expect(listed).toHaveLength(1);
   expect(new URL(listed[0]).searchParams.get('summary')).toBe('true');
   await page.getByRole('button', { name: 'Show more routes' }).scrollIntoViewIfNeeded();
   await expect(cardTitles(page)).toHaveCount(28);

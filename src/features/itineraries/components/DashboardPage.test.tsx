@@ -296,8 +296,11 @@ describe('DashboardPage', () => {
       await screen.findByText('Share link revoked. Sharing the route again creates a new link.'),
     ).toBeTruthy();
     expect(requests).toContain('DELETE /api/itineraries/r1/share');
-    // The link is gone: nothing left to revoke until the route is shared again.
-    expect(within(first).queryByRole('button', { name: 'Revoke link' })).toBeNull();
+    // The link is gone: nothing left to revoke until the route is shared again (the cards
+    // follow the list in a render of their own).
+    await waitFor(() =>
+      expect(within(first).queryByRole('button', { name: 'Revoke link' })).toBeNull(),
+    );
     fireEvent.click(within(first).getByRole('button', { name: 'Share' }));
     await screen.findByRole('dialog');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
@@ -313,7 +316,9 @@ describe('DashboardPage', () => {
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Revoke' }),
     );
     expect(await screen.findByText('This route has no active share link.')).toBeTruthy();
-    expect(within(first).queryByRole('button', { name: 'Revoke link' })).toBeNull();
+    await waitFor(() =>
+      expect(within(first).queryByRole('button', { name: 'Revoke link' })).toBeNull(),
+    );
   });
 
   it('asks the server for the routes of a search (once typing pauses) and in the order chosen', async () => {
@@ -342,7 +347,7 @@ describe('DashboardPage', () => {
     ]);
     fireEvent.change(search, { target: { value: 'Marseille' } });
     expect(await screen.findByText('No route matches your search.')).toBeTruthy();
-    expect(screen.queryAllByRole('article')).toEqual([]);
+    await waitFor(() => expect(screen.queryAllByRole('article')).toEqual([]));
     expect(screen.getByRole('searchbox', { name: 'Search my routes' })).toBeTruthy();
   });
 
@@ -356,7 +361,8 @@ describe('DashboardPage', () => {
     stubApi({}, many);
     renderDashboard();
     await screen.findByRole('article', { name: 'Round 29' });
-    expect(screen.getAllByRole('article')).toHaveLength(24);
+    // The first cards in a frame of their own, then the rest of the page.
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(24));
     fireEvent.click(screen.getByRole('button', { name: 'Show more routes' }));
     await screen.findByRole('article', { name: 'Round 0' });
     expect(screen.getAllByRole('article')).toHaveLength(30);
@@ -376,6 +382,7 @@ describe('DashboardPage', () => {
     stubApi({}, many);
     renderDashboard();
     await screen.findByRole('article', { name: 'Round 24' });
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(24));
     const answer = handlers['GET /api/itineraries'];
     handlers['GET /api/itineraries'] = () => Response.json({ error: 'down' }, { status: 503 });
     fireEvent.click(screen.getByRole('button', { name: 'Show more routes' }));

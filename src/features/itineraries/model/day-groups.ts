@@ -1,5 +1,16 @@
 import type { ItinerarySummary } from '@/lib/itineraries';
 
+/** One collator per language: making one costs far more than comparing (a page of cards made 24). */
+const collators = new Map<string, Intl.Collator>();
+function collatorFor(locale: string): Intl.Collator {
+  let collator = collators.get(locale);
+  if (!collator) {
+    collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
+    collators.set(locale, collator);
+  }
+  return collator;
+}
+
 /** What My Routes lists: a route, or the routes of one day split among drivers. */
 export type DashboardEntry =
   | { kind: 'route'; itinerary: ItinerarySummary }
@@ -18,7 +29,6 @@ export function groupByDay(routes: readonly ItinerarySummary[], locale: string):
     list.push(itinerary);
     members.set(itinerary.day_group, list);
   }
-  const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
   const placed = new Set<string>();
   const entries: DashboardEntry[] = [];
   for (const itinerary of routes) {
@@ -33,7 +43,7 @@ export function groupByDay(routes: readonly ItinerarySummary[], locale: string):
     entries.push({
       kind: 'day',
       group,
-      itineraries: [...day].sort((a, b) => collator.compare(a.title, b.title)),
+      itineraries: [...day].sort((a, b) => collatorFor(locale).compare(a.title, b.title)),
     });
   }
   return entries;

@@ -12,6 +12,17 @@ export interface RouteCardFacts {
   created: string | null;
 }
 
+/** One date format per language: making one costs far more than using it (a page has 24 cards). */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormatFor(locale: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale);
+    dateFormats.set(locale, format);
+  }
+  return format;
+}
+
 const known = (value: number | null | undefined): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value > 0;
 
@@ -31,7 +42,7 @@ export function routeCardFacts(
     duration: known(itinerary.total_duration)
       ? formatDuration(itinerary.total_duration, locale)
       : null,
-    created: Number.isNaN(createdAt.getTime()) ? null : createdAt.toLocaleDateString(locale),
+    created: Number.isNaN(createdAt.getTime()) ? null : dateFormatFor(locale).format(createdAt),
   };
 }
 
