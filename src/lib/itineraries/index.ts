@@ -1,16 +1,9 @@
 export { itineraryKeys } from './api/query-keys';
 export {
-  getItinerarySummaries,
   itinerarySummariesQueryOptions,
-  SUMMARY_PAGE_SIZE,
   useItinerarySummaries,
 } from './api/get-itinerary-summaries';
-export {
-  FIRST_SUMMARY_FILTERS,
-  summariesOf,
-  type SummaryFilters,
-  type SummaryPage,
-} from './model/summary-page';
+export { FIRST_SUMMARY_FILTERS, summariesOf } from './model/summary-page';
 export { getItinerary, itineraryQueryOptions, useItinerary } from './api/get-itinerary';
 export {
   createItinerary,

@@ -17,13 +17,13 @@ import {
 } from '@/lib/itineraries';
 import { copyTitle, duplicateInput } from '../model/route-list';
 
-export interface Notice {
+interface Notice {
   tone: 'success' | 'error';
   text: string;
 }
 
 /** The share dialog's route and link. */
-export interface OpenShare {
+interface OpenShare {
   id: string;
   title: string;
   url: string;
@@ -190,5 +190,3 @@ export function useRouteActions({ heading }: { heading: RefObject<HTMLElement | 
     duplicatingIds,
   };
 }
-
-export type RouteActions = ReturnType<typeof useRouteActions>;

@@ -39,5 +39,3 @@ export function useRouteSummaries({ enabled }: { enabled: boolean }) {
     loadMore: query.fetchNextPage,
   };
 }
-
-export type RouteSummaries = ReturnType<typeof useRouteSummaries>;

@@ -13,7 +13,7 @@ import { itineraryKeys } from './query-keys';
  * Routes per page: the first screen of cards on any device, some 6 KB of JSON (the whole list
  * of a year's routes with their stops was 3.8 MB).
  */
-export const SUMMARY_PAGE_SIZE = 24;
+const SUMMARY_PAGE_SIZE = 24;
 
 /** GET /api/itineraries?summary=true&limit=&sort=&q=&cursor=: one page of route cards. */
 export async function getItinerarySummaries(
