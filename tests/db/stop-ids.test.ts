@@ -3,6 +3,7 @@
 // stops it did not change, and the table refuses stops whose ids are not UUIDs or repeat.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import {
   asRole,
   describeOnEveryBackend,
@@ -115,6 +116,65 @@ describeOnEveryBackend('Stop ids', (db) => {
       tx.query(`update public.itineraries set title = 'Renamed' where id = $1::uuid`, [route]),
     );
     expect(await stopsOf(route)).toEqual(before);
+  });
+
+  it('a route saved before stops had ids gets them on upgrade, and can be changed again', async () => {
+    const route = await insertItinerary(db(), owner, 'Saved before ids', [depot, bakery]);
+    const [{ updated_at: version }] = await db().admin.query<{ updated_at: string }>(
+      `select updated_at::text from public.itineraries where id = $1::uuid`,
+      [route],
+    );
+    const upgrade = await readFile(
+      new URL(
+        '../../supabase/migrations/20261128090000_ids_for_stops_saved_before_ids.sql',
+        import.meta.url,
+      ),
+      'utf8',
+    );
+    await db().transaction(async (tx) => {
+      // The route as an upgraded database holds it: its stops without ids, under a stops
+      // check that was never run on it.
+      await tx.query(`alter table public.itineraries drop constraint itineraries_stops_check`);
+      await tx.query(
+        `alter table public.itineraries disable trigger itineraries_assign_stop_ids, disable trigger itineraries_touch_updated_at`,
+      );
+      await tx.query(
+        `update public.itineraries set stops = (select jsonb_agg(stop - 'id' order by position)
+           from jsonb_array_elements(stops) with ordinality as listed (stop, position))
+         where id = $1::uuid`,
+        [route],
+      );
+      await tx.query(
+        `alter table public.itineraries enable trigger itineraries_assign_stop_ids, enable trigger itineraries_touch_updated_at`,
+      );
+      await tx.query(
+        `alter table public.itineraries add constraint itineraries_stops_check
+           check (private.stops_are_valid(stops)) not valid`,
+      );
+      for (const statement of upgrade.replace(/^\s*--.*$/gm, '').split(/;\s*$/m)) {
+        if (statement.trim()) await tx.query(statement);
+      }
+      await tx.query(`alter table public.itineraries validate constraint itineraries_stops_check`);
+    });
+
+    const stops = await stopsOf(route);
+    expect(stops.map(({ id: _id, ...stop }) => stop)).toEqual([depot, bakery]);
+    expect(stops.every((stop) => UUID.test(stop.id))).toBe(true);
+    expect(new Set(stops.map((stop) => stop.id)).size).toBe(2);
+    const [{ updated_at: after }] = await db().admin.query<{ updated_at: string }>(
+      `select updated_at::text from public.itineraries where id = $1::uuid`,
+      [route],
+    );
+    expect(after).toBe(version);
+    const renamed = await outcome(
+      asRole(db(), 'authenticated', owner.claims, (tx) =>
+        tx.query(
+          `update public.itineraries set title = 'Renamed' where id = $1::uuid returning title`,
+          [route],
+        ),
+      ),
+    );
+    expect(renamed).toEqual({ code: 'ok', rows: [{ title: 'Renamed' }] });
   });
 
   describe('the table refuses', () => {
