@@ -16,7 +16,8 @@
  *    "end": "depot" | "last-stop" | {"location": i},             optional, default "depot"
  *    "vehicles": {"count": 25, "capacity": 200, "shift": [0, 230],
  *                 "maxStops": 20, "maxWorkingTime": 480},  all but count optional
- *                (or a list of vehicles, each with its own capacity, shift, ...)
+ *                (or a list of vehicles, each with its own capacity, shift, ..., and
+ *                 "start": i and "end" as above: where it starts and ends)
  *    "jobs": [{"location": 1, "demand": 10, "window": [161, 171], "service": 10}, ...]
  *            (also "windows": [[a, b], [c, d]] for several, "lock": "first" | "last")
  *    "objective": "distance" | "vehicles" | "makespan",          optional, default "distance"

@@ -61,7 +61,7 @@ export function checkSolution(
     vehiclesSeen.add(v);
     const shiftStart = vehicle.shift?.[0] ?? 0;
     const shiftEnd = vehicle.shift?.[1] ?? Infinity;
-    let location = problem.depot;
+    let location = vehicle.start ?? problem.depot;
     let clock = shiftStart;
     let distance = 0;
     let travelTime = 0;
@@ -98,8 +98,9 @@ export function checkSolution(
       location = job.location;
     });
     if (jobs.length === 0) continue;
-    if (end === 'depot' || typeof end === 'object') {
-      const to = end === 'depot' ? problem.depot : end.location;
+    const ending = vehicle.end ?? end;
+    if (ending === 'depot' || typeof ending === 'object') {
+      const to = ending === 'depot' ? problem.depot : ending.location;
       distance += distances[location * n + to];
       travelTime += times[location * n + to];
       clock += times[location * n + to];

@@ -6,7 +6,7 @@
  * same shape (start, jobs..., end) and the loops need no special case for it. Otherwise the
  * problem's own matrices are used, not copied.
  */
-import { validateProblem, type VrpObjective, type VrpProblem } from './problem.ts';
+import { validateProblem, type VrpEnd, type VrpObjective, type VrpProblem } from './problem.ts';
 
 /** Job locks, as stored in Instance.lock. */
 export const LOCK_NONE = 0;
@@ -140,7 +140,8 @@ export function compileProblem(problem: VrpProblem): Instance {
   validateProblem(problem);
   const n = problem.locationCount;
   const end = problem.end ?? 'depot';
-  const open = end === 'last-stop';
+  const open =
+    end === 'last-stop' || problem.vehicles.some((vehicle) => vehicle.end === 'last-stop');
   const size = open ? n + 1 : n;
   const nowhere = n;
   const time = open ? widen(problem.travelTimes, n) : problem.travelTimes;
@@ -181,9 +182,10 @@ export function compileProblem(problem: VrpProblem): Instance {
 
   const vehicles = problem.vehicles;
   const k = vehicles.length;
-  const endAt = end === 'depot' ? problem.depot : end === 'last-stop' ? nowhere : end.location;
-  const startLocation = new Int32Array(k).fill(problem.depot);
-  const endLocation = new Int32Array(k).fill(endAt);
+  const endAt = (rule: VrpEnd): number =>
+    rule === 'depot' ? problem.depot : rule === 'last-stop' ? nowhere : rule.location;
+  const startLocation = new Int32Array(k);
+  const endLocation = new Int32Array(k);
   const capacity = new Float64Array(k);
   const shiftStart = new Float64Array(k);
   const shiftEnd = new Float64Array(k);
@@ -192,12 +194,22 @@ export function compileProblem(problem: VrpProblem): Instance {
   const vehicleType = new Int32Array(k);
   const types = new Map<string, number>();
   vehicles.forEach((vehicle, v) => {
+    startLocation[v] = vehicle.start ?? problem.depot;
+    endLocation[v] = endAt(vehicle.end ?? end);
     capacity[v] = vehicle.capacity ?? Infinity;
     shiftStart[v] = vehicle.shift?.[0] ?? 0;
     shiftEnd[v] = widenEnd(vehicle.shift?.[1] ?? Infinity);
     maxStops[v] = vehicle.maxStops ?? Infinity;
     maxWorkingTime[v] = widenEnd(vehicle.maxWorkingTime ?? Infinity);
-    const signature = [capacity[v], shiftStart[v], shiftEnd[v], maxStops[v], maxWorkingTime[v]]
+    const signature = [
+      startLocation[v],
+      endLocation[v],
+      capacity[v],
+      shiftStart[v],
+      shiftEnd[v],
+      maxStops[v],
+      maxWorkingTime[v],
+    ]
       .map(String)
       .join(' ');
     if (!types.has(signature)) types.set(signature, types.size);

@@ -9,7 +9,8 @@
  *    "depot": 0,                      default 0
  *    "end": "depot" | "last-stop" | {"location": 3},          default "depot"
  *    "vehicles": {"count": 25, "capacity": 200, "shift": [0, 230], "maxStops": 20,
- *                 "maxWorkingTime": 480}   (or a list of such objects without "count")
+ *                 "maxWorkingTime": 480}   (or a list of such objects without "count",
+ *                 each also with its own "start": 4 and "end", as the top-level "end")
  *    "jobs": [{"location": 1, "demand": 10, "window": [161, 171], "service": 10,
  *              "windows": [[0, 50], [100, 150]], "lock": "first" | "last"}, ...],
  *    "objective": "distance" | "vehicles" | "makespan",      default "distance"
@@ -112,7 +113,7 @@ function window(where: string, value: unknown): TimeWindow {
   return value as unknown as TimeWindow;
 }
 
-const VEHICLE_KEYS = ['capacity', 'shift', 'maxStops', 'maxWorkingTime'];
+const VEHICLE_KEYS = ['start', 'end', 'capacity', 'shift', 'maxStops', 'maxWorkingTime'];
 
 function vehicle(where: string, value: Record<string, unknown>): VrpVehicle {
   for (const key of Object.keys(value)) {
@@ -121,6 +122,8 @@ function vehicle(where: string, value: Record<string, unknown>): VrpVehicle {
     }
   }
   const result: VrpVehicle = {};
+  if (value.start !== undefined) result.start = value.start as number;
+  if (value.end !== undefined) result.end = end(value.end);
   if (value.capacity !== undefined) result.capacity = value.capacity as number;
   if (value.shift !== undefined) result.shift = window(`${where}: "shift"`, value.shift);
   if (value.maxStops !== undefined) result.maxStops = value.maxStops as number;

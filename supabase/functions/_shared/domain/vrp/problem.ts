@@ -44,6 +44,13 @@ export interface VrpJob {
 }
 
 export interface VrpVehicle {
+  /** Where the vehicle starts (default: the problem's depot). */
+  start?: number;
+  /**
+   * Where its route ends (default: the problem's end). 'depot' is the problem's depot; back to
+   * the vehicle's own start is `{location: start}`.
+   */
+  end?: VrpEnd;
   /** Total demand the vehicle can serve (default: unlimited). */
   capacity?: number;
   /** [earliest departure from the depot, latest arrival at the end] (default [0, unlimited]). */
@@ -65,9 +72,9 @@ export interface VrpProblem {
   travelTimes: Float64Array;
   /** Distances in the same layout, for the distance objective (default: the travel times). */
   distances?: Float64Array;
-  /** Where every vehicle starts. */
+  /** Where every vehicle starts unless it says otherwise. */
   depot: number;
-  /** Default 'depot'. */
+  /** Where routes end unless a vehicle says otherwise. Default 'depot'. */
   end?: VrpEnd;
   /** The fleet; each vehicle drives at most one route. */
   vehicles: readonly VrpVehicle[];
@@ -124,6 +131,19 @@ function checkWindow(where: string, window: unknown): asserts window is TimeWind
   }
 }
 
+function checkEnd(where: string, end: unknown, size: number): void {
+  if (end === 'depot' || end === 'last-stop') return;
+  if (
+    typeof end !== 'object' ||
+    end === null ||
+    !isIndex((end as { location?: unknown }).location, size)
+  ) {
+    throw new VrpInputError(
+      `${where} must be "depot", "last-stop" or {location} with a location in 0..${size - 1}`,
+    );
+  }
+}
+
 /** Throws a VrpInputError naming the first thing wrong with the problem. */
 export function validateProblem(problem: VrpProblem): void {
   if (typeof problem !== 'object' || problem === null) {
@@ -138,14 +158,7 @@ export function validateProblem(problem: VrpProblem): void {
   if (!isIndex(problem.depot, size)) {
     throw new VrpInputError(`depot must be a location index in 0..${size - 1}`);
   }
-  const end = problem.end ?? 'depot';
-  if (end !== 'depot' && end !== 'last-stop') {
-    if (typeof end !== 'object' || end === null || !isIndex(end.location, size)) {
-      throw new VrpInputError(
-        `end must be "depot", "last-stop" or {location} with a location in 0..${size - 1}`,
-      );
-    }
-  }
+  checkEnd('end', problem.end ?? 'depot', size);
   if (problem.objective !== undefined && !VRP_OBJECTIVES.includes(problem.objective)) {
     throw new VrpInputError(
       `objective must be one of ${VRP_OBJECTIVES.join(', ')}, not ${String(problem.objective)}`,
@@ -165,6 +178,10 @@ export function validateProblem(problem: VrpProblem): void {
     if (typeof vehicle !== 'object' || vehicle === null) {
       throw new VrpInputError(`${where} must be an object`);
     }
+    if (vehicle.start !== undefined && !isIndex(vehicle.start, size)) {
+      throw new VrpInputError(`${where}: start must be a location index in 0..${size - 1}`);
+    }
+    if (vehicle.end !== undefined) checkEnd(`${where}: end`, vehicle.end, size);
     if (vehicle.capacity !== undefined && !isNonNegative(vehicle.capacity)) {
       throw new VrpInputError(`${where}: capacity must be a finite number >= 0`);
     }

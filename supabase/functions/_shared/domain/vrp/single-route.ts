@@ -27,12 +27,14 @@ export function solveAsSingleRoute(
     problem.objective === 'makespan'
       ? problem.travelTimes
       : (problem.distances ?? problem.travelTimes);
-  const end = problem.end ?? 'depot';
+  const start = vehicle.start ?? problem.depot;
+  const rule = vehicle.end ?? problem.end ?? 'depot';
+  const end = rule === 'depot' ? { location: problem.depot } : rule;
   const mode: RouteMode =
-    end === 'depot' ? 'round-trip' : end === 'last-stop' ? 'fixed-start' : 'fixed-start-end';
-  // Nodes: the depot, the jobs, then the end location for fixed-start-end.
-  const nodes = [problem.depot, ...jobs.map((job) => job.location)];
-  if (typeof end === 'object') nodes.push(end.location);
+    end === 'last-stop' ? 'fixed-start' : end.location === start ? 'round-trip' : 'fixed-start-end';
+  // Nodes: the start, the jobs, then the end location for fixed-start-end.
+  const nodes = [start, ...jobs.map((job) => job.location)];
+  if (mode === 'fixed-start-end' && end !== 'last-stop') nodes.push(end.location);
   const n = nodes.length;
   const size = problem.locationCount;
   const local = new Float64Array(n * n);
