@@ -152,6 +152,36 @@ export function plannedEndOf(
 const CLOSING_MINUTE_S = 60 - 1e-3;
 
 /**
+ * The stops as the engine's jobs (times in seconds from `origin`, epoch ms): each one's time at
+ * the stop, its window (its closing minute included) and its lock; the first stop left out when
+ * it is the depot. Job j is stop jobStops[j].
+ */
+export function dayJobs(
+  stops: readonly DayStop[],
+  plan: DayPlan | null | undefined,
+  origin: number,
+  depotFirst: boolean,
+): { jobs: VrpJob[]; jobStops: number[] } {
+  const jobStops: number[] = [];
+  const jobs: VrpJob[] = [];
+  stops.forEach((stop, index) => {
+    if (depotFirst && index === 0) return;
+    const job: { -readonly [K in keyof VrpJob]: VrpJob[K] } = {
+      location: index,
+      service: serviceMinutesOf(stop, plan) * 60,
+    };
+    const window = windowMoments(plan, stop.window);
+    if (window) {
+      job.windows = [[(window[0] - origin) / 1000, (window[1] - origin) / 1000 + CLOSING_MINUTE_S]];
+    }
+    if (stop.lock) job.lock = stop.lock;
+    jobStops.push(index);
+    jobs.push(job);
+  });
+  return { jobs, jobStops };
+}
+
+/**
  * The vrp problem of a day (times in seconds from the departure, distances in metres); null
  * without a departure. Locations are the places of `dayPlaces` (the travel times' order), plus
  * a free "anywhere" start when the drivers do not share the first stop.
@@ -178,27 +208,7 @@ export function buildDayProblem(
     depot = times.size;
   }
 
-  const jobStops: number[] = [];
-  const jobs: VrpJob[] = [];
-  stops.forEach((stop, index) => {
-    if (sharedStart && index === 0) return;
-    const job: { -readonly [K in keyof VrpJob]: VrpJob[K] } = {
-      location: index,
-      service: serviceMinutesOf(stop, plan) * 60,
-    };
-    const window = windowMoments(plan, stop.window);
-    if (window) {
-      job.windows = [
-        [
-          (window[0] - departure.instant) / 1000,
-          (window[1] - departure.instant) / 1000 + CLOSING_MINUTE_S,
-        ],
-      ];
-    }
-    if (stop.lock) job.lock = stop.lock;
-    jobStops.push(index);
-    jobs.push(job);
-  });
+  const { jobs, jobStops } = dayJobs(stops, plan, departure.instant, sharedStart);
 
   const vehicle: { -readonly [K in keyof VrpVehicle]: VrpVehicle[K] } = {};
   if (options.maxStops !== undefined) vehicle.maxStops = options.maxStops;
@@ -231,7 +241,7 @@ export function buildDayProblem(
 }
 
 /** The matrix with one more place, free to reach and to leave. */
-function widen(matrix: Float64Array, n: number): Float64Array {
+export function widen(matrix: Float64Array, n: number): Float64Array {
   const size = n + 1;
   const wide = new Float64Array(size * size);
   for (let i = 0; i < n; i++) wide.set(matrix.subarray(i * n, i * n + n), i * size);
@@ -345,13 +355,19 @@ export interface UnreachableStop {
   closes: number | null;
 }
 
-/** The engine's left-out jobs as stops, each with its reason in the day's terms. */
+/**
+ * The engine's left-out jobs as stops, each with its reason in the day's terms; `earliest`: the
+ * earliest arrival at a stop (default: straight from the start at the departure, or the
+ * departure itself when the drivers start at their first stop).
+ */
 export function unreachableStops(
-  day: DayProblem,
+  day: Pick<DayProblem, 'jobStops' | 'sharedStart' | 'departure'>,
   times: TravelTimes,
   plan: DayPlan | null | undefined,
   stops: readonly StopDayFields[],
   unassigned: readonly VrpUnassigned[],
+  earliest: (stop: number) => number = (stop) =>
+    day.sharedStart ? earliestArrival(day, times, 0, stop) : day.departure,
 ): UnreachableStop[] {
   return unassigned.map(({ job, reason }) => {
     const stop = day.jobStops[job];
@@ -368,11 +384,6 @@ export function unreachableStops(
               : closes !== null
                 ? 'late'
                 : 'no-room';
-    return {
-      stop,
-      reason: mapped,
-      earliestArrival: day.sharedStart ? earliestArrival(day, times, 0, stop) : day.departure,
-      closes,
-    };
+    return { stop, reason: mapped, earliestArrival: earliest(stop), closes };
   });
 }
