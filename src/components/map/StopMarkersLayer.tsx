@@ -32,6 +32,8 @@ export interface StopMarkersLayerProps {
   renderPopup?: (stop: MarkerStop, number: number) => ReactNode;
   /** Routes with more stops than this cluster when zoomed out and draw only what is in view. */
   clusterAbove?: number;
+  /** A stop's pin (default: its number); keep it stable and cached, as `numberedIcon` is. */
+  icon?: (stop: MarkerStop, number: number, active: boolean) => L.DivIcon;
 }
 
 /** Square cell, in screen pixels, whose stops merge into one cluster marker. */
@@ -42,6 +44,10 @@ const NO_CLUSTER_FROM_ZOOM = 16;
 const VIEW_MARGIN = 0.5;
 /** The popup's tip at the pin's head (the icon's popupAnchor plus Leaflet's default popup offset). */
 const POPUP_OFFSET: L.PointExpression = [0, -29];
+
+/** The default pin: the stop's number (a module constant, so the effect below stays put). */
+const numberedPin = (_stop: MarkerStop, number: number, active: boolean): L.DivIcon =>
+  numberedIcon(number, active);
 
 interface Drawn {
   marker: L.Marker;
@@ -94,6 +100,7 @@ export function StopMarkersLayer({
   clusterLabel,
   renderPopup,
   clusterAbove = 50,
+  icon = numberedPin,
 }: StopMarkersLayerProps) {
   const map = useMap();
   const drawn = useRef(new Map<string, Drawn>());
@@ -139,14 +146,14 @@ export function StopMarkersLayer({
       if (existing?.signature === signature) continue;
       if (existing) {
         existing.marker.setLatLng([stop.lat, stop.lng]);
-        existing.marker.setIcon(numberedIcon(number, active));
+        existing.marker.setIcon(icon(stop, number, active));
         existing.marker.setZIndexOffset(active ? 1000 : 0);
         existing.signature = signature;
         labelMarker(existing.marker, label);
         continue;
       }
       const marker = L.marker([stop.lat, stop.lng], {
-        icon: numberedIcon(number, active),
+        icon: icon(stop, number, active),
         title: label,
         alt: label,
         zIndexOffset: active ? 1000 : 0,
@@ -193,7 +200,7 @@ export function StopMarkersLayer({
       marker.remove();
       drawn.current.delete(key);
     }
-  }, [map, stops, activeIndex, markerLabel, clusterLabel, longRoute, viewVersion]);
+  }, [map, stops, activeIndex, markerLabel, clusterLabel, icon, longRoute, viewVersion]);
 
   // Unmounting the layer removes its markers.
   useEffect(() => {
