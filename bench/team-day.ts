@@ -5,10 +5,11 @@
  * (or npm run bench). Options: --only=30x3,60x5 (days by stops x drivers), --seed=N.
  *
  * Each day is a depot on the edge of a 16 × 12 km town and its stops spread over the town, 5
- * minutes at each, drivers leaving at 08:00, travel at the straight-line fallback speed; with
+ * minutes at each, drivers leaving the depot at 08:00 and back there, travel at the straight-line
+ * fallback speed; with
  * windows, a third of the stops must be served in a one- or two-hour window between 08:00
  * and 17:00. Every day is split as the dialog splits it (the problem of
- * src/lib/optimizer/day-problem.ts, the app's search budget, seed 1) twice: everyone
+ * src/features/team-day/model/team-problem.ts, the app's search budget, seed 1) twice: everyone
  * finishing early (the balanced day, the dialog's default) and the least total driving.
  * Printed per day: the drivers with stops, the longest working day against the average, the
  * latest finish, and the balanced day's driving against the least-driving plan's. Targets: every
@@ -18,12 +19,16 @@
 import type { DayPlan } from '../supabase/functions/_shared/domain/day-plan/day-plan.ts';
 import { checkSolution, solveVrp } from '../supabase/functions/_shared/domain/vrp/index.ts';
 import {
-  buildDayProblem,
-  scheduleAlong,
   searchBudget,
   straightTravelTimes,
   type DayStop,
 } from '../src/lib/optimizer/day-problem.ts';
+import { teamPlanFromSolution } from '../src/features/team-day/model/team-plan.ts';
+import {
+  buildTeamProblem,
+  teamPlaces,
+  type TeamDriver,
+} from '../src/features/team-day/model/team-problem.ts';
 
 const TARGET_LONGEST_OVER_AVERAGE = 1.25;
 const DAYS = [
@@ -41,8 +46,8 @@ const PLAN: DayPlan = {
   departure: '2030-03-04T08:00+01:00',
   timeZone: 'Europe/Paris',
   defaultServiceMinutes: 5,
-  end: 'start',
 };
+const DEPARTURE = Date.parse('2030-03-04T07:00:00Z');
 
 /** A town's stops from a seeded generator (Park and Miller's), the depot first. */
 function teamDay(stops: number, windows: boolean, daySeed: number): DayStop[] {
@@ -78,21 +83,33 @@ interface Split {
 
 function split(stops: DayStop[], drivers: number, objective: 'makespan' | 'distance'): Split {
   const started = performance.now();
-  const times = straightTravelTimes(stops);
-  const day = buildDayProblem(stops, PLAN, times, { drivers, objective })!;
+  // The dialog's default drivers: from the depot at the departure, back to the depot.
+  const team: TeamDriver[] = Array.from({ length: drivers }, () => ({
+    start: 'depot',
+    end: 'start',
+    leaves: DEPARTURE,
+  }));
+  const times = straightTravelTimes(teamPlaces(stops, team).places);
+  const day = buildTeamProblem(stops, PLAN, times, team, objective);
   const solution = solveVrp(day.problem, { ...searchBudget(day.problem.jobs.length), seed });
   const ms = performance.now() - started;
   const check = checkSolution(day.problem, solution.routes);
   if (!check.feasible) throw new Error(`team-day: a split breaks a rule: ${check.violations[0]}`);
   // Each driver's working day as the dialog shows it: leaving as late as the route allows.
-  const days = solution.routes.map((route) => {
-    const order = [0, ...route.jobs.map((job) => day.jobStops[job])];
-    const schedule = scheduleAlong(times, PLAN, stops, order)!;
-    return { working: schedule.finish - schedule.stops[0].departure, finish: schedule.finish };
-  });
+  const plan = teamPlanFromSolution(day, times, PLAN, stops, team, solution);
+  const days = plan.drivers.flatMap((driver) =>
+    driver.schedule
+      ? [
+          {
+            working: driver.schedule.finish - driver.schedule.stops[0].departure,
+            finish: driver.schedule.finish,
+          },
+        ]
+      : [],
+  );
   const working = days.map((entry) => entry.working);
   return {
-    drivers: solution.routes.length,
+    drivers: days.length,
     unassigned: solution.unassigned.length,
     longest: Math.max(...working),
     average: working.reduce((sum, value) => sum + value, 0) / drivers,

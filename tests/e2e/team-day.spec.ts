@@ -141,11 +141,13 @@ test('a day split among 3 drivers, saved as 3 shareable routes, grouped as one d
 
   // One map: the depot once, six pins labelled with their driver, the pharmacy apart.
   const map = dialog.getByRole('region', { name: "Map of the drivers' routes" });
-  await expect(map.getByRole('img', { name: 'Start: Depot, Rue de Rivoli, Paris' })).toHaveCount(1);
-  await expect(map.getByRole('img', { name: /^Driver [123], stop \d+: / })).toHaveCount(6);
-  await expect(map.getByRole('img', { name: /^Driver 1, stop 1: / })).toHaveCount(1);
+  await expect(map.getByRole('button', { name: 'Start: Depot, Rue de Rivoli, Paris' })).toHaveCount(
+    1,
+  );
+  await expect(map.getByRole('button', { name: /^Driver [123], stop \d+: / })).toHaveCount(6);
+  await expect(map.getByRole('button', { name: /^Driver 1, stop 1: / })).toHaveCount(1);
   await expect(
-    map.getByRole('img', { name: 'No driver: Pharmacy, Avenue de Paris, Versailles' }),
+    map.getByRole('button', { name: 'No driver: Pharmacy, Avenue de Paris, Versailles' }),
   ).toHaveCount(1);
   await expect(map.locator('path')).not.toHaveCount(0);
   await expectAccessible(page);
@@ -246,7 +248,7 @@ test.describe('on a phone @phone', () => {
       await expect(
         dialog
           .getByRole('region', { name: "Map of the drivers' routes" })
-          .getByRole('img', { name: /^Driver [123], stop \d+: / }),
+          .getByRole('button', { name: /^Driver [123], stop \d+: / }),
       ).toHaveCount(6);
       await expectAccessible(page);
       expect(await smallTargets(page)).toEqual([]);

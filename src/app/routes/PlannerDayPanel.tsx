@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DayPlan, EndPlace } from '@domain/day-plan/day-plan.ts';
-import { truncateStopName } from '@domain/stops.ts';
-import { PlaceSearch, type SearchBias } from '@/features/geocoding';
+import type { SearchBias } from '@/features/geocoding';
 import { DayPlanPanel } from '@/features/planner';
+import { usePlaceSearch } from './usePlaceSearch';
 
 export interface PlannerDayPanelProps {
   plan: DayPlan | null;
@@ -26,20 +26,10 @@ export function PlannerDayPanel({
   bias,
 }: PlannerDayPanelProps) {
   const { t } = useTranslation();
+  const search = usePlaceSearch(bias);
   const renderEndSearch = useCallback(
-    (onPick: (place: EndPlace) => void) => (
-      <PlaceSearch
-        label={t('dayPlan.endAddress')}
-        bias={bias}
-        onPick={(place) =>
-          onPick({ name: truncateStopName(place.display_name), lat: place.lat, lng: place.lng })
-        }
-        onPickPoint={(point) =>
-          onPick({ name: `${point.lat.toFixed(5)}, ${point.lng.toFixed(5)}`, ...point })
-        }
-      />
-    ),
-    [bias, t],
+    (onPick: (place: EndPlace) => void) => search(t('dayPlan.endAddress'), onPick),
+    [search, t],
   );
   return (
     <DayPlanPanel

@@ -35,6 +35,7 @@ import { useTimeFormat } from '@/lib/day-plan';
 import { PlannerActions } from './PlannerActions';
 import { PlannerDayPanel } from './PlannerDayPanel';
 import { PlannerStops } from './PlannerStops';
+import { usePlaceSearch } from './usePlaceSearch';
 import '@/components/forms.css';
 import './PlannerPage.css';
 
@@ -79,6 +80,7 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
   const locatedPoint = position.status === 'located' ? position.point : null;
   /** Where the address searches prefer results: the map's view, else the user's position. */
   const bias = searchBias(view, locatedPoint);
+  const placeSearch = usePlaceSearch(bias);
   const [centeredOn, setCenteredOn] = useState<typeof locatedPoint>(null);
   if (locatedPoint && locatedPoint !== centeredOn) {
     setCenteredOn(locatedPoint);
@@ -314,6 +316,7 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
               title={shownTitle}
               signedIn={signedIn}
               onWaze={handOffToWaze}
+              renderPlaceSearch={placeSearch}
             />
             <PlannerActions
               itineraryId={itineraryId}

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DayPlan } from '@domain/day-plan/day-plan.ts';
 import type { Stop } from '@domain/stops.ts';
@@ -18,13 +18,13 @@ vi.mock('@/lib/optimizer/create-worker.ts', async () => {
 vi.mock('./TeamMap.tsx', () => ({
   TeamMap: ({
     drivers,
-    endPoints,
+    pins,
   }: {
-    drivers: { order: number[] }[] | null;
-    endPoints: ReadonlyMap<number, unknown>;
+    drivers: { served: number[] }[] | null;
+    pins: { text: string }[];
   }) => (
-    <p data-testid="team-map" data-end-points={endPoints.size}>
-      {drivers ? drivers.map((driver) => driver.order.join('-')).join(' | ') : 'stops only'}
+    <p data-testid="team-map" data-pins={pins.map((pin) => pin.text).join(' ')}>
+      {drivers ? drivers.map((driver) => driver.served.join('-')).join(' | ') : 'stops only'}
     </p>
   ),
 }));
@@ -53,6 +53,7 @@ let created: { title: string; day_group: string; stops: Stop[]; day_plan: DayPla
 let saveGate: Promise<void> | null;
 
 beforeEach(() => {
+  localStorage.clear();
   created = [];
   saveGate = null;
   vi.stubGlobal(
@@ -103,7 +104,6 @@ function renderDialog(signedIn = true, onWaze = vi.fn(), day = { stops, plan: PL
 
 async function splitInTwo() {
   fireEvent.change(screen.getByLabelText('Number of drivers'), { target: { value: '2' } });
-  fireEvent.click(screen.getByLabelText('Everyone finishing early'));
   fireEvent.click(screen.getByRole('button', { name: 'Split' }));
   await waitFor(() => expect(screen.getByText('Split done: 2 drivers have stops.')).toBeDefined(), {
     timeout: 15_000,
@@ -111,17 +111,25 @@ async function splitInTwo() {
 }
 
 describe('<TeamDayDialog>', () => {
-  it('checks the form: 2 to 20 drivers, limits as whole numbers', () => {
+  it('checks the form: 2 to 20 drivers, limits as whole numbers, times of day', () => {
     renderDialog();
     expect(screen.getByRole('dialog', { name: 'Split the day among drivers' })).toBeDefined();
     expect(screen.getByText(/^Departs Mon, Mar 4, 8:00\sAM$/)).toBeDefined();
-    fireEvent.change(screen.getByLabelText('Number of drivers'), { target: { value: '21' } });
-    fireEvent.change(screen.getByLabelText('Most stops per driver (optional)'), {
+    // The balanced day unless the dispatcher chooses otherwise.
+    expect(screen.getByLabelText<HTMLInputElement>('Everyone finishing early').checked).toBe(true);
+    fireEvent.change(screen.getByLabelText('Most stops for driver 1 (optional)'), {
       target: { value: '0' },
     });
+    fireEvent.change(screen.getByLabelText('Driver 2 starts at'), { target: { value: '09:00' } });
+    fireEvent.change(screen.getByLabelText("End of driver 2's shift (optional)"), {
+      target: { value: '08:30' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Split' }));
+    expect(screen.getByText('Enter a whole number above 0, or leave it empty.')).toBeDefined();
+    expect(screen.getByText('The shift must end after the driver starts.')).toBeDefined();
+    fireEvent.change(screen.getByLabelText('Number of drivers'), { target: { value: '21' } });
     fireEvent.click(screen.getByRole('button', { name: 'Split' }));
     expect(screen.getByText('Choose from 2 to 20 drivers.')).toBeDefined();
-    expect(screen.getByText('Enter a whole number above 0, or leave it empty.')).toBeDefined();
     expect(screen.getByLabelText('Number of drivers').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByTestId('team-map').textContent).toBe('stops only');
   });
@@ -131,13 +139,14 @@ describe('<TeamDayDialog>', () => {
     await splitInTwo();
 
     expect(screen.getByTestId('team-map').textContent).toMatch(
-      /^0-[12]-[12] \| 0-[34]-[34]$|^0-[34]-[34] \| 0-[12]-[12]$/,
+      /^[12]-[12] \| [34]-[34]$|^[34]-[34] \| [12]-[12]$/,
     );
     const cards = screen.getAllByTestId('team-driver');
     expect(cards).toHaveLength(2);
     const first = within(cards[0]);
     expect(first.getByRole('heading', { name: /Driver 1/ })).toBeDefined();
-    expect(first.getByText('2 stops')).toBeDefined();
+    // As My Routes will count the saved route: the depot and its two stops.
+    expect(first.getByText('3 stops')).toBeDefined();
     expect(first.getByLabelText<HTMLInputElement>("Title of driver 1's route").value).toBe(
       'Monday — Driver 1',
     );
@@ -146,8 +155,9 @@ describe('<TeamDayDialog>', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
     expect(list.textContent).toMatch(/Depot.*Leave 8:00 AM/);
     expect(list.textContent).toMatch(/Arrive 8:10 AM · Leave 8:15 AM/);
+    // Back to the depot: 10 + 5 + 10 + 5 + 20 minutes.
     expect(first.getByTestId('driver-totals').textContent).toBe(
-      '20 km · driving 20m · finishes 8:30 AM',
+      '40 km · driving 40m · finishes 8:50 AM',
     );
 
     fireEvent.change(within(cards[1]).getByLabelText("Title of driver 2's route"), {
@@ -158,7 +168,7 @@ describe('<TeamDayDialog>', () => {
     expect(created.map((route) => route.title)).toEqual(['Monday — Driver 1', 'Monday, east side']);
     expect(created[0].day_group).toMatch(/^[0-9a-f-]{36}$/);
     expect(created[1].day_group).toBe(created[0].day_group);
-    expect(created[0].day_plan).toEqual(PLAN);
+    expect(created[0].day_plan).toEqual({ ...PLAN, end: 'start' });
     expect(created.every((route) => route.stops[0].name === 'Depot')).toBe(true);
     expect(
       created.flatMap((route) => route.stops).find((stop) => stop.name === 'East 1')?.note,
@@ -205,9 +215,9 @@ describe('<TeamDayDialog>', () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Split' }).disabled).toBe(true);
     expect(screen.getByLabelText<HTMLInputElement>('Number of drivers').disabled).toBe(true);
     expect(screen.getByLabelText('Everyone finishing early').matches(':disabled')).toBe(true);
-    expect(
-      screen.getByLabelText<HTMLInputElement>('All start at the first stop (the depot)').disabled,
-    ).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Name of driver 1 (optional)').disabled).toBe(
+      true,
+    );
 
     release();
     await waitFor(() => expect(screen.getByText('2 routes saved, one per driver.')).toBeDefined());
@@ -229,7 +239,11 @@ describe('<TeamDayDialog>', () => {
     );
     renderDialog(true, vi.fn(), { stops: own, plan: { ...PLAN, end: 'start' } });
     fireEvent.change(screen.getByLabelText('Number of drivers'), { target: { value: '2' } });
-    fireEvent.click(screen.getByLabelText('All start at the first stop (the depot)'));
+    for (const number of [1, 2]) {
+      fireEvent.change(screen.getByLabelText(`Where driver ${number}'s day starts`), {
+        target: { value: 'first-stop' },
+      });
+    }
     fireEvent.click(screen.getByRole('button', { name: 'Split' }));
     await waitFor(() => expect(screen.getByText(/^Split done:/)).toBeDefined(), {
       timeout: 15_000,
@@ -241,13 +255,13 @@ describe('<TeamDayDialog>', () => {
     const items = within(card).getAllByRole('listitem');
     // At West 2 when its window opens (not at 08:00 to wait), leaving after 30 minutes.
     expect(items[0].textContent).toBe('1West 2Arrive 10:00 AM · Leave 10:30 AM');
-    // Back to the start is no drive back to West 2 (the optimiser planned none): the day ends
-    // when the driver leaves the last stop, and no road line goes on from it.
+    // Back where the day started is no drive back to West 2 (nothing to go back to): the day
+    // ends when the driver leaves the last stop, and no pin stands for a place of their own.
     const lastLeave = /Leave (\d+:\d+\sAM)$/.exec(items.at(-1)!.textContent)![1];
     expect(within(card).getByTestId('driver-totals').textContent).toMatch(
       new RegExp(`finishes ${lastLeave}$`),
     );
-    expect(screen.getByTestId('team-map').dataset.endPoints).toBe('0');
+    expect(screen.getByTestId('team-map').dataset.pins).not.toMatch(/⌂/);
 
     // Saved, the route leaves West 2 when planned and ends at its last stop.
     fireEvent.click(screen.getByRole('button', { name: 'Save all' }));
@@ -258,5 +272,30 @@ describe('<TeamDayDialog>', () => {
       departure: '2030-03-04T10:30+01:00',
       end: 'last-stop',
     });
+  });
+
+  it('names the drivers and their start times, and keeps the team on the device for next time', async () => {
+    renderDialog();
+    fireEvent.change(screen.getByLabelText('Name of driver 1 (optional)'), {
+      target: { value: 'Alice' },
+    });
+    fireEvent.change(screen.getByLabelText('Driver 2 starts at'), { target: { value: '09:00' } });
+    await splitInTwo();
+    const cards = screen.getAllByTestId('team-driver');
+    expect(within(cards[0]).getByRole('heading', { name: /Alice \(driver 1\)/ })).toBeDefined();
+    expect(
+      within(cards[0]).getByLabelText<HTMLInputElement>("Title of driver 1's route").value,
+    ).toBe('Monday — Alice');
+    // Driver 2 leaves the depot at 09:00, not at the day's departure.
+    const second = within(cards[1]).getByRole('list', { name: 'Stops of driver 2' });
+    expect(within(second).getAllByRole('listitem')[0].textContent).toMatch(/Leave 9:00 AM$/);
+
+    // The next day's split starts from this team.
+    cleanup();
+    renderDialog();
+    expect(screen.getByLabelText<HTMLInputElement>('Name of driver 1 (optional)').value).toBe(
+      'Alice',
+    );
+    expect(screen.getByLabelText<HTMLInputElement>('Driver 2 starts at').value).toBe('09:00');
   });
 });

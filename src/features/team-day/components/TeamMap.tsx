@@ -1,26 +1,34 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import L from 'leaflet';
-import { Marker, Polyline } from 'react-leaflet';
+import { Polyline } from 'react-leaflet';
 import { useTranslation } from 'react-i18next';
 import type { RouteLeg } from '@domain/geo.ts';
 import type { Stop } from '@domain/stops.ts';
-import { MapCamera, MapView, type CameraRequest } from '@/components/map';
+import {
+  MapCamera,
+  MapView,
+  StopMarkersLayer,
+  type CameraRequest,
+  type MarkerStop,
+} from '@/components/map';
 import { driverStyle } from '../model/palette.ts';
-import type { DriverRoute } from '../model/team-plan.ts';
+import { shownDrivers, type TeamPin } from '../model/team-markers.ts';
+import { driverPath, type DriverRoute } from '../model/team-plan.ts';
 
 export interface TeamMapProps {
   stops: readonly Stop[];
-  /** The split's drivers; null before a split (the stops are shown alone). */
+  /** The pins to draw (`teamPins`). */
+  pins: readonly TeamPin[];
+  /** The split's drivers; null before a split. */
   drivers: readonly DriverRoute[] | null;
-  sharedStart: boolean;
-  /** Stops no driver takes. */
-  unassigned: readonly number[];
+  /** The driver shown alone, or null for all. */
+  shown: number | null;
   /** Each driver's road legs once the route service has them (by driver number). */
   legs: ReadonlyMap<number, readonly RouteLeg[]>;
-  /** Each driver's way on to the end of the day (back to the start, an end address). */
-  endPoints: ReadonlyMap<number, { lat: number; lng: number }>;
   camera: CameraRequest | null;
 }
+
+const CASING = { color: '#1b1f24', weight: 8, opacity: 0.45 } as const;
 
 const escape = (text: string): string =>
   text.replace(
@@ -29,127 +37,99 @@ const escape = (text: string): string =>
       ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
   );
 
-/** A pin with text on a colour, named for assistive technology (the map's text is its label). */
-function pinIcon(text: string, label: string, background: string, colour: string, kind: string) {
-  return L.divIcon({
-    className: `team-marker team-marker--${kind}`,
-    html: `<span class="team-marker__pin" role="img" aria-label="${escape(label)}" style="background:${background};color:${colour}"><span aria-hidden="true">${escape(text)}</span></span>`,
-    iconSize: [40, 30],
-    iconAnchor: [20, 36],
-  });
+/** One icon per pin look (text, colours, kind): Leaflet redraws a marker only when it changes. */
+const icons = new Map<string, L.DivIcon>();
+function pinIcon(text: string, background: string, colour: string, kind: string): L.DivIcon {
+  const key = `${text}|${background}|${colour}|${kind}`;
+  let icon = icons.get(key);
+  if (!icon) {
+    icon = L.divIcon({
+      className: `team-marker team-marker--${kind}`,
+      html: `<span class="team-marker__pin" aria-hidden="true" style="background:${background};color:${colour}">${escape(text)}</span>`,
+      iconSize: [40, 30],
+      iconAnchor: [20, 36],
+      popupAnchor: [0, -34],
+    });
+    icons.set(key, icon);
+  }
+  return icon;
 }
 
-const CASING = { color: '#1b1f24', weight: 8, opacity: 0.45 } as const;
+function colours(pin: TeamPin): [string, string] {
+  if (pin.driver !== null && pin.kind !== 'unassigned') {
+    const style = driverStyle(pin.driver);
+    return [style.colour, style.text];
+  }
+  if (pin.kind === 'unassigned') return ['#e5e7eb', '#1b1f24'];
+  if (pin.kind === 'depot') return ['#1b1f24', '#ffffff'];
+  return ['#4b5563', '#ffffff'];
+}
+
+/** The positions of a driver's line: the road legs where the route service gave them. */
+function linePositions(
+  stops: readonly Stop[],
+  driver: DriverRoute,
+  roadLegs: readonly RouteLeg[] | undefined,
+): [number, number][] {
+  const points = driverPath(stops, driver);
+  const positions: [number, number][] = [];
+  points.forEach((point, i) => {
+    const leg = i > 0 && roadLegs?.length === points.length - 1 ? roadLegs[i - 1] : undefined;
+    if (leg && !leg.estimated && leg.coordinates.length >= 2)
+      positions.push(...leg.coordinates.slice(1));
+    else positions.push([point.lat, point.lng]);
+  });
+  return positions;
+}
 
 /**
  * The drivers' routes on one map: each in its own colour and line pattern over a dark casing
- * (visible on light tiles whatever the colour), every stop's pin labelled with the driver and
- * its place in the route ("2·3", and in words for screen readers), the depot once, the stops
- * no driver takes in grey with a cross.
+ * (visible on light tiles whatever the colour), every pin labelled with its driver and place
+ * ("2·3", and in words for screen readers and in its popup).
  */
-export function TeamMap({
-  stops,
-  drivers,
-  sharedStart,
-  unassigned,
-  legs,
-  endPoints,
-  camera,
-}: TeamMapProps) {
+export function TeamMap({ stops, pins, drivers, shown, legs, camera }: TeamMapProps) {
   const { t } = useTranslation();
-
+  const markerStops = useMemo(
+    () => pins.map((pin) => ({ id: pin.id, name: pin.name, lat: pin.lat, lng: pin.lng })),
+    [pins],
+  );
+  const byId = useMemo(() => new Map(pins.map((pin) => [pin.id, pin])), [pins]);
+  const label = useCallback(
+    (stop: MarkerStop): string => {
+      const pin = byId.get(stop.id ?? '');
+      if (!pin) return stop.name;
+      if (pin.kind === 'stop')
+        return `${t('planner.stopNumber', { number: pin.text })}: ${pin.name}`;
+      if (pin.kind === 'depot') return t('dayPlan.depotMarker', { name: pin.name });
+      if (pin.kind === 'home')
+        return t('dayPlan.driverPlaceMarker', { driver: pin.driver, name: pin.name });
+      if (pin.kind === 'unassigned') return t('dayPlan.unassignedMarker', { name: pin.name });
+      return t('dayPlan.driverStopMarker', {
+        driver: pin.driver,
+        number: pin.position,
+        name: pin.name,
+      });
+    },
+    [byId, t],
+  );
+  const icon = useCallback(
+    (stop: MarkerStop): L.DivIcon => {
+      const pin = byId.get(stop.id ?? '')!;
+      const [background, colour] = colours(pin);
+      return pinIcon(pin.text, background, colour, pin.kind);
+    },
+    [byId],
+  );
+  const clusterLabel = useCallback((count: number) => t('map.clusterLabel', { count }), [t]);
   const lines = useMemo(
     () =>
-      (drivers ?? [])
-        .filter((driver) => driver.order.length > 0)
-        .map((driver) => {
-          const points = driver.order.map((index) => stops[index]);
-          const end = endPoints.get(driver.number);
-          if (end) points.push({ ...end, name: '' });
-          const roadLegs = legs.get(driver.number);
-          const positions: [number, number][] = [];
-          points.forEach((point, i) => {
-            if (i === 0) {
-              positions.push([point.lat, point.lng]);
-              return;
-            }
-            const leg = roadLegs?.length === points.length - 1 ? roadLegs[i - 1] : undefined;
-            if (leg && !leg.estimated && leg.coordinates.length >= 2) {
-              positions.push(...leg.coordinates.slice(1));
-            } else {
-              positions.push([point.lat, point.lng]);
-            }
-          });
-          return { number: driver.number, positions, style: driverStyle(driver.number) };
-        }),
-    [drivers, stops, legs, endPoints],
+      shownDrivers(drivers, shown).map((driver) => ({
+        number: driver.number,
+        positions: linePositions(stops, driver, legs.get(driver.number)),
+        style: driverStyle(driver.number),
+      })),
+    [drivers, shown, stops, legs],
   );
-
-  const markers = useMemo(() => {
-    const list: { key: string; position: [number, number]; icon: L.DivIcon }[] = [];
-    if (!drivers) {
-      stops.forEach((stop, index) => {
-        const label = t('planner.stopNumber', { number: index + 1 });
-        list.push({
-          key: `stop-${index}`,
-          position: [stop.lat, stop.lng],
-          icon: pinIcon(String(index + 1), `${label}: ${stop.name}`, '#4b5563', '#ffffff', 'stop'),
-        });
-      });
-      return list;
-    }
-    if (sharedStart && stops.length > 0) {
-      list.push({
-        key: 'depot',
-        position: [stops[0].lat, stops[0].lng],
-        icon: pinIcon(
-          '⌂',
-          t('dayPlan.depotMarker', { name: stops[0].name }),
-          '#1b1f24',
-          '#ffffff',
-          'depot',
-        ),
-      });
-    }
-    for (const driver of drivers) {
-      const style = driverStyle(driver.number);
-      const served = sharedStart ? driver.order.slice(1) : driver.order;
-      served.forEach((index, position) => {
-        const stop = stops[index];
-        const label = t('dayPlan.driverStopMarker', {
-          driver: driver.number,
-          number: position + 1,
-          name: stop.name,
-        });
-        list.push({
-          key: `driver-${driver.number}-${index}`,
-          position: [stop.lat, stop.lng],
-          icon: pinIcon(
-            `${driver.number}·${position + 1}`,
-            label,
-            style.colour,
-            style.text,
-            'driver',
-          ),
-        });
-      });
-    }
-    for (const index of unassigned) {
-      const stop = stops[index];
-      list.push({
-        key: `unassigned-${index}`,
-        position: [stop.lat, stop.lng],
-        icon: pinIcon(
-          '×',
-          t('dayPlan.unassignedMarker', { name: stop.name }),
-          '#e5e7eb',
-          '#1b1f24',
-          'unassigned',
-        ),
-      });
-    }
-    return list;
-  }, [drivers, sharedStart, stops, unassigned, t]);
 
   return (
     <MapView label={t('dayPlan.splitMapLabel')} className="team-map">
@@ -175,15 +155,15 @@ export function TeamMap({
           interactive={false}
         />
       ))}
-      {markers.map((marker) => (
-        <Marker
-          key={marker.key}
-          position={marker.position}
-          icon={marker.icon}
-          interactive={false}
-          keyboard={false}
-        />
-      ))}
+      <StopMarkersLayer
+        stops={markerStops}
+        activeIndex={-1}
+        markerLabel={label}
+        clusterLabel={clusterLabel}
+        icon={icon}
+        clusterAbove={Infinity}
+        renderPopup={(stop) => <p className="team-marker__popup">{label(stop)}</p>}
+      />
     </MapView>
   );
 }

@@ -3,26 +3,22 @@ import type { DayPlan } from '@domain/day-plan/day-plan.ts';
 import type { LatLng } from '@domain/geo.ts';
 import type { Stop } from '@domain/stops.ts';
 import { createOptimizeWorker } from '@/lib/optimizer/create-worker.ts';
-import {
-  buildDayProblem,
-  dayPlaces,
-  searchBudget,
-  type DayProblemOptions,
-  type TravelTimes,
-} from '@/lib/optimizer/day-problem.ts';
+import { searchBudget, type TravelTimes } from '@/lib/optimizer/day-problem.ts';
 import type { OptimizeWorker } from '@/lib/optimizer/optimize-client.ts';
 import { loadTravelTimes } from '@/lib/optimizer/travel-times.ts';
 import { useWorkerSearch, type SearchStatus } from '@/lib/optimizer/useWorkerSearch.ts';
+import type { SplitObjective } from '../model/split-form.ts';
 import { teamPlanFromSolution, type TeamPlan } from '../model/team-plan.ts';
+import { buildTeamProblem, teamPlaces, type TeamDriver } from '../model/team-problem.ts';
 
 export type SplitStatus = SearchStatus;
 
 export interface SplitOutcome extends TeamPlan {
   /** Road travel times from the route table, or straight lines at the fallback speed. */
   cost: TravelTimes['kind'];
-  sharedStart: boolean;
-  /** The plan the times are of. */
+  /** The plan and the team the split was made for. */
   plan: DayPlan;
+  team: readonly TeamDriver[];
 }
 
 export type TravelTimesLoader = (
@@ -42,21 +38,26 @@ export function useSplitDay(
   const { run, status, progress, stop, cancel } = useWorkerSearch<number>(createWorker);
 
   const split = useCallback(
-    (stops: readonly Stop[], plan: DayPlan, options: DayProblemOptions): Promise<SplitOutcome> =>
+    (
+      stops: readonly Stop[],
+      plan: DayPlan,
+      team: readonly TeamDriver[],
+      objective: SplitObjective,
+    ): Promise<SplitOutcome> =>
       run(async ({ client, load, startSearch, report }) => {
-        const times = await load((signal) => loadTimes(dayPlaces(stops, plan), signal));
-        const day = buildDayProblem(stops, plan, times, options);
-        if (!day) throw new Error('The day has no departure time');
+        const { places } = teamPlaces(stops, team);
+        const times = await load((signal) => loadTimes(places, signal));
+        const day = buildTeamProblem(stops, plan, times, team, objective);
         const solution = await client.solveVrp(day.problem, {
           ...searchBudget(day.problem.jobs.length),
           signal: startSearch(),
           onProgress: (best) => report(best.routes.length),
         });
         return {
-          ...teamPlanFromSolution(day, times, plan, stops, solution),
+          ...teamPlanFromSolution(day, times, plan, stops, team, solution),
           cost: times.kind,
-          sharedStart: day.sharedStart,
           plan,
+          team,
         };
       }),
     [run, loadTimes],

@@ -2,13 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { DayPlan } from '@domain/day-plan/day-plan.ts';
 import type { Stop } from '@domain/stops.ts';
 import { solveVrp } from '@domain/vrp/index.ts';
-import {
-  buildDayProblem,
-  straightTravelTimes,
-  type DayProblemOptions,
-} from '@/lib/optimizer/day-problem.ts';
-import { initialSplitForm } from './split-form.ts';
+import { straightTravelTimes } from '@/lib/optimizer/day-problem.ts';
+import { initialSplitForm, type SplitObjective } from './split-form.ts';
 import { teamPlanFromSolution } from './team-plan.ts';
+import { buildTeamProblem, teamPlaces, type TeamDriver } from './team-problem.ts';
 
 /**
  * The split's balance rules on a day like a dispatcher's: a depot and 30 stops spread over a
@@ -37,16 +34,24 @@ function cityStops(count: number): Stop[] {
   return stops;
 }
 
-function split(stops: readonly Stop[], options: DayProblemOptions) {
-  const times = straightTravelTimes(stops);
-  const day = buildDayProblem(stops, PLAN, times, options)!;
+/** Drivers leaving the depot at 06:30, each day ending at its last stop. */
+const team = (count: number): TeamDriver[] =>
+  Array.from({ length: count }, () => ({
+    start: 'depot',
+    end: 'last-stop',
+    leaves: Date.parse('2030-03-04T05:30:00Z'),
+  }));
+
+function split(stops: readonly Stop[], drivers: number, objective: SplitObjective) {
+  const times = straightTravelTimes(teamPlaces(stops, team(drivers)).places);
+  const day = buildTeamProblem(stops, PLAN, times, team(drivers), objective);
   const solution = solveVrp(day.problem, { maxIterations: 3_000, timeLimitMs: 20_000 });
-  const team = teamPlanFromSolution(day, times, PLAN, stops, solution);
-  const served = team.drivers.map((driver) => Math.max(0, driver.order.length - 1));
-  const working = team.drivers.map((driver) =>
+  const plan = teamPlanFromSolution(day, times, PLAN, stops, team(drivers), solution);
+  const served = plan.drivers.map((driver) => driver.served.length);
+  const working = plan.drivers.map((driver) =>
     driver.schedule ? driver.schedule.finish - driver.schedule.stops[0].departure : 0,
   );
-  return { team, served, working };
+  return { team: plan, served, working };
 }
 
 const average = (values: readonly number[]) =>
@@ -60,14 +65,14 @@ describe('splitting 30 stops among 3 drivers', () => {
   });
 
   it('everyone finishing early: every driver has stops, the longest day close to the average', () => {
-    const { team, served, working } = split(stops, { drivers: 3, objective: 'makespan' });
+    const { team, served, working } = split(stops, 3, 'makespan');
     expect(team.unassigned).toEqual([]);
     expect(served.every((count) => count > 0)).toBe(true);
     expect(Math.max(...working)).toBeLessThanOrEqual(1.15 * average(working));
   });
 
   it('the least total driving still gives every driver stops', () => {
-    const { served } = split(stops, { drivers: 3, objective: 'distance' });
+    const { served } = split(stops, 3, 'distance');
     expect(served).toHaveLength(3);
     expect(served.every((count) => count > 0)).toBe(true);
   });
@@ -76,7 +81,7 @@ describe('splitting 30 stops among 3 drivers', () => {
     const late = stops.map((stop, index) =>
       index === 5 ? { ...stop, window: { start: '15:00', end: '16:00' } } : stop,
     );
-    const { team, served, working } = split(late, { drivers: 3, objective: 'makespan' });
+    const { team, served, working } = split(late, 3, 'makespan');
     expect(team.unassigned).toEqual([]);
     expect(served.every((count) => count > 0)).toBe(true);
     // The day that waits for 15:00 takes no more than its share: the work is balanced.
@@ -87,7 +92,7 @@ describe('splitting 30 stops among 3 drivers', () => {
   });
 
   it('fewer stops than drivers: the drivers left without stops stay so', () => {
-    const { served } = split(cityStops(2), { drivers: 3, objective: 'makespan' });
+    const { served } = split(cityStops(2), 3, 'makespan');
     expect([...served].sort()).toEqual([0, 1, 1]);
   });
 });

@@ -1,37 +1,70 @@
 /**
- * The 'Split among drivers' form (pure): how many drivers, what matters most, the optional
- * limits per driver and whether everyone starts at the depot, read from what was typed.
+ * The 'Split among drivers' form (pure): how many drivers, what matters most, the most working
+ * hours, and each driver's name, start time, end of shift, start, end rule and most stops, read
+ * from what was typed into the team the split plans with.
  */
-import type { DayProblemOptions } from '@/lib/optimizer/day-problem.ts';
+import { instantAt, parseClock } from '@domain/day-plan/clock.ts';
+import { planZone, type DayPlan } from '@domain/day-plan/day-plan.ts';
+import { dayOf } from '@domain/day-plan/schedule.ts';
+import type { DriverEnd, DriverStart, TeamDriver } from './team-problem.ts';
 
 export const MIN_DRIVERS = 2;
 export const MAX_DRIVERS = 20;
 /** A start and two stops to share: the fewest worth splitting. */
 export const MIN_SPLIT_STOPS = 3;
+/** The longest driver name kept. */
+export const DRIVER_NAME_MAX_CHARS = 60;
 
-export type SplitObjective = 'distance' | 'makespan';
+/**
+ * 'makespan': everyone finishing early, the balanced day (the default); 'distance': the least
+ * total driving; 'vehicles': the fewest drivers.
+ */
+export type SplitObjective = 'makespan' | 'distance' | 'vehicles';
+export const SPLIT_OBJECTIVES: readonly SplitObjective[] = ['makespan', 'distance', 'vehicles'];
 
-/** The form as typed (numbers are text until they are read). */
+/** One driver as typed (times and numbers are text until they are read). */
+export interface DriverFields {
+  name: string;
+  /** "HH:MM" on the day's date; empty: the day's departure. */
+  startTime: string;
+  /** "HH:MM", the end of the shift; empty: none. */
+  endTime: string;
+  start: DriverStart;
+  end: DriverEnd;
+  maxStops: string;
+}
+
+export const defaultDriver: DriverFields = {
+  name: '',
+  startTime: '',
+  endTime: '',
+  start: 'depot',
+  end: 'start',
+  maxStops: '',
+};
+
 export interface SplitFormValues {
   drivers: string;
   objective: SplitObjective;
-  maxStops: string;
   maxHours: string;
-  sharedStart: boolean;
+  /** The drivers' own settings, in order (more than `drivers` may be kept for another day). */
+  team: DriverFields[];
 }
 
 export const initialSplitForm: SplitFormValues = {
   drivers: '2',
   objective: 'makespan',
-  maxStops: '',
   maxHours: '',
-  sharedStart: true,
+  team: [],
 };
+
+export type DriverIssue = 'time-invalid' | 'end-before-start' | 'limit-invalid';
 
 export interface SplitFormIssues {
   drivers?: 'drivers-range';
-  maxStops?: 'limit-invalid';
   maxHours?: 'limit-invalid';
+  /** By driver index: what is wrong with each field. */
+  team?: Record<number, Partial<Record<'startTime' | 'endTime' | 'maxStops', DriverIssue>>>;
 }
 
 const WHOLE = /^\s*\d+\s*$/;
@@ -44,32 +77,61 @@ function optionalLimit(text: string): number | undefined | 'invalid' {
   return value > 0 ? value : 'invalid';
 }
 
-/** The split's options, or what is wrong with the form. */
-export function readSplitForm(values: SplitFormValues):
-  | {
-      ok: true;
-      options: Required<Pick<DayProblemOptions, 'drivers' | 'objective' | 'sharedStart'>> &
-        DayProblemOptions;
-    }
+/** The first `count` drivers' fields, the defaults where none were kept. */
+export const driversOf = (values: SplitFormValues, count: number): DriverFields[] =>
+  Array.from({ length: count }, (_, index) => values.team[index] ?? defaultDriver);
+
+/** The day's drivers and the objective, or what is wrong with the form. */
+export function readSplitForm(
+  values: SplitFormValues,
+  plan: DayPlan,
+  departure: number,
+):
+  | { ok: true; team: TeamDriver[]; objective: SplitObjective }
   | { ok: false; issues: SplitFormIssues } {
   const issues: SplitFormIssues = {};
-  const drivers = Number(values.drivers);
-  if (!WHOLE.test(values.drivers) || drivers < MIN_DRIVERS || drivers > MAX_DRIVERS) {
+  const count = Number(values.drivers);
+  if (!WHOLE.test(values.drivers) || count < MIN_DRIVERS || count > MAX_DRIVERS) {
     issues.drivers = 'drivers-range';
   }
-  const maxStops = optionalLimit(values.maxStops);
-  if (maxStops === 'invalid') issues.maxStops = 'limit-invalid';
   const maxHours = optionalLimit(values.maxHours);
   if (maxHours === 'invalid') issues.maxHours = 'limit-invalid';
-  if (Object.keys(issues).length > 0) return { ok: false, issues };
-  return {
-    ok: true,
-    options: {
-      drivers,
-      objective: values.objective,
-      sharedStart: values.sharedStart,
-      ...(typeof maxStops === 'number' ? { maxStops } : {}),
-      ...(typeof maxHours === 'number' ? { maxWorkingHours: maxHours } : {}),
-    },
+  const date = dayOf(plan);
+  const zone = planZone(plan);
+  const clockAt = (text: string): number | null | 'invalid' => {
+    if (text.trim() === '') return null;
+    const minutes = parseClock(text.trim());
+    return minutes === null || !date || !zone ? 'invalid' : instantAt(date, minutes, zone);
   };
+  const team: TeamDriver[] = [];
+  const teamIssues: NonNullable<SplitFormIssues['team']> = {};
+  if (!issues.drivers) {
+    driversOf(values, count).forEach((fields, index) => {
+      const wrong: NonNullable<SplitFormIssues['team']>[number] = {};
+      const leaves = clockAt(fields.startTime);
+      const until = clockAt(fields.endTime);
+      const maxStops = optionalLimit(fields.maxStops);
+      if (leaves === 'invalid') wrong.startTime = 'time-invalid';
+      if (until === 'invalid') wrong.endTime = 'time-invalid';
+      else if (until !== null && leaves !== 'invalid' && until <= (leaves ?? departure)) {
+        wrong.endTime = 'end-before-start';
+      }
+      if (maxStops === 'invalid') wrong.maxStops = 'limit-invalid';
+      if (Object.keys(wrong).length > 0) {
+        teamIssues[index] = wrong;
+        return;
+      }
+      team.push({
+        start: fields.start,
+        end: fields.end,
+        leaves: typeof leaves === 'number' ? leaves : departure,
+        ...(typeof until === 'number' ? { until } : {}),
+        ...(typeof maxStops === 'number' ? { maxStops } : {}),
+        ...(typeof maxHours === 'number' ? { maxWorkingHours: maxHours } : {}),
+      });
+    });
+  }
+  if (Object.keys(teamIssues).length > 0) issues.team = teamIssues;
+  if (Object.keys(issues).length > 0) return { ok: false, issues };
+  return { ok: true, team, objective: values.objective };
 }

@@ -1,36 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import type { DayPlan } from '@domain/day-plan/day-plan.ts';
+import type { DayPlan, EndPlace } from '@domain/day-plan/day-plan.ts';
 import type { Stop } from '@domain/stops.ts';
 import { solveVrp } from '@domain/vrp/index.ts';
-import { buildDayProblem, scheduleAlong, type TravelTimes } from '@/lib/optimizer/day-problem.ts';
+import type { TravelTimes } from '@/lib/optimizer/day-problem.ts';
 import {
   driverItinerary,
+  driverPath,
+  driverStops,
   driverTitle,
   planForSplit,
-  servedCount,
   teamPlanFromSolution,
+  type DriverRoute,
 } from './team-plan.ts';
+import { buildTeamProblem, teamPlaces, type TeamDriver } from './team-problem.ts';
 
 const PLAN: DayPlan = {
   departure: '2030-03-04T08:00+01:00',
   timeZone: 'Europe/Paris',
   defaultServiceMinutes: 5,
-  end: 'start',
+  end: 'last-stop',
 };
 const DEPARTURE = Date.parse('2030-03-04T07:00:00Z');
+const MIN = 60_000;
+const HOME: EndPlace = { name: 'Home, far east', lat: 0, lng: 3 };
 
-/** A depot in the middle of two arms: stops 1-2 west (10 and 20 minutes), 3-4 east. */
-function armTimes(): TravelTimes {
-  const position = [0, -1, -2, 1, 2];
-  const size = position.length;
+/**
+ * Places on a line, 10 minutes and 10 km a step: the depot at 0, stops west at -1 and -2, east
+ * at 1 and 2, and a driver's home at 3 (the place after the stops).
+ */
+function lineTimes(positions: readonly number[]): TravelTimes {
+  const size = positions.length;
   const durations = new Float64Array(size * size);
   const distances = new Float64Array(size * size);
-  for (let i = 0; i < size; i++) {
-    for (let j = 0; j < size; j++) {
-      durations[i * size + j] = 600 * Math.abs(position[i] - position[j]);
-      distances[i * size + j] = 10_000 * Math.abs(position[i] - position[j]);
-    }
-  }
+  positions.forEach((from, i) =>
+    positions.forEach((to, j) => {
+      durations[i * size + j] = 600 * Math.abs(from - to);
+      distances[i * size + j] = 10_000 * Math.abs(from - to);
+    }),
+  );
   return { kind: 'road', size, durations, distances };
 }
 
@@ -42,97 +49,144 @@ const stops: Stop[] = [
   { name: 'East 2', lat: 0, lng: 2, window: { start: '08:00', end: '08:05' } },
 ];
 
-describe('teamPlanFromSolution', () => {
-  it('finishing early: each of 2 drivers takes an arm from the depot, with times and totals; names the stop none can take', () => {
-    const times = armTimes();
-    const day = buildDayProblem(stops, PLAN, times, { drivers: 2, objective: 'makespan' })!;
-    const solution = solveVrp(day.problem, { maxIterations: 500, timeLimitMs: 5000 });
-    const team = teamPlanFromSolution(day, times, PLAN, stops, solution);
+const driver = (extra: Partial<TeamDriver> = {}): TeamDriver => ({
+  start: 'depot',
+  end: 'start',
+  leaves: DEPARTURE,
+  ...extra,
+});
 
+function split(team: TeamDriver[], day: Stop[] = stops, objective = 'makespan' as const) {
+  const places = teamPlaces(day, team);
+  const times = lineTimes(places.places.map((place) => place.lng));
+  const problem = buildTeamProblem(day, PLAN, times, team, objective);
+  const solution = solveVrp(problem.problem, { maxIterations: 500, timeLimitMs: 5000 });
+  return { times, problem, plan: teamPlanFromSolution(problem, times, PLAN, day, team, solution) };
+}
+
+describe('teamPlanFromSolution', () => {
+  it('two drivers from the depot and back: an arm each, with times, totals and the stop none can take', () => {
+    const { plan } = split([driver(), driver()]);
     // East 2 is 20 minutes away and closes at 08:05: no driver can take it.
-    expect(team.unassigned).toEqual([
+    expect(plan.unassigned).toEqual([
       {
         stop: 4,
         reason: 'window',
-        earliestArrival: DEPARTURE + 1_200_000,
-        closes: DEPARTURE + 300_000,
+        earliestArrival: DEPARTURE + 20 * MIN,
+        closes: DEPARTURE + 5 * MIN,
       },
     ]);
-    const orders = team.drivers.map((driver) => driver.order);
-    expect(orders).toHaveLength(2);
-    // The west arm either way round: both finish at 08:50.
-    expect(orders.map((order) => [order[0], ...order.slice(1).sort()])).toContainEqual([0, 1, 2]);
-    expect(orders).toContainEqual([0, 3]);
-    expect(team.drivers.map((driver) => driver.number)).toEqual([1, 2]);
-
-    const west = team.drivers.find((driver) => driver.order.length === 3)!;
-    // Back to the depot: 10 + 5 + 10 + 5 + 20 minutes.
-    expect(west.schedule!.finish).toBe(DEPARTURE + 50 * 60_000);
+    const west = plan.drivers.find((route) => route.served.includes(1))!;
+    const east = plan.drivers.find((route) => route.served.includes(3))!;
+    expect([...west.served].sort()).toEqual([1, 2]);
+    expect(east.served).toEqual([3]);
+    expect(west.start).toEqual({ name: 'Depot', lat: 0, lng: 0 });
+    expect(west.endsAtStart).toBe(true);
+    // Back to the depot: 10 + 5 + 10 + 5 + 20 minutes, 40 km.
+    expect(west.schedule!.finish).toBe(DEPARTURE + 50 * MIN);
     expect(west.distance).toBe(40_000);
-    expect(servedCount(west, true)).toBe(2);
+    // The card's count is the saved route's: the depot and its two stops.
+    expect(driverStops(stops, west)).toHaveLength(3);
   });
 
-  it('without a shared depot every stop goes to a driver, each starting at their first stop', () => {
-    const times = armTimes();
-    const day = buildDayProblem(stops.slice(0, 4), { ...PLAN, end: 'last-stop' }, times, {
-      drivers: 2,
-      sharedStart: false,
-    })!;
-    const solution = solveVrp(day.problem, { maxIterations: 300, timeLimitMs: 5000 });
-    const team = teamPlanFromSolution(day, times, PLAN, stops.slice(0, 4), solution);
-    expect(team.unassigned).toEqual([]);
-    expect(team.drivers.flatMap((driver) => driver.order).sort()).toEqual([0, 1, 2, 3]);
+  it('a driver who starts at their first stop serves it, and ends where the rule says', () => {
+    const { plan } = split([driver({ start: 'first-stop', end: 'last-stop' }), driver()]);
+    const own = plan.drivers[0];
+    expect(own.start).toBeNull();
+    expect(own.end).toBeNull();
+    expect(own.served.length).toBeGreaterThan(0);
+    // At their first stop when the day starts: no drive to it.
+    expect(own.schedule!.stops[0].arrival).toBeGreaterThanOrEqual(DEPARTURE);
+    expect(driverPath(stops, own)).toHaveLength(own.served.length);
+  });
+
+  it('a driver from home and back, leaving at 09:00: the east, with its own times', () => {
+    const nine = DEPARTURE + 60 * MIN;
+    const { plan } = split([driver(), driver({ start: HOME, leaves: nine })]);
+    const home = plan.drivers[1];
+    expect(home.start).toEqual(HOME);
+    expect(home.end).toEqual(HOME);
+    expect(home.served).toEqual([3]);
+    // Leaves at 09:00, 20 minutes to East 1, 10 there, 20 back.
+    expect(home.schedule!.stops[0].departure).toBe(nine);
+    expect(home.schedule!.finish).toBe(nine + 50 * MIN);
+    expect(driverPath(stops, home).map((place) => place.name)).toEqual([
+      HOME.name,
+      'East 1',
+      HOME.name,
+    ]);
   });
 });
 
-describe('drivers who do not start at the depot', () => {
-  // Leaving at 08:00; West 2's window is 10:00-11:00 and the driver spends 30 minutes there.
-  const own: Stop[] = stops
-    .slice(0, 4)
-    .map((stop) =>
-      stop.name === 'West 2'
-        ? { ...stop, window: { start: '10:00', end: '11:00' }, serviceMinutes: 30, lock: 'first' }
-        : stop,
-    );
-  const HOUR = 3_600_000;
-
-  function split() {
-    const times = armTimes();
-    const day = buildDayProblem(own, PLAN, times, { drivers: 2, sharedStart: false })!;
-    const solution = solveVrp(day.problem, { maxIterations: 300, timeLimitMs: 5000 });
-    const team = teamPlanFromSolution(day, times, PLAN, own, solution);
-    const route = solution.routes.find((r) => r.jobs.some((job) => day.jobStops[job] === 2))!;
-    const driver = team.drivers.find((d) => d.order[0] === 2)!;
-    return { times, team, route, driver };
-  }
-
-  it('each driver’s times are the optimiser’s: the first stop served, no drive back to it', () => {
-    const { route, driver } = split();
-    expect(driver.schedule!.stops[0]).toEqual({
-      arrival: DEPARTURE + 2 * HOUR,
-      wait: 0,
-      departure: DEPARTURE + 2.5 * HOUR,
-      late: 0,
-    });
-    expect(driver.schedule!.finish).toBe(DEPARTURE + route.finish * 1000);
-    expect(driver.distance).toBe(route.distance);
-    expect(servedCount(driver, false)).toBe(driver.order.length);
+describe('driverItinerary', () => {
+  const route = (extra: Partial<DriverRoute>): DriverRoute => ({
+    number: 1,
+    start: { name: 'Depot', lat: 0, lng: 0 },
+    served: [2, 1],
+    end: { name: 'Depot', lat: 0, lng: 0 },
+    endsAtStart: true,
+    schedule: null,
+    distance: 0,
+    ...extra,
   });
 
-  it('the saved route leaves its first stop when planned and ends at its last stop', () => {
-    const { times, driver } = split();
-    const input = driverItinerary(own, PLAN, driver, 'Driver 1', 'group-id', false);
+  it('the depot, the stops with notes and day fields, no road status, the driver’s start time', () => {
+    const input = driverItinerary(
+      stops,
+      PLAN,
+      route({}),
+      DEPARTURE + 30 * MIN,
+      ' Monday ',
+      'group',
+    );
+    expect(input.title).toBe('Monday');
+    expect(input.day_group).toBe('group');
+    expect(input.stops.map(({ id: _id, ...stop }) => stop)).toEqual([
+      stops[0],
+      stops[2],
+      { name: 'West 1', lat: 0, lng: -1, note: 'Door code 12' },
+    ]);
+    expect(input.stops.every((stop) => /^[0-9a-f-]{36}$/.test(stop.id!))).toBe(true);
+    expect(input.day_plan).toEqual({ ...PLAN, departure: '2030-03-04T08:30+01:00', end: 'start' });
+  });
+
+  it('from home to the depot: home is the first stop, the depot the end address', () => {
+    const input = driverItinerary(
+      stops,
+      PLAN,
+      route({ start: HOME, endsAtStart: false }),
+      DEPARTURE,
+      'Monday',
+      'group',
+    );
+    expect(input.stops[0]).toMatchObject(HOME);
+    expect(input.day_plan?.end).toEqual({ name: 'Depot', lat: 0, lng: 0 });
+  });
+
+  it('from the first stop: the saved day leaves it when the split has the driver leave it', () => {
+    const leaves = DEPARTURE + 150 * MIN;
+    const schedule = {
+      stops: [{ arrival: DEPARTURE + 120 * MIN, wait: 0, departure: leaves, late: 0 }],
+      finish: leaves,
+      driving: 0,
+      atStops: 30 * MIN,
+      waiting: 0,
+      lateStops: [],
+    };
+    const input = driverItinerary(
+      stops,
+      PLAN,
+      route({ start: null, served: [2], end: null, endsAtStart: false, schedule }),
+      DEPARTURE,
+      'Monday',
+      'group',
+    );
+    expect(input.stops.map((stop) => stop.name)).toEqual(['West 2']);
     expect(input.day_plan).toEqual({
       ...PLAN,
       departure: '2030-03-04T10:30+01:00',
       end: 'last-stop',
     });
-    // What the planner shows of the saved route (its first stop the start): the planned times.
-    const saved = scheduleAlong(times, input.day_plan, own, driver.order)!;
-    expect(saved.stops[0].departure).toBe(driver.schedule!.stops[0].departure);
-    expect(saved.stops.slice(1)).toEqual(driver.schedule!.stops.slice(1));
-    expect(saved.finish).toBe(driver.schedule!.finish);
-    expect(saved.driving).toBe(driver.schedule!.driving);
   });
 });
 
@@ -166,25 +220,6 @@ describe('planForSplit', () => {
     expect(planForSplit({ defaultServiceMinutes: 7 }, now, 'UTC')).toMatchObject({
       departure: '2030-03-04T07:25+00:00',
       defaultServiceMinutes: 7,
-    });
-  });
-});
-
-describe('driverItinerary', () => {
-  it('the driver’s stops in order with notes and day fields, no road status, the plan and group', () => {
-    const input = driverItinerary(
-      stops,
-      PLAN,
-      { number: 1, order: [0, 2, 1], schedule: null, distance: 0 },
-      '  Monday — Driver 1 ',
-      'group-id',
-      true,
-    );
-    expect(input).toEqual({
-      title: 'Monday — Driver 1',
-      stops: [stops[0], stops[2], { name: 'West 1', lat: 0, lng: -1, note: 'Door code 12' }],
-      day_plan: PLAN,
-      day_group: 'group-id',
     });
   });
 });

@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next';
+import type { Stop } from '@domain/stops.ts';
+import type { TimeFormat } from '@/lib/day-plan';
+import { stopTimeMinutes } from '@/lib/day-plan';
+import type { DriverRoute } from '../model/team-plan.ts';
+
+/**
+ * A driver's day in order: where it starts (⌂, left at its time), then each stop served with
+ * its arrival, wait, departure and lateness, numbered as on the map.
+ */
+export function DriverStopList({
+  driver,
+  stops,
+  format,
+}: {
+  driver: DriverRoute;
+  stops: readonly Stop[];
+  format: TimeFormat;
+}) {
+  const { t } = useTranslation();
+  const schedule = driver.schedule;
+  const rows = [
+    ...(driver.start ? [{ key: 'start', name: driver.start.name, number: null }] : []),
+    ...driver.served.map((index, position) => ({
+      key: String(index),
+      name: stops[index].name,
+      number: position + 1,
+    })),
+  ];
+  return (
+    <ol
+      className="team-driver__stops"
+      aria-label={t('dayPlan.driverStopsList', { number: driver.number })}
+    >
+      {rows.map((row, position) => {
+        const time = schedule?.stops[position];
+        const isStart = row.number === null;
+        return (
+          <li key={row.key} className="team-driver__stop">
+            <span className="team-driver__stop-number" aria-hidden="true">
+              {isStart ? '⌂' : row.number}
+            </span>
+            <span className="team-driver__stop-body">
+              <span className="team-driver__stop-name">{row.name}</span>
+              {time ? (
+                <span className="team-driver__stop-times">
+                  {[
+                    time.arrival !== null && !isStart
+                      ? t('dayPlan.arriveAt', { time: format.time(time.arrival) })
+                      : null,
+                    time.wait > 0
+                      ? t('dayPlan.waitFor', { span: format.minutes(stopTimeMinutes(time).wait) })
+                      : null,
+                    t('dayPlan.leaveAt', { time: format.time(time.departure) }),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                  {time.late > 0 ? (
+                    <strong className="team-driver__late">
+                      {' · '}
+                      <span aria-hidden="true">⚠ </span>
+                      {t('dayPlan.late', { span: format.minutes(stopTimeMinutes(time).late) })}
+                    </strong>
+                  ) : null}
+                </span>
+              ) : null}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,102 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import type { LatLng } from '@domain/geo.ts';
+import type { Stop } from '@domain/stops.ts';
+import { paths } from '@/config/paths';
+import type { TimeFormat } from '@/lib/day-plan';
+import { unreachableText } from '@/lib/day-plan/unreachable-text';
+import { ROAD_TIMES_MAX_PLACES, STRAIGHT_SPEED_KMH } from '@/lib/optimizer/day-problem.ts';
+import type { useTeamDay } from '../hooks/useTeamDay.ts';
+import { DriverCard } from './DriverCard.tsx';
+
+export interface SplitResultsProps {
+  team: ReturnType<typeof useTeamDay>;
+  stops: readonly Stop[];
+  format: TimeFormat;
+  signedIn: boolean;
+  onWaze: (point: LatLng) => void;
+}
+
+/**
+ * The split's outcome: what the times were compared by, the stops no driver can take with the
+ * reason, each driver's card, and 'Save all' (or sign in to save).
+ */
+export function SplitResults({ team, stops, format, signedIn, onWaze }: SplitResultsProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { outcome, saving, savingAll } = team;
+  if (!outcome) return null;
+  return (
+    <>
+      <p className="form-hint">
+        {outcome.cost === 'road'
+          ? t('dayPlan.costRoadTimes')
+          : t('dayPlan.costStraightTimes', {
+              speed: STRAIGHT_SPEED_KMH,
+              max: ROAD_TIMES_MAX_PLACES,
+            })}
+      </p>
+      {outcome.unassigned.length > 0 ? (
+        <div className="team-day__unassigned">
+          <p className="team-day__unassigned-title">{t('dayPlan.unassignedTitle')}</p>
+          <ul data-testid="unassigned-stops">
+            {outcome.unassigned.map((entry) => (
+              <li key={entry.stop}>
+                {unreachableText(t, format.time, stops[entry.stop].name, entry)}
+              </li>
+            ))}
+          </ul>
+          <p className="team-day__unassigned-note">{t('dayPlan.unassignedNote')}</p>
+        </div>
+      ) : null}
+
+      <div className="team-day__drivers">
+        {outcome.drivers.map((driver) => (
+          <DriverCard
+            key={driver.number}
+            driver={driver}
+            name={outcome.names[driver.number - 1] ?? ''}
+            stops={stops}
+            title={team.titles[driver.number] ?? ''}
+            onTitleChange={(value) => team.setTitle(driver.number, value)}
+            format={format}
+            saved={saving.saved.get(driver.number)}
+            onWaze={onWaze}
+            busy={savingAll}
+          />
+        ))}
+      </div>
+
+      <div className="team-day__save">
+        {signedIn ? (
+          <button
+            type="button"
+            className="button button--primary button--block"
+            disabled={savingAll || saving.status === 'done' || team.driversWithStops.length === 0}
+            onClick={team.saveAll}
+          >
+            {savingAll ? t('dayPlan.savingAll') : t('dayPlan.saveAll')}
+          </button>
+        ) : (
+          <p className="team-day__sign-in">
+            {t('dayPlan.signInToSaveAll')}{' '}
+            <Link to={paths.login({ returnTo: location.pathname })}>{t('nav.login')}</Link>
+          </p>
+        )}
+        <p className="team-day__saved" role="status">
+          {saving.status === 'done' ? (
+            <>
+              {t('dayPlan.savedAll', { count: saving.saved.size })}{' '}
+              <Link to={paths.dashboard()}>{t('dashboard.title')}</Link>
+            </>
+          ) : null}
+        </p>
+        {saving.status === 'failed' ? (
+          <p className="team-day__error" role="alert">
+            {t('dayPlan.saveAllFailed')}
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}
