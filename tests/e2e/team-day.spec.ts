@@ -279,6 +279,80 @@ test.describe('on a phone @phone', () => {
   });
 });
 
+/** 30 stops over central Paris around the depot, the same on every run. */
+function cityDay() {
+  let seed = 11;
+  const next = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647;
+  const stops = [DEPOT];
+  for (let i = 1; i <= 30; i++) {
+    stops.push({
+      name: `Customer ${i}, Paris`,
+      lat: 48.83 + next() * 0.06,
+      lng: 2.3 + next() * 0.1,
+    });
+  }
+  return stops;
+}
+
+test.describe('the split map on a phone @phone', () => {
+  test.skip(notOnPhone, PHONE_ONLY);
+
+  test('30 stops, 3 drivers: the map fits them, clusters when zoomed out, shows one driver at a time', async ({
+    page,
+    request,
+    accounts,
+    planner,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const owner = await accounts.register('team-day-map');
+    const response = await request.post('/api/itineraries', {
+      headers: bearer(owner),
+      data: { title: 'City round', stops: cityDay(), day_plan: PLAN },
+    });
+    expect(response.status()).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    await accounts.signIn(page, owner, `/edit-route/${id}`);
+    await expect(planner.stopItems).toHaveCount(31);
+    await page.getByRole('button', { name: 'Split among drivers' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Split the day among drivers' });
+    await dialog.getByLabel('Number of drivers').fill('3');
+    await dialog.getByRole('button', { name: 'Split', exact: true }).click();
+    // The balanced day: every driver has stops.
+    await expect(dialog.getByText('Split done: 3 drivers have stops.')).toBeVisible({
+      timeout: 60_000,
+    });
+
+    // Fitted to the split, and clustered at that zoom: no pile of 30 labelled pins.
+    const map = dialog.getByRole('region', { name: "Map of the drivers' routes" });
+    const box = (await map.boundingBox())!;
+    const markers = map.locator('.leaflet-marker-icon');
+    await expect(map.locator('.stop-cluster').first()).toBeVisible();
+    const drawn = await markers.evaluateAll((icons) =>
+      icons.map((icon) => {
+        const rect = icon.getBoundingClientRect();
+        return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+      }),
+    );
+    expect(drawn.length).toBeLessThan(31);
+    for (const { x, y } of drawn) {
+      expect(x).toBeGreaterThanOrEqual(box.x);
+      expect(x).toBeLessThanOrEqual(box.x + box.width);
+      expect(y).toBeGreaterThanOrEqual(box.y);
+      expect(y).toBeLessThanOrEqual(box.y + box.height);
+    }
+
+    // One driver at a time: the others' pins and lines go.
+    const show = map.getByLabel('Show');
+    expect((await show.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await show.selectOption({ label: 'Driver 2' });
+    await expect(map.getByRole('button', { name: /^Driver [13], stop / })).toHaveCount(0);
+    await expect(
+      map.locator('.leaflet-marker-icon').filter({ hasNot: page.locator('.stop-cluster__count') }),
+    ).not.toHaveCount(0);
+    await expectAccessible(page);
+  });
+});
+
 test('a signed-out planner is asked to sign in to save the drivers’ routes', async ({
   page,
   planner,

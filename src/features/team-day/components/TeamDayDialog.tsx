@@ -12,6 +12,7 @@ import { useTeamDay } from '../hooks/useTeamDay.ts';
 import { MIN_SPLIT_STOPS } from '../model/split-form.ts';
 import { fitPoints, shownDrivers, teamPins } from '../model/team-markers.ts';
 import type { RenderPlaceSearch } from './PlaceChoice.tsx';
+import { ShowDriver } from './ShowDriver.tsx';
 import { SplitForm } from './SplitForm.tsx';
 import { SplitResults } from './SplitResults.tsx';
 import { TeamMap } from './TeamMap.tsx';
@@ -103,6 +104,16 @@ export function TeamDayDialog({
             shown={shown}
             legs={legs}
             camera={camera}
+            overlay={
+              outcome && team.driversWithStops.length > 1 && !team.running ? (
+                <ShowDriver
+                  drivers={outcome.drivers}
+                  names={outcome.names}
+                  shown={shown}
+                  onShow={setShown}
+                />
+              ) : null
+            }
           />
         </div>
         <div className="team-day__panel">

@@ -26,9 +26,13 @@ export interface TeamMapProps {
   /** Each driver's road legs once the route service has them (by driver number). */
   legs: ReadonlyMap<number, readonly RouteLeg[]>;
   camera: CameraRequest | null;
+  /** The control to show one driver, drawn over the map. */
+  overlay?: React.ReactNode;
 }
 
 const CASING = { color: '#1b1f24', weight: 8, opacity: 0.45 } as const;
+/** More pins than this cluster when the map is zoomed out, as the planner's long routes do. */
+const CLUSTER_ABOVE = 12;
 
 const escape = (text: string): string =>
   text.replace(
@@ -85,9 +89,10 @@ function linePositions(
 /**
  * The drivers' routes on one map: each in its own colour and line pattern over a dark casing
  * (visible on light tiles whatever the colour), every pin labelled with its driver and place
- * ("2·3", and in words for screen readers and in its popup).
+ * ("2·3", and in words for screen readers and in its popup), clustered when zoomed out with
+ * many pins, every driver or the one chosen.
  */
-export function TeamMap({ stops, pins, drivers, shown, legs, camera }: TeamMapProps) {
+export function TeamMap({ stops, pins, drivers, shown, legs, camera, overlay }: TeamMapProps) {
   const { t } = useTranslation();
   const markerStops = useMemo(
     () => pins.map((pin) => ({ id: pin.id, name: pin.name, lat: pin.lat, lng: pin.lng })),
@@ -132,7 +137,7 @@ export function TeamMap({ stops, pins, drivers, shown, legs, camera }: TeamMapPr
   );
 
   return (
-    <MapView label={t('dayPlan.splitMapLabel')} className="team-map">
+    <MapView label={t('dayPlan.splitMapLabel')} className="team-map" overlay={overlay}>
       <MapCamera request={camera} />
       {lines.map((line) => (
         <Polyline
@@ -161,7 +166,7 @@ export function TeamMap({ stops, pins, drivers, shown, legs, camera }: TeamMapPr
         markerLabel={label}
         clusterLabel={clusterLabel}
         icon={icon}
-        clusterAbove={Infinity}
+        clusterAbove={CLUSTER_ABOVE}
         renderPopup={(stop) => <p className="team-marker__popup">{label(stop)}</p>}
       />
     </MapView>
