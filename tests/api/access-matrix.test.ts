@@ -2,7 +2,7 @@
 // user with the owner's ids, by anonymous callers and with bad tokens (expired but
 // correctly signed, wrong key, alg none, another audience, tampered). Each answer is a
 // 401 or a 404, and the owner's data stays exactly as it was.
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { localKeys } from '../../supabase/local/settings.mjs';
 import { call, newUser, stops, type TestUser } from './client.ts';
@@ -21,16 +21,34 @@ let alice: TestUser;
 let bob: TestUser;
 let itineraryId: string;
 let shareToken: string;
+let driverToken: string;
+const dayGroup = randomUUID();
 
 beforeAll(async () => {
   [alice, bob] = await Promise.all([newUser(), newUser()]);
   const created = await call('POST', '/itineraries', {
     token: alice.token,
-    body: { title: 'Alice only', stops: [stops.timesSquare, stops.unionSquare] },
+    body: {
+      title: 'Alice only',
+      stops: [stops.timesSquare, stops.unionSquare],
+      day_group: dayGroup,
+    },
   });
   itineraryId = created.body.id;
   const shared = await call('POST', `/itineraries/${itineraryId}/share`, { token: alice.token });
   shareToken = shared.body.shareUrl.split('/share/')[1];
+  const driver = await call('POST', `/itineraries/${itineraryId}/driver-link`, {
+    token: alice.token,
+  });
+  driverToken = driver.body.driverUrl.split('/drive/')[1];
+  await call('POST', `/drive/${driverToken}/reports`, {
+    body: {
+      id: randomUUID(),
+      stopId: created.body.stops[1].id,
+      status: 'delivered',
+      at: new Date().toISOString(),
+    },
+  });
 });
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -116,6 +134,31 @@ const operations: Operation[] = [
     path: () => `/itineraries/${itineraryId}/share`,
     body: { includeNotes: true },
   },
+  {
+    label: 'make a driver link (revoking the owner’s)',
+    method: 'POST',
+    path: () => `/itineraries/${itineraryId}/driver-link`,
+  },
+  {
+    label: 'read the driver link',
+    method: 'GET',
+    path: () => `/itineraries/${itineraryId}/driver-link`,
+  },
+  {
+    label: 'revoke the driver link',
+    method: 'DELETE',
+    path: () => `/itineraries/${itineraryId}/driver-link`,
+  },
+  {
+    label: 'read the progress (the drivers’ reports)',
+    method: 'GET',
+    path: () => `/itineraries/${itineraryId}/progress`,
+  },
+  {
+    label: 'read the day group’s progress',
+    method: 'GET',
+    path: () => `/day-groups/${dayGroup}/progress`,
+  },
   // The account endpoints act on the caller's own account: Bob exports his own data (not
   // Alice's, checked below) and cannot delete his account by typing Alice's address.
   { label: 'export the account', method: 'GET', path: () => '/account/export', forBob: [200] },
@@ -138,16 +181,26 @@ async function aliceState() {
   const shared = await call('GET', `/itineraries/share/${shareToken}`);
   const link = await call('GET', `/itineraries/${itineraryId}/share`, { token: alice.token });
   const me = await call('GET', '/auth/me', { token: alice.token });
+  const driverLink = await call('GET', `/itineraries/${itineraryId}/driver-link`, {
+    token: alice.token,
+  });
+  const progress = await call('GET', `/itineraries/${itineraryId}/progress`, {
+    token: alice.token,
+  });
+  const drive = await call('GET', `/drive/${driverToken}`);
   return {
     own: own.body,
     ids: list.body.map((row: { id: string }) => row.id),
     shared: { status: shared.status, body: shared.body },
     link: { status: link.status, body: link.body },
     account: { status: me.status, body: me.body },
+    driverLink: { status: driverLink.status, body: driverLink.body },
+    progress: { status: progress.status, body: progress.body },
+    drive: { status: drive.status, body: drive.body },
   };
 }
 
-describe('the IDOR matrix: itinerary and share operations by everyone but the owner', () => {
+describe('the IDOR matrix: itinerary, share and driver operations by everyone but the owner', () => {
   const cases = callers.flatMap((caller) => operations.map((operation) => ({ caller, operation })));
 
   it.each(cases.map((c) => [c.caller.label, c.operation.label, c] as const))(
@@ -171,6 +224,7 @@ describe('the IDOR matrix: itinerary and share operations by everyone but the ow
         expect(answer.body.account.id).toBe(bob.id);
         expect(JSON.stringify(answer.body)).not.toContain(itineraryId);
         expect(JSON.stringify(answer.body)).not.toContain(shareToken);
+        expect(JSON.stringify(answer.body)).not.toContain(driverToken);
       }
       expect(await aliceState()).toEqual(before);
     },
@@ -187,6 +241,8 @@ describe('the IDOR matrix: itinerary and share operations by everyone but the ow
       body: { title: 'Alice only', stops: [stops.timesSquare, stops.unionSquare] },
     });
     expect(Object.keys(state.shared.body).sort()).toEqual(['stops', 'title']);
+    expect(state.drive.status).toBe(200);
+    expect(state.progress.body.counts).toMatchObject({ delivered: 1, total: 2 });
   });
 
   it('uses share tokens of at least 128 bits (256: 43 URL-safe base64 characters)', () => {

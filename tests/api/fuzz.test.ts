@@ -24,6 +24,7 @@ beforeAll(async () => {
   victimShare = (
     await call('POST', `/itineraries/${victimId}/share`, { token: victim.token })
   ).body.shareUrl.split('/share/')[1];
+  await call('POST', `/itineraries/${victimId}/driver-link`, { token: victim.token });
   attackerId = (
     await call('POST', '/itineraries', {
       token: attacker.token,
@@ -37,7 +38,18 @@ async function victimSnapshot() {
   const shared = await call('GET', `/itineraries/share/${victimShare}`);
   const link = await call('GET', `/itineraries/${victimId}/share`, { token: victim.token });
   const me = await call('GET', '/auth/me', { token: victim.token });
-  return { list: list.body, shared: shared.status, link: link.body, me: me.body };
+  const driverLink = await call('GET', `/itineraries/${victimId}/driver-link`, {
+    token: victim.token,
+  });
+  const progress = await call('GET', `/itineraries/${victimId}/progress`, { token: victim.token });
+  return {
+    list: list.body,
+    shared: shared.status,
+    link: link.body,
+    me: me.body,
+    driverLink: driverLink.body,
+    progress: progress.body,
+  };
 }
 
 // Anything JSON can carry, biased towards the shapes the API expects.
@@ -238,6 +250,13 @@ const endpoints: Endpoint[] = [
   { method: 'DELETE', path: (s) => `/itineraries/${s}/share`, authed: true },
   { method: 'GET', path: (s) => `/itineraries/${s}/share`, authed: true },
   { method: 'GET', path: (s) => `/itineraries/share/${s}` },
+  { method: 'POST', path: (s) => `/itineraries/${s}/driver-link`, authed: true },
+  { method: 'GET', path: (s) => `/itineraries/${s}/driver-link`, authed: true },
+  { method: 'DELETE', path: (s) => `/itineraries/${s}/driver-link`, authed: true },
+  { method: 'GET', path: (s) => `/itineraries/${s}/progress`, authed: true },
+  { method: 'GET', path: (s) => `/day-groups/${s}/progress`, authed: true },
+  { method: 'GET', path: (s) => `/drive/${s}` },
+  { method: 'POST', path: (s) => `/drive/${s}/reports` },
   { method: 'POST', path: () => '/auth/password-reset' },
   { method: 'GET', path: () => '/account/export', authed: true },
   { method: 'DELETE', path: () => '/account', authed: true },

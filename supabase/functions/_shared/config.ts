@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { MAX_WAYPOINTS_PER_REQUEST, TABLE_BLOCK_SIZE } from './router-defaults.ts';
+import { DRIVER_REPORTS_PER_MINUTE } from './domain/stop-reports.ts';
 
 export interface ApiConfig {
   supabaseUrl: string;
@@ -48,6 +49,8 @@ export interface ApiConfig {
    * not an account has it, so the limit tells nothing about accounts); 0 turns the limit off
    */
   passwordResetRateLimitPerHour: number;
+  /** reports (and their photos and signatures) one driver link may send per minute; 0: off */
+  driverReportRateLimitPerMinute: number;
   /** how long answers stay cached */
   geocodingCacheTtlSeconds: number;
   routingCacheTtlSeconds: number;
@@ -163,6 +166,13 @@ const variables = z.object({
   GEOCODING_RATE_LIMIT_PER_MINUTE: wholeNumber('requests per minute', 0, 1e9, 60, '0 (off)'),
   ROUTING_RATE_LIMIT_PER_MINUTE: wholeNumber('requests per minute', 0, 1e9, 60, '0 (off)'),
   PASSWORD_RESET_RATE_LIMIT_PER_HOUR: wholeNumber('requests per hour', 0, 1e6, 5, '0 (off)'),
+  DRIVER_REPORT_RATE_LIMIT_PER_MINUTE: wholeNumber(
+    'requests per minute',
+    0,
+    1e6,
+    DRIVER_REPORTS_PER_MINUTE,
+    '0 (off)',
+  ),
   // The shared cache keeps entries 1 s to 30 days.
   GEOCODING_CACHE_TTL_SECONDS: wholeNumber('seconds', 1, 2_592_000, 7 * 24 * 3600),
   ROUTING_CACHE_TTL_SECONDS: wholeNumber('seconds', 1, 2_592_000, 24 * 3600),
@@ -218,6 +228,7 @@ export function readConfig(env: Env): ApiConfig {
     geocodingRateLimitPerMinute: v.GEOCODING_RATE_LIMIT_PER_MINUTE,
     routingRateLimitPerMinute: v.ROUTING_RATE_LIMIT_PER_MINUTE,
     passwordResetRateLimitPerHour: v.PASSWORD_RESET_RATE_LIMIT_PER_HOUR,
+    driverReportRateLimitPerMinute: v.DRIVER_REPORT_RATE_LIMIT_PER_MINUTE,
     geocodingCacheTtlSeconds: v.GEOCODING_CACHE_TTL_SECONDS,
     routingCacheTtlSeconds: v.ROUTING_CACHE_TTL_SECONDS,
   };

@@ -11,9 +11,14 @@ import { createSharedState } from '../_shared/shared-state.ts';
 import { connectDatabase } from '../_shared/database.ts';
 import { sqlItineraryStores } from '../_shared/itinerary-store-sql.ts';
 import { dataApiItineraryStores } from '../_shared/itinerary-store-data-api.ts';
+import { sqlDriverStores } from '../_shared/driver-store-sql.ts';
+import { dataApiDriverStores } from '../_shared/driver-store-data-api.ts';
 import type { AppEnv, Services } from './context.ts';
 import { authRoutes } from './routes/auth.ts';
 import { itineraryRoutes } from './routes/itineraries.ts';
+import { driverLinkRoutes } from './routes/driver-links.ts';
+import { dayGroupRoutes, progressRoutes } from './routes/progress.ts';
+import { driveRoutes } from './routes/drive.ts';
 import { accountRoutes } from './routes/account.ts';
 import { geocodingRoutes } from './routes/geocoding.ts';
 import { routingRoutes } from './routes/routing.ts';
@@ -47,12 +52,12 @@ export function createServices(config: ApiConfig): Services {
     userAgent: config.userAgent,
     waitTurn: gate(`router ${config.osrmUrl}`),
   });
+  const database = config.databaseUrl ? connectDatabase(config.databaseUrl) : null;
   return {
     config,
     sharedState,
-    itineraryStores: config.databaseUrl
-      ? sqlItineraryStores(connectDatabase(config.databaseUrl))
-      : dataApiItineraryStores(config),
+    itineraryStores: database ? sqlItineraryStores(database) : dataApiItineraryStores(config),
+    driverStores: database ? sqlDriverStores(database) : dataApiDriverStores(config),
     geocoder: createCachedGeocoder(
       withPhotonSuggestions(geocoder, photon),
       sharedState,
@@ -82,7 +87,12 @@ export function createApp(services: Services) {
   });
 
   app.route('/auth', authRoutes);
+  // Before the itineraries' own routes: these paths are theirs (each route checks the session).
+  app.route('/itineraries', driverLinkRoutes);
+  app.route('/itineraries', progressRoutes);
   app.route('/itineraries', itineraryRoutes);
+  app.route('/day-groups', dayGroupRoutes);
+  app.route('/drive', driveRoutes);
   app.route('/account', accountRoutes);
   app.use('/geocoding/*', rateLimit('geocoding'));
   app.use('/routes/*', rateLimit('routing'));

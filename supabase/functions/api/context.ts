@@ -4,6 +4,7 @@ import type { RouterClient } from '../_shared/routing.ts';
 import type { Geocoder } from '../_shared/geocoding.ts';
 import type { SharedState } from '../_shared/shared-state.ts';
 import type { ItineraryStore, ItineraryStores } from '../_shared/itinerary-store.ts';
+import type { DriverStores, OwnerDriverStore } from '../_shared/driver-store.ts';
 
 export interface Services {
   config: ApiConfig;
@@ -12,6 +13,8 @@ export interface Services {
   /** cache, rate limits and upstream slots shared across instances (Postgres) */
   sharedState: SharedState;
   itineraryStores: ItineraryStores;
+  /** driver links and stop reports: the token functions, and the owner's side */
+  driverStores: DriverStores;
 }
 
 /** Hono variables: the services, and for signed-in routes the caller and their itineraries. */
@@ -20,5 +23,7 @@ export type AppEnv = {
     user: User;
     /** the caller's itineraries and share links (RLS applies) */
     itineraries: ItineraryStore;
+    /** the caller's driver links and the reports on their routes (RLS applies) */
+    driverReports: OwnerDriverStore;
   };
 };

@@ -86,5 +86,6 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const { user, claims } = await confirmedSession(c.var.config, token);
   c.set('user', user);
   c.set('itineraries', c.var.itineraryStores.asCaller(token, claims));
+  c.set('driverReports', c.var.driverStores.asOwner(token, claims));
   await next();
 });

@@ -78,3 +78,31 @@ export const rateLimit = (service: 'geocoding' | 'routing') =>
     }
     await next();
   });
+
+/** The bucket of a driver link: a digest of its token (the token itself is never stored there). */
+async function driverLinkBucket(token: string): Promise<string> {
+  const digest = new Uint8Array(
+    await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)),
+  );
+  const hex = Array.from(digest.slice(0, 16), (byte) => byte.toString(16).padStart(2, '0'));
+  return `driver-link:${hex.join('')}`;
+}
+
+/**
+ * Reports, photos and signatures one driver link may send: DRIVER_REPORT_RATE_LIMIT_PER_MINUTE
+ * a minute, bursts up to the same number (a phone's queue sending what waited offline), then 429
+ * with Retry-After. Counted per link, whoever holds it.
+ */
+export async function limitDriverLink(c: Context<AppEnv>, token: string): Promise<void> {
+  const perMinute = c.var.config.driverReportRateLimitPerMinute;
+  if (!(perMinute > 0)) return;
+  const { allowed, retryAfterSeconds } = await c.var.sharedState.takeToken(
+    await driverLinkBucket(token),
+    Math.ceil(perMinute),
+    perMinute / 60,
+  );
+  if (!allowed)
+    throw new ApiError(429, 'Too many reports from this driver link, please wait a moment', {
+      'Retry-After': String(retryAfterSeconds),
+    });
+}

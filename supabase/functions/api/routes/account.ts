@@ -13,6 +13,7 @@ import { ApiError, parseInput, readJsonBody } from '../../_shared/http.ts';
 import { deleteAccountSchema } from '../../_shared/account-validation.ts';
 import { supabaseAs } from '../../_shared/supabase.ts';
 import type { Itinerary, ShareLink } from '../../_shared/itinerary-store.ts';
+import type { DriverLinkRecord, OwnedReport } from '../../_shared/driver-store.ts';
 import { BEARER, forgetSessionsOf, requireUser } from '../middleware.ts';
 
 /** Name and version of the export document (docs/api.md: "The account export"). */
@@ -37,18 +38,37 @@ async function currentUser(c: Context<AppEnv>): Promise<User> {
   return data.user;
 }
 
-/** An itinerary with its share links, as the export lists it. */
-function exportedItinerary(itinerary: Itinerary, links: ShareLink[], siteUrl: string) {
+/** What the export lists with each itinerary: its links and what drivers reported. */
+interface ItineraryRecords {
+  shareLinks: ShareLink[];
+  driverLinks: DriverLinkRecord[];
+  reports: OwnedReport[];
+}
+
+/**
+ * An itinerary with its share links, driver links and stop reports (every one, the earlier
+ * reports of a stop too, oldest first), as the export lists it.
+ */
+function exportedItinerary(itinerary: Itinerary, records: ItineraryRecords, siteUrl: string) {
+  const ofThis = <T extends { itinerary_id: string }>(rows: T[]) =>
+    rows.filter((row) => row.itinerary_id === itinerary.id);
   return {
     ...itinerary,
-    share_links: links
-      .filter((link) => link.itinerary_id === itinerary.id)
-      .map((link) => ({
-        url: `${siteUrl}/share/${link.token}`,
-        include_notes: link.include_notes,
-        created_at: link.created_at,
-        revoked_at: link.revoked_at,
-      })),
+    share_links: ofThis(records.shareLinks).map((link) => ({
+      url: `${siteUrl}/share/${link.token}`,
+      include_notes: link.include_notes,
+      created_at: link.created_at,
+      revoked_at: link.revoked_at,
+    })),
+    driver_links: ofThis(records.driverLinks).map((link) => ({
+      url: `${siteUrl}/drive/${link.token}`,
+      created_at: link.created_at,
+      revoked_at: link.revoked_at,
+    })),
+    stop_reports: records.reports
+      .filter((report) => report.itineraryId === itinerary.id)
+      .map(({ itineraryId: _itinerary, rank: _rank, ...report }) => report)
+      .sort((a, b) => a.receivedAt.localeCompare(b.receivedAt)),
   };
 }
 
@@ -58,10 +78,13 @@ export const accountRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get('/export', async (c) => {
     const user = await currentUser(c);
-    const [itineraries, links] = await Promise.all([
+    const [itineraries, shareLinks, driverLinks] = await Promise.all([
       c.var.itineraries.list(),
       c.var.itineraries.listShares(),
+      c.var.driverReports.links(),
     ]);
+    const reports = await c.var.driverReports.reports(itineraries.map(({ id }) => id));
+    const records = { shareLinks, driverLinks, reports };
     const now = new Date();
     const document = {
       format: EXPORT_FORMAT,
@@ -75,7 +98,7 @@ export const accountRoutes = new Hono<AppEnv>()
       // Oldest first, like a record; the dashboard shows newest first.
       itineraries: [...itineraries]
         .reverse()
-        .map((itinerary) => exportedItinerary(itinerary, links, c.var.config.siteUrl)),
+        .map((itinerary) => exportedItinerary(itinerary, records, c.var.config.siteUrl)),
     };
     return c.json(document, 200, {
       'Content-Disposition': `attachment; filename="route-planner-data-${isoDate(now)}.json"`,

@@ -39,7 +39,7 @@ async function shareOptions(c: Context<AppEnv>): Promise<{ includeNotes?: boolea
 }
 
 /** The id path parameter; a malformed id cannot name an itinerary, so it is a 404. */
-function itineraryId(c: Context<AppEnv>): string {
+export function itineraryId(c: Context<AppEnv>): string {
   const id = c.req.param('id');
   if (!itineraryIdSchema.safeParse(id).success) throw new ApiError(404, NOT_FOUND);
   return id!;

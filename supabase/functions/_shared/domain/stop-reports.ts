@@ -1,0 +1,111 @@
+/**
+ * What a driver reports about a stop through a driver link, and the progress of a route made of
+ * those reports: the rules the `api` function applies and the SPA shows. The database checks the
+ * same bounds (migration *_driver_links_and_stop_reports.sql) and decides which report of a stop
+ * is the latest (the device's time, then the arrival) and whether it was far from the stop.
+ */
+import { STOP_NOTE_MAX_CHARS } from './limits.ts';
+
+export const REPORT_STATUSES = ['delivered', 'failed', 'skipped'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** Why a delivery failed: stable codes (the texts are the SPA's). */
+export const FAILURE_REASONS = [
+  'nobody-there',
+  'refused',
+  'wrong-address',
+  'no-access',
+  'damaged',
+  'other',
+] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number];
+
+/** Longest note a driver may add to a report. */
+export const REPORT_NOTE_MAX_CHARS = STOP_NOTE_MAX_CHARS;
+
+/** A report's time may be ahead of the server's clock by at most this (a device's clock). */
+export const REPORT_MAX_AHEAD_MS = 24 * 60 * 60 * 1000;
+
+/** A report whose position is further than this from the stop is marked far from it. */
+export const FAR_FROM_STOP_METERS = 200;
+
+/** Largest position accuracy a report may state, metres. */
+export const REPORT_ACCURACY_MAX_METERS = 1_000_000;
+
+/** A photo or a signature: JPEG or PNG, at most 5 MB. */
+export const PROOF_KINDS = ['photo', 'signature'] as const;
+export type ProofKind = (typeof PROOF_KINDS)[number];
+export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
+export const PROOF_MEDIA_TYPES = ['image/jpeg', 'image/png'] as const;
+export type ProofMediaType = (typeof PROOF_MEDIA_TYPES)[number];
+
+/** Reports a driver link may send in a minute (bursts up to the same number). */
+export const DRIVER_REPORTS_PER_MINUTE = 60;
+
+export interface ReportPosition {
+  lat: number;
+  lng: number;
+  /** metres */
+  accuracy: number;
+}
+
+/** A report as the /api answers it. */
+export interface StopReport {
+  id: string;
+  stopId: string;
+  status: ReportStatus;
+  reason?: FailureReason;
+  note?: string;
+  /** The device's time of the report (ISO 8601). */
+  at: string;
+  /** When the server received it (ISO 8601). */
+  receivedAt: string;
+  position?: ReportPosition;
+  /** Metres from the stop to the position, when there is one. */
+  distanceMeters?: number;
+  /** The position was more than FAR_FROM_STOP_METERS from the stop. */
+  farFromStop: boolean;
+}
+
+export interface ReportCounts {
+  delivered: number;
+  failed: number;
+  skipped: number;
+  /** Stops without a report. */
+  toDo: number;
+  total: number;
+}
+
+/** How many of `stopIds` are delivered, failed, skipped (by their latest report) or still to do. */
+export function reportCounts(
+  stopIds: readonly string[],
+  latest: ReadonlyMap<string, Pick<StopReport, 'status'>>,
+): ReportCounts {
+  const counts: ReportCounts = { delivered: 0, failed: 0, skipped: 0, toDo: 0, total: 0 };
+  for (const id of stopIds) {
+    const status = latest.get(id)?.status;
+    counts.total += 1;
+    if (status) counts[status] += 1;
+    else counts.toDo += 1;
+  }
+  return counts;
+}
+
+/**
+ * How late (positive) or early (negative) the driver was at their last report, in whole minutes:
+ * the device's time of the latest report (by its time) on a stop with a planned arrival, minus
+ * that arrival. null when no reported stop has one.
+ */
+export function delayAtLastReport(
+  reports: readonly Pick<StopReport, 'stopId' | 'at'>[],
+  plannedArrival: ReadonlyMap<string, number>,
+): number | null {
+  let last: { at: number; planned: number } | null = null;
+  for (const report of reports) {
+    const planned = plannedArrival.get(report.stopId);
+    const at = Date.parse(report.at);
+    if (planned === undefined || Number.isNaN(at)) continue;
+    if (!last || at > last.at) last = { at, planned };
+  }
+  return last ? Math.round((last.at - last.planned) / 60_000) : null;
+}

@@ -1,0 +1,110 @@
+/** Driver links and reports through the Data API (PostgREST) with the caller's token: RLS applies. */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { ApiConfig } from './config.ts';
+import { dataApiError, supabaseAs } from './supabase.ts';
+import { ITINERARY_COLUMNS, itineraryFromRow } from './itinerary-store.ts';
+import {
+  REPORT_COLUMNS,
+  driverLinkFromRow,
+  driverRouteFromRow,
+  ownedReportFromRow,
+  reportOutcomeFromRow,
+  reportParameter,
+  type DriverStores,
+  type OwnerDriverStore,
+} from './driver-store.ts';
+
+type Answer<T> = {
+  data: T | null;
+  error: { code?: string; message: string } | null;
+  status: number;
+};
+
+function dataOf<T>(answer: Answer<T>): T {
+  if (answer.error) throw dataApiError(answer);
+  return answer.data as T;
+}
+
+type Rows = Record<string, unknown>[];
+
+function ownerStore(db: SupabaseClient): OwnerDriverStore {
+  const links = () => db.from('driver_links');
+  return {
+    replaceLink: async (itineraryId, token) =>
+      dataOf(await db.rpc('replace_driver_link', { itinerary: itineraryId, new_token: token })) ===
+      true,
+    activeLink: async (itineraryId) => {
+      const row = dataOf(
+        await links()
+          .select('token')
+          .eq('itinerary_id', itineraryId)
+          .is('revoked_at', null)
+          .maybeSingle(),
+      ) as { token: string } | null;
+      return row?.token ?? null;
+    },
+    revokeLink: async (itineraryId) =>
+      dataOf(
+        await links()
+          .update({ revoked_at: new Date().toISOString() })
+          .eq('itinerary_id', itineraryId)
+          .is('revoked_at', null)
+          .select('itinerary_id'),
+      ).length > 0,
+    reports: async (itineraryIds) =>
+      itineraryIds.length === 0
+        ? []
+        : (
+            dataOf(
+              await db
+                .from('stop_reports_ranked')
+                .select(REPORT_COLUMNS.join(', '))
+                .in('itinerary_id', [...itineraryIds])
+                .order('itinerary_id')
+                .order('stop_id')
+                .order('rank'),
+            ) as unknown as Rows
+          ).map(ownedReportFromRow),
+    dayGroupItineraries: async (dayGroup) =>
+      (
+        dataOf(
+          await db
+            .from('itineraries')
+            .select(ITINERARY_COLUMNS.join(', '))
+            .eq('day_group', dayGroup)
+            .order('created_at')
+            .order('id'),
+        ) as unknown as Rows
+      ).map(itineraryFromRow),
+    links: async () =>
+      (
+        dataOf(
+          await links()
+            .select('token, itinerary_id, created_at, revoked_at')
+            .order('created_at', { ascending: true }),
+        ) as unknown as Rows
+      ).map(driverLinkFromRow),
+  };
+}
+
+export function dataApiDriverStores(config: ApiConfig): DriverStores {
+  const anonymous = supabaseAs(config);
+  return {
+    asOwner: (accessToken) => ownerStore(supabaseAs(config, accessToken)),
+    driverRoute: async (token) => {
+      const rows = dataOf(await anonymous.rpc('driver_route', { driver_token: token })) as Rows;
+      return rows[0] ? driverRouteFromRow(rows[0]) : null;
+    },
+    report: async (token, input) =>
+      reportOutcomeFromRow(
+        (
+          dataOf(
+            await anonymous.rpc('driver_report', {
+              driver_token: token,
+              report: reportParameter(input),
+            }),
+          ) as Rows
+        )[0],
+      ),
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * Driver links and stop reports. A driver (no account) reaches the database only through the
+ * token functions (driver_route, driver_report: security definer, the token checked there, that
+ * route's stops only); the owner as the caller, where row-level security decides, as for the
+ * itineraries. Two ways to reach the data, as the itinerary store has: the Data API
+ * (driver-store-data-api.ts) or a direct connection (driver-store-sql.ts).
+ */
+import type { DayPlan } from './domain/day-plan/day-plan.ts';
+import type { Stop } from './domain/stops.ts';
+import type { FailureReason, ReportStatus, StopReport } from './domain/stop-reports.ts';
+import type { Itinerary } from './itinerary-store.ts';
+import type { ReportInput } from './driver-validation.ts';
+
+/** The route behind an active driver link, as the token function gives it. */
+export interface DriverRoute {
+  title: string;
+  stops: Stop[];
+  day_plan?: DayPlan;
+  /** The latest report of each stop that has one. */
+  reports: StopReport[];
+}
+
+/** A report as its owner reads it: which route, and its rank among its stop's reports. */
+export interface OwnedReport extends StopReport {
+  itineraryId: string;
+  /** 1: the latest report of its stop (it wins); 2, 3...: the earlier ones, newest first. */
+  rank: number;
+}
+
+export type ReportOutcome =
+  | { outcome: 'created' | 'replayed'; report: StopReport }
+  | { outcome: 'conflict' | 'no-link' | 'no-stop' };
+
+/** A driver link as its owner's data export lists it. */
+export interface DriverLinkRecord {
+  token: string;
+  itinerary_id: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** What the owner does with driver links and reads of reports (RLS applies). */
+export interface OwnerDriverStore {
+  /**
+   * Revokes the itinerary's active link and makes `token` its link, in one transaction; false
+   * when the itinerary is not the caller's.
+   */
+  replaceLink(itineraryId: string, token: string): Promise<boolean>;
+  /** The active link's token; null when there is none. */
+  activeLink(itineraryId: string): Promise<string | null>;
+  /** false when there was no active link. */
+  revokeLink(itineraryId: string): Promise<boolean>;
+  /** Every report of these itineraries (the caller's only), each with its rank. */
+  reports(itineraryIds: readonly string[]): Promise<OwnedReport[]>;
+  /** The caller's itineraries of one day split among drivers, oldest first. */
+  dayGroupItineraries(dayGroup: string): Promise<Itinerary[]>;
+  /** Every driver link of the caller, active and revoked, oldest first (the data export). */
+  links(): Promise<DriverLinkRecord[]>;
+}
+
+export interface DriverStores {
+  /** `claims`: the payload of the caller's verified session token. */
+  asOwner(accessToken: string, claims: Record<string, unknown>): OwnerDriverStore;
+  /** The route behind an active link (no account needed); null for an unknown or revoked one. */
+  driverRoute(token: string): Promise<DriverRoute | null>;
+  /** Saves a report through a link, once per report id (driver_report). */
+  report(token: string, input: ReportInput): Promise<ReportOutcome>;
+}
+
+const iso = (value: unknown) => new Date(value as string | Date).toISOString();
+const present = (value: unknown) => value !== null && value !== undefined;
+
+/** A row of public.stop_reports (a select, or to_jsonb in a token function) as the API's report. */
+export function reportFromRow(row: Record<string, unknown>): StopReport {
+  return {
+    id: String(row.id),
+    stopId: String(row.stop_id),
+    status: row.status as ReportStatus,
+    ...(present(row.reason) ? { reason: row.reason as FailureReason } : {}),
+    ...(typeof row.note === 'string' ? { note: row.note } : {}),
+    at: iso(row.reported_at),
+    receivedAt: iso(row.received_at),
+    ...(present(row.latitude)
+      ? {
+          position: {
+            lat: Number(row.latitude),
+            lng: Number(row.longitude),
+            accuracy: Number(row.accuracy),
+          },
+        }
+      : {}),
+    ...(present(row.distance) ? { distanceMeters: Math.round(Number(row.distance)) } : {}),
+    farFromStop: row.far_from_stop === true,
+  };
+}
+
+export const ownedReportFromRow = (row: Record<string, unknown>): OwnedReport => ({
+  ...reportFromRow(row),
+  itineraryId: String(row.itinerary_id),
+  rank: Number(row.rank),
+});
+
+/** driver_route's row as a DriverRoute. */
+export function driverRouteFromRow(row: Record<string, unknown>): DriverRoute {
+  const reports = (
+    typeof row.reports === 'string' ? JSON.parse(row.reports) : (row.reports ?? [])
+  ) as Record<string, unknown>[];
+  return {
+    title: String(row.title),
+    stops: row.stops as Stop[],
+    ...(present(row.day_plan) ? { day_plan: row.day_plan } : {}),
+    reports: reports.map(reportFromRow),
+  };
+}
+
+/** driver_report's row as a ReportOutcome. */
+export function reportOutcomeFromRow(row: Record<string, unknown> | undefined): ReportOutcome {
+  const outcome = row?.outcome;
+  if (outcome === 'created' || outcome === 'replayed') {
+    const saved = (typeof row!.saved === 'string' ? JSON.parse(row!.saved) : row!.saved) as Record<
+      string,
+      unknown
+    >;
+    return { outcome, report: reportFromRow(saved) };
+  }
+  if (outcome === 'conflict' || outcome === 'no-link' || outcome === 'no-stop') return { outcome };
+  throw new Error(`driver_report answered ${JSON.stringify(outcome)}`);
+}
+
+export const driverLinkFromRow = (row: Record<string, unknown>): DriverLinkRecord => ({
+  token: String(row.token),
+  itinerary_id: String(row.itinerary_id),
+  created_at: iso(row.created_at),
+  revoked_at: present(row.revoked_at) ? iso(row.revoked_at) : null,
+});
+
+/** The report as the token function takes it (the device's time as `at`). */
+export const reportParameter = (input: ReportInput) => ({
+  id: input.id,
+  stopId: input.stopId,
+  status: input.status,
+  ...(input.reason ? { reason: input.reason } : {}),
+  ...(input.note ? { note: input.note } : {}),
+  at: input.at,
+  ...(input.position ? { position: input.position } : {}),
+});
+
+export const REPORT_COLUMNS = [
+  'id',
+  'itinerary_id',
+  'stop_id',
+  'status',
+  'reason',
+  'note',
+  'reported_at',
+  'received_at',
+  'latitude',
+  'longitude',
+  'accuracy',
+  'distance',
+  'far_from_stop',
+  'rank',
+] as const;
