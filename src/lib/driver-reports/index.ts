@@ -1,0 +1,37 @@
+export { driverReportKeys } from './api/query-keys';
+export {
+  createDriverLink,
+  createDriverLinkMutationOptions,
+  driverLinkQueryOptions,
+  getDriverLink,
+  revokeDriverLink,
+  revokeDriverLinkMutationOptions,
+  useCreateDriverLink,
+  useDriverLink,
+  useRevokeDriverLink,
+} from './api/driver-link';
+export { driveRouteQueryOptions, getDriveRoute, useDriveRoute } from './api/drive-route';
+export { sendReport, type ReportToSend } from './api/send-report';
+export {
+  PROGRESS_REFRESH_MS,
+  dayGroupProgressQueryOptions,
+  getDayGroupProgress,
+  getRouteProgress,
+  routeProgressQueryOptions,
+  useDayGroupProgress,
+  useRouteProgress,
+} from './api/progress';
+export {
+  dayGroupProgressSchema,
+  driveRouteSchema,
+  driverLinkSchema,
+  ownerReportSchema,
+  routeProgressSchema,
+  stopReportSchema,
+  type DayGroupProgress,
+  type DriveRoute,
+  type DriverLink,
+  type OwnerReport,
+  type ReportCounts,
+  type RouteProgress,
+} from './model/schemas';
