@@ -166,7 +166,9 @@ test('a day with a departure time and three windows: waits, a late stop, the fin
   // Ready at 07:30, the day still leaves at 07:56, to be at the bakery when it opens at 08:00
   // rather than wait there.
   await page.getByLabel('Departure time').fill('07:30');
-  await expect(stopTimes(page, 0)).toHaveText('Leave 07:56');
+  await expect(stopTimes(page, 0)).toHaveText(
+    'Leave 07:56 · ready 07:30, leaves later not to wait',
+  );
   await expect(stopTimes(page, 1)).toContainText('Arrive 08:00 · Leave 08:05');
   await expectAccessible(page);
 
@@ -308,7 +310,9 @@ test.describe('on a phone @phone', () => {
 
       // Ready at 07:30, the day leaves at 07:56 to be at the bakery when it opens.
       await page.getByLabel('Departure time').fill('07:30');
-      await expect(stopTimes(page, 0)).toHaveText('Leave 07:56');
+      await expect(stopTimes(page, 0)).toHaveText(
+        'Leave 07:56 · ready 07:30, leaves later not to wait',
+      );
       await expectAccessible(page);
     });
   });

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { DayPlan, StopDayFields } from '@domain/day-plan/day-plan.ts';
+import { parseDeparture } from '@domain/day-plan/clock.ts';
 import { windowMoments } from '@domain/day-plan/schedule.ts';
 import type { LatLng } from '@domain/geo.ts';
 import { useDebouncedValue } from '@/components/hooks/useDebouncedValue';
@@ -49,6 +50,7 @@ export function useDaySchedule(
     () => plannerSchedule(plan, stops, legs, endSeconds),
     [plan, stops, legs, endSeconds],
   );
+  const departure = parseDeparture(plan?.departure)?.instant;
   const views = useMemo<(StopTimeView | null)[] | undefined>(
     () =>
       schedule
@@ -56,9 +58,10 @@ export function useDaySchedule(
             time,
             window: index === 0 ? null : windowMoments(plan, stops[index].window),
             isStart: index === 0,
+            ...(index === 0 && departure !== undefined ? { ready: departure } : {}),
           }))
         : undefined,
-    [schedule, plan, stops],
+    [schedule, plan, stops, departure],
   );
   const estimated =
     (legs?.some((leg) => leg.estimated) ?? false) || (endLegFits && endLeg.data!.legs[0].estimated);

@@ -12,6 +12,11 @@ export interface StopTimeView {
   window: readonly [number, number] | null;
   /** The first stop, where the day starts. */
   isStart: boolean;
+  /**
+   * At the start: when the driver could leave (the departure set), when the day leaves later
+   * not to wait at its first window.
+   */
+  ready?: number;
 }
 
 /**
@@ -32,9 +37,16 @@ export const StopTimeLine = memo(function StopTimeLine({
   const { time, window, isStart } = view;
   const late = time.late > 0;
   if (isStart || time.arrival === null) {
+    const later = view.ready !== undefined && view.ready < time.departure;
     return (
       <p className="stop-times" id={id} data-testid="stop-times">
         {t('dayPlan.leaveAt', { time: format.time(time.departure) })}
+        {later ? (
+          <span className="stop-times__window">
+            {' · '}
+            {t('dayPlan.leaveLater', { time: format.time(view.ready!) })}
+          </span>
+        ) : null}
       </p>
     );
   }

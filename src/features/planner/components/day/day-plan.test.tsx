@@ -189,6 +189,37 @@ describe('the stop list and the summary with the day’s times', () => {
     expect(screen.getByTestId('stop-lock').textContent).toContain('Kept last');
   });
 
+  it('says when the day leaves later than it could, not to wait at its first window', () => {
+    // Ready at 08:00, 20 minutes from a stop that opens at 09:00: the day leaves at 08:40.
+    const early = computeSchedule({
+      departure: at('08:00'),
+      stops: [
+        { service: 0, window: null },
+        { service: 300, window: [at('09:00'), at('10:00')] },
+      ],
+      legs: [20 * 60],
+    });
+    render(
+      <StopList
+        stops={stops}
+        highlightedIndex={-1}
+        onShow={vi.fn()}
+        onMove={vi.fn()}
+        onRemove={vi.fn()}
+        times={early.stops.map((time, index) => ({
+          time,
+          window: index === 1 ? [at('09:00'), at('10:00')] : null,
+          isStart: index === 0,
+          ...(index === 0 ? { ready: at('08:00') } : {}),
+        }))}
+        timeFormat={format}
+      />,
+    );
+    const [start, pharmacy] = screen.getAllByTestId('stop-times');
+    expect(start.textContent).toBe('Leave 08:40 · ready 08:00, leaves later not to wait');
+    expect(pharmacy.textContent).toContain('Arrive 09:00 · Leave 09:05');
+  });
+
   it('puts the finish and the totals in the summary', () => {
     render(
       <dl>
