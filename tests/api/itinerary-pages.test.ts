@@ -151,6 +151,11 @@ describe('GET /api/itineraries', () => {
     ['cursor=not-a-cursor', 'cursor is not one this API gave'],
     [`q=${'a'.repeat(201)}`, 'q must be at most 200 characters'],
     [`q=${'a '.repeat(11)}`, 'q must be at most 10 words'],
+    ['q=%00', 'q must not contain NUL characters'],
+    [
+      `sort=title&cursor=${Buffer.from(JSON.stringify(['title', null, '\0', '00000000-0000-4000-8000-000000000000'])).toString('base64url')}`,
+      'cursor is not one this API gave',
+    ],
   ])('refuses %s with 400', async (query, error) => {
     const answer = await list(`?${query}`);
     expect(answer.status).toBe(400);

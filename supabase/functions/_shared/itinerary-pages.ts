@@ -38,7 +38,9 @@ export function decodeCursor(value: string): PageCursor | null {
     if (!(ITINERARY_SORTS as readonly unknown[]).includes(sort)) return null;
     if (typeof id !== 'string' || !UUID.test(id)) return null;
     const byText = sort === 'title';
-    if (byText ? typeof key !== 'string' || number !== null : key !== null) return null;
+    // A title's place in the order is text Postgres can hold (no NUL).
+    if (byText ? typeof key !== 'string' || key.includes('\0') || number !== null : key !== null)
+      return null;
     if (!byText && !(typeof number === 'number' && Number.isFinite(number))) return null;
     return {
       sort: sort as ItinerarySort,
@@ -82,6 +84,8 @@ export const itineraryPageQuerySchema = z
     q: z
       .string()
       .max(MAX_SEARCH_CHARS, `q must be at most ${MAX_SEARCH_CHARS} characters`)
+      // Postgres text cannot hold NUL: refused here, not failed in the database.
+      .refine((value) => !value.includes('\0'), 'q must not contain NUL characters')
       .transform((value) => value.trim().split(/\s+/).filter(Boolean))
       .refine(
         (words) => words.length <= MAX_SEARCH_WORDS,
