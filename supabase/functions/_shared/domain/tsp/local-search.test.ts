@@ -4,7 +4,7 @@ import { greedyTour } from './construct.ts';
 import { TourSearch } from './local-search.ts';
 import { euclideanCost, type Point } from './metrics.ts';
 import { nearestNeighbours } from './neighbours.ts';
-import { createRandom } from './random.ts';
+import { createRandom } from '../random.ts';
 
 function tourLength(search: TourSearch, dist: (a: number, b: number) => number): number {
   const tour = search.order();

@@ -1,4 +1,4 @@
-import { randomBelow, type Random } from './random.ts';
+import { randomBelow, type Random } from '../random.ts';
 
 /**
  * A closed tour over `n` nodes with 2-opt and Or-opt local search driven by neighbour lists and

@@ -5,7 +5,7 @@ import { TourSearch } from './local-search.ts';
 import type { CostFunction } from './metrics.ts';
 import { nearestNeighboursInSpace, type Embedding } from './kd-tree.ts';
 import { nearestNeighbours } from './neighbours.ts';
-import { createRandom } from './random.ts';
+import { createRandom } from '../random.ts';
 import { routeLength, type RouteMode } from './route.ts';
 
 /**

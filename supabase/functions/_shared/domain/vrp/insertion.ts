@@ -7,7 +7,7 @@
  */
 import { balanceTerm } from './balance.ts';
 import { LOCK_FIRST, LOCK_LAST, type Instance } from './instance.ts';
-import type { Random } from './random.ts';
+import type { Random } from '../random.ts';
 import { earliestStart, simulateRoute } from './schedule.ts';
 import type { Route, Solution } from './solution.ts';
 

@@ -6,7 +6,7 @@
  * be rebuilt.
  */
 import type { Instance } from './instance.ts';
-import { randomBelow, type Random } from './random.ts';
+import { randomBelow, type Random } from '../random.ts';
 import type { Route, Solution } from './solution.ts';
 
 export interface RuinSettings {

@@ -24,7 +24,7 @@ import {
 } from './insertion.ts';
 import type { Instance } from './instance.ts';
 import { makespanWeight, workScale } from './balance.ts';
-import { createRandom, type Random } from './random.ts';
+import { createRandom, type Random } from '../random.ts';
 import { Ruiner, type RuinSettings } from './ruin.ts';
 import { Solution } from './solution.ts';
 

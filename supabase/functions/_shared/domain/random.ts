@@ -1,9 +1,11 @@
 /**
- * A small seeded PRNG (mulberry32, like the single-route optimiser's): the same seed gives the same
- * sequence, so a run with an iteration budget is reproducible.
+ * The optimisers' seeded pseudo-random numbers (mulberry32): the same seed gives the same
+ * sequence, so a search with an iteration budget is reproducible. Both the single-route optimiser
+ * (tsp) and the day's optimiser (vrp) draw from it.
  */
 export type Random = () => number;
 
+/** A generator of numbers in [0, 1), from a 32-bit seed. */
 export function createRandom(seed: number): Random {
   let state = seed >>> 0;
   return () => {
