@@ -148,6 +148,12 @@ export class Inserter {
     return Math.floor(Math.log(1 - settings.random()) / Math.log(1 - rate));
   }
 
+  /** The cheapest feasible position for job u, without blinks (bestRoute / bestPosition). */
+  findBest(solution: Solution, u: number, settings: RecreateSettings): boolean {
+    this.untilBlink = Infinity;
+    return this.find(solution, u, settings);
+  }
+
   /** Finds the best feasible position for job u (bestRoute / bestPosition); false if none. */
   find(solution: Solution, u: number, settings: RecreateSettings): boolean {
     const instance = this.instance;

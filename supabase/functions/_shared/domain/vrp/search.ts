@@ -7,8 +7,9 @@
  *  1. construct: every job inserted greedily, in each of the recreate orders; the best is kept;
  *  2. assign (only while jobs that could be served are left out): absence-based acceptance, a
  *     candidate is kept when it leaves out fewer jobs or jobs left out less often so far;
- *  3. fleet (objective 'vehicles'): the same, with a route removed each time all jobs fit and no
- *     new route allowed, to use fewer vehicles;
+ *  3. fleet (objective 'vehicles'): route minimisation (route-minimization.ts), a route taken out
+ *     and its jobs placed back with ejections, one route after another, down to a lower bound
+ *     or until its share of the budget is spent;
  *  4. anneal: accept a candidate that leaves out no more jobs (nor uses more vehicles, for the
  *     'vehicles' objective) with the annealing rule on the cost, temperature falling
  *     geometrically over the budget.
@@ -22,13 +23,16 @@ import {
   SORT_RANDOM,
   type RecreateSettings,
 } from './insertion.ts';
+import { Ejector } from './ejection.ts';
 import type { Instance } from './instance.ts';
 import { makespanWeight, workScale } from './balance.ts';
+import { Perturber } from './perturb.ts';
 import { createRandom, type Random } from '../random.ts';
+import { RouteMinimizer, type RouteMinimizationSettings } from './route-minimization.ts';
 import { Ruiner, type RuinSettings } from './ruin.ts';
 import { Solution } from './solution.ts';
 
-export interface SearchSettings extends RuinSettings {
+export interface SearchSettings extends RuinSettings, RouteMinimizationSettings {
   blinkRate: number;
   /** Start and end temperatures, as fractions of the first solution's cost per job. */
   initialTemperature: number;
@@ -36,8 +40,15 @@ export interface SearchSettings extends RuinSettings {
   /** Share of the budget (from the start) after which the absence phases give way to annealing. */
   assignShare: number;
   fleetShare: number;
+  /**
+   * Share of the budget the fleet phase may go on without taking out another route (fewer
+   * vehicles may not exist: the time is better spent on the distance).
+   */
+  fleetPatience: number;
   /** Relative weights of the recreate orders SORT_RANDOM..SORT_DUE. */
   sortWeights: readonly number[];
+  /** Share of the budget of each turn of a route minimisation method. */
+  fleetBlock: number;
 }
 
 export const DEFAULT_SETTINGS: SearchSettings = {
@@ -50,7 +61,13 @@ export const DEFAULT_SETTINGS: SearchSettings = {
   finalTemperature: 0.1,
   assignShare: 0.5,
   fleetShare: 0.4,
+  fleetPatience: 0.15,
   sortWeights: [4, 4, 2, 1, 2],
+  fleetBlock: 0.05,
+  maxEjected: 5,
+  ejectionNeighbours: 50,
+  perturbMoves: 1000,
+  perturbNeighbours: 100,
 };
 
 export interface SearchOptions {
@@ -135,6 +152,15 @@ export class VrpSearch {
   };
   /** Fewest vehicles with every servable job (fleet phase). */
   private fleetBest: Int32Array[] | null = null;
+  private readonly minimizer: RouteMinimizer;
+  /** The candidate is not a copy of the current solution (route minimisation changed it). */
+  private candidateBehind = false;
+  /** Fleet phase: which method has its turn, since when, and when the last route went. */
+  private ejecting = true;
+  private methodFrom = 0;
+  private fleetProgressAt = 0;
+  /** No solution can use fewer vehicles (fleet phase). */
+  private readonly fewestVehicles: number;
 
   constructor(
     readonly instance: Instance,
@@ -168,6 +194,15 @@ export class VrpSearch {
       blinkRate: this.settings.blinkRate,
       allowNewRoutes: true,
     };
+    this.minimizer = new RouteMinimizer(
+      instance,
+      this.inserter,
+      new Ejector(instance),
+      new Perturber(instance),
+      this.random,
+      this.settings,
+    );
+    this.fewestVehicles = RouteMinimizer.lowerBound(instance, servable);
   }
 
   get finished(): boolean {
@@ -192,9 +227,8 @@ export class VrpSearch {
         this.phase = 'done';
         return;
       }
-      if (this.phase === 'assign') this.absenceStep(true, progress >= this.settings.assignShare);
-      else if (this.phase === 'fleet')
-        this.absenceStep(false, progress >= this.settings.fleetShare);
+      if (this.phase === 'assign') this.absenceStep(progress >= this.settings.assignShare);
+      else if (this.phase === 'fleet') this.fleetStep(progress);
       else this.annealStep(progress);
       this.iterations++;
     }
@@ -298,8 +332,11 @@ export class VrpSearch {
   }
 
   private afterAssign(): Phase {
-    if (this.instance.objective === 'vehicles' && this.current.usedVehicles() > 1) {
-      this.fleetBest = this.current.routes.map((route) => route.jobs.slice(1, route.len + 1));
+    if (
+      this.instance.objective === 'vehicles' &&
+      this.current.usedVehicles() > this.fewestVehicles
+    ) {
+      this.fleetProgress(this.progress());
       this.removeRoute();
       return 'fleet';
     }
@@ -309,24 +346,6 @@ export class VrpSearch {
 
   private startAnneal(): void {
     this.annealFrom = this.progress();
-  }
-
-  /** Fleet phase: the jobs of the route with the fewest jobs become absent. */
-  private removeRoute(): void {
-    const { current } = this;
-    let smallest = -1;
-    for (const route of current.routes) {
-      if (route.len === 0) continue;
-      if (smallest < 0 || route.len < current.routes[smallest].len) smallest = route.vehicle;
-    }
-    const route = current.routes[smallest];
-    for (let p = 1; p <= route.len; p++) {
-      const job = route.jobs[p];
-      current.jobRoute[job] = -1;
-      this.absent[this.absentCount++] = job;
-    }
-    route.assign([]);
-    this.candidate.copyFrom(current);
   }
 
   /** Ruins and recreates the candidate (a copy of the current solution); returns jobs left out. */
@@ -375,14 +394,14 @@ export class VrpSearch {
     return sum;
   }
 
-  private absenceStep(allowNewRoutes: boolean, overBudget: boolean): void {
+  /** Assign phase: SISR's absence-based acceptance until every job that can be served is. */
+  private absenceStep(overBudget: boolean): void {
     if (overBudget) {
-      if (this.phase === 'fleet') this.restoreFleetBest();
       this.phase = 'anneal';
       this.startAnneal();
       return;
     }
-    const left = this.ruinAndRecreate(allowNewRoutes);
+    const left = this.ruinAndRecreate(true);
     const accept =
       left < this.absentCount ||
       this.absenceSum(this.pool, left) < this.absenceSum(this.absent, this.absentCount);
@@ -392,19 +411,81 @@ export class VrpSearch {
       if (better(this.currentKey, this.bestKey)) this.saveBest(this.currentKey);
     }
     if (this.absentCount === 0) {
-      if (this.phase === 'assign') {
-        this.phase = this.afterAssign();
-      } else {
-        this.fleetBest = this.current.routes.map((route) => route.jobs.slice(1, route.len + 1));
-        if (this.current.usedVehicles() > 1) this.removeRoute();
-        else {
-          this.phase = 'anneal';
-          this.startAnneal();
-        }
-      }
+      this.phase = this.afterAssign();
       return;
     }
     for (let i = 0; i < this.absentCount; i++) this.absences[this.absent[i]]++;
+  }
+
+  /**
+   * Fleet phase: one step of route minimisation, on the left-out jobs as its ejection pool, by
+   * one of two methods taking turns (a block of the budget each, starting again from the fewest
+   * vehicles found): Nagata & Bräysy's (the job on top of the pool placed, with ejections if need
+   * be), fast where routes are short, or SISR's (a ruin and recreate without new routes, kept
+   * when it leaves out fewer jobs or jobs left out less often so far), better where routes are
+   * long. A route goes each time the pool empties; the phase ends at its share of the budget or
+   * when it has gone `fleetPatience` without taking one out.
+   */
+  private fleetStep(progress: number): void {
+    const { current, minimizer, settings } = this;
+    if (
+      progress >= settings.fleetShare ||
+      progress - this.fleetProgressAt >= settings.fleetPatience
+    ) {
+      if (this.absentCount > 0) this.restoreFleetBest();
+      else {
+        this.candidate.copyFrom(current);
+        this.currentKey = this.key(current, 0);
+      }
+      this.phase = 'anneal';
+      this.startAnneal();
+      return;
+    }
+    if (progress - this.methodFrom >= settings.fleetBlock) {
+      this.ejecting = !this.ejecting;
+      this.methodFrom = progress;
+      if (this.absentCount > 0) {
+        this.restoreFleetBest();
+        this.removeRoute();
+      }
+    }
+    if (this.ejecting) {
+      this.absentCount = minimizer.step(current, this.absent, this.absentCount);
+      this.candidateBehind = true;
+    } else {
+      if (this.candidateBehind) this.candidate.copyFrom(current);
+      this.candidateBehind = false;
+      const left = this.ruinAndRecreate(false);
+      const accept =
+        left < this.absentCount ||
+        this.absenceSum(this.pool, left) < this.absenceSum(this.absent, this.absentCount);
+      this.settle(accept, left);
+      for (let i = 0; i < this.absentCount; i++) this.absences[this.absent[i]]++;
+    }
+    if (this.absentCount > 0) return;
+    this.fleetProgress(progress);
+    this.currentKey = this.key(current, 0);
+    if (better(this.currentKey, this.bestKey)) this.saveBest(this.currentKey);
+    if (current.usedVehicles() > this.fewestVehicles) {
+      this.removeRoute();
+      return;
+    }
+    this.candidate.copyFrom(current);
+    this.phase = 'anneal';
+    this.startAnneal();
+  }
+
+  /** Fleet phase: the current solution has all jobs with fewer vehicles than before. */
+  private fleetProgress(progress: number): void {
+    this.fleetBest = this.current.routes.map((route) => route.jobs.slice(1, route.len + 1));
+    this.fleetProgressAt = progress;
+    this.methodFrom = progress;
+  }
+
+  /** Fleet phase: a route's jobs go to the pool; the candidate follows at the next SISR step. */
+  private removeRoute(): void {
+    this.absentCount = this.minimizer.removeRoute(this.current, this.absent, this.absentCount);
+    this.candidateBehind = true;
   }
 
   private restoreFleetBest(): void {
