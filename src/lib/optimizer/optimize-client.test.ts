@@ -186,6 +186,57 @@ describe('OptimizeClient.solveVrp and solveVrp', () => {
     );
   });
 
+  it('a team searches in several workers with their own seeds, shares its best, and answers with it', async () => {
+    const { client, workers } = clientWithWorkers();
+    const progress: number[] = [];
+    const outcome = await client.solveVrp(problem, {
+      timeLimitMs: 600,
+      seed: 4,
+      workers: 2,
+      onProgress: (best) => progress.push(best.distance),
+    });
+    expect(workers).toHaveLength(2);
+    const runs = workers.map((worker) => worker.messages.find((message) => message.type === 'vrp'));
+    expect(runs.map((run) => run?.type === 'vrp' && run.seed)).toEqual([4, 5]);
+    expect(runs[0]?.id).toBe(runs[1]?.id);
+    // The first reports share at once: each member hears of the other's best at least once.
+    const shares = workers.flatMap((worker) =>
+      worker.messages.filter((message) => message.type === 'vrp-share'),
+    );
+    expect(shares.length).toBeGreaterThan(0);
+    for (const share of shares) {
+      if (share.type !== 'vrp-share') continue;
+      expect(share.id).toBe(runs[0]?.id);
+      expect(checkSolution(problem, share.routes).feasible).toBe(true);
+    }
+    expect(checkSolution(problem, outcome.routes).violations).toEqual([]);
+    expect(outcome.unassigned).toEqual([]);
+    // The progress is the team's best: it never gets worse, and the answer is at least as good.
+    for (let i = 1; i < progress.length; i++)
+      expect(progress[i]).toBeLessThanOrEqual(progress[i - 1]);
+    expect(outcome.distance).toBeLessThanOrEqual(Math.min(...progress));
+    expect(client.running).toBe(false);
+  });
+
+  it('a stop reaches every member of the team; cancel terminates them all', async () => {
+    const { client, workers } = clientWithWorkers();
+    const controller = new AbortController();
+    const outcome = await client.solveVrp(problem, {
+      timeLimitMs: 60_000,
+      workers: 3,
+      signal: controller.signal,
+      onProgress: () => controller.abort(),
+    });
+    expect(outcome.stopped).toBe(true);
+    for (const worker of workers) {
+      expect(worker.messages.filter((message) => message.type === 'stop')).toHaveLength(1);
+    }
+    const next = client.solveVrp(problem, { timeLimitMs: 60_000, workers: 3 });
+    client.cancel();
+    await expect(next).rejects.toBeInstanceOf(OptimizeCancelledError);
+    expect(workers.every((worker) => worker.terminated)).toBe(true);
+  });
+
   it('solveVrp runs in a worker of its own and ends it', async () => {
     const workers: FakeOptimizeWorker[] = [];
     const outcome = await solveVrp(problem, {

@@ -1,4 +1,5 @@
 import type { VrpProblem, VrpSolution } from '@domain/vrp/index.ts';
+import { SearchTeam, teamSize } from '@domain/vrp/team.ts';
 import type { Metric, Point, RouteMode } from '@domain/tsp/index.ts';
 import type { WorkerRequest, WorkerResponse } from './protocol.ts';
 
@@ -36,6 +37,21 @@ export interface VrpRunOptions {
   onProgress?: (best: VrpSolution, elapsedMs: number) => void;
   /** Aborting stops the search early: the promise resolves with the best solution so far. */
   signal?: AbortSignal;
+  /**
+   * Searches run together, each in its own worker with its own seed, sharing their best
+   * solutions (default: one per core, see defaultTeamSize). With more than one, the same seed
+   * no longer gives the same result.
+   */
+  workers?: number;
+}
+
+/** How often the team's members are sent a shorter best (fewer vehicles: at once). */
+const SHARE_EVERY_SHARE_OF_BUDGET = 0.1;
+
+/** One search per core (navigator.hardwareConcurrency), fewer for a small problem (teamSize). */
+export function defaultTeamSize(jobCount: number): number {
+  const cores = typeof navigator === 'undefined' ? 1 : (navigator.hardwareConcurrency ?? 1);
+  return teamSize(jobCount, cores);
 }
 
 export interface VrpOutcome extends VrpSolution {
@@ -53,18 +69,21 @@ const transferable = (array: Float64Array): Transferable[] =>
 
 interface Pending {
   id: number;
-  /** Handles a response for this id; true when it settled the run. */
-  settle: (response: WorkerResponse) => boolean;
+  /** Handles a response for this id from team member `member`; true when it settled the run. */
+  settle: (response: WorkerResponse, member: number) => boolean;
   reject: (error: Error) => void;
 }
 
 /**
- * One optimisation at a time in one worker, created on first use. A single-route run goes to the
- * end once started, so cancelling terminates the worker (the next run starts a fresh one); a vrp
- * run can also be stopped early through its signal, answering with the best solution so far.
+ * One optimisation at a time, in workers created on first use: one for a single route, a team
+ * for a day's routes (SearchTeam: each worker searches with its own seed and the best solution
+ * is shared). A single-route run goes to the end once started, so cancelling terminates the
+ * workers (the next run starts fresh ones); a vrp run can also be stopped early through its
+ * signal, answering with the best solution so far.
  */
 export class OptimizeClient {
-  private worker: OptimizeWorker | null = null;
+  /** workers[0] runs single routes too; the others join for vrp runs. */
+  private workers: OptimizeWorker[] = [];
   private pending: Pending | null = null;
   private lastId = 0;
 
@@ -84,7 +103,7 @@ export class OptimizeClient {
     timeLimitMs?: number,
   ): Promise<OptimizeOutcome> {
     this.cancel();
-    const worker = (this.worker ??= this.spawn());
+    const [worker] = this.team(1);
     const id = ++this.lastId;
     return new Promise<OptimizeOutcome>((resolve, reject) => {
       const settle = (response: WorkerResponse): boolean => {
@@ -122,20 +141,44 @@ export class OptimizeClient {
     this.cancel();
     const { signal, onProgress } = options;
     if (signal?.aborted) return Promise.reject(new OptimizeCancelledError());
-    const worker = (this.worker ??= this.spawn());
+    const jobCount = Array.isArray(problem.jobs) ? problem.jobs.length : 0;
+    const size = Math.max(1, Math.floor(options.workers ?? defaultTeamSize(jobCount)));
+    const workers = this.team(size);
     const id = ++this.lastId;
+    const timeLimitMs = options.timeLimitMs ?? 2000;
+    const team = new SearchTeam(size, SHARE_EVERY_SHARE_OF_BUDGET * timeLimitMs);
+    const started = performance.now();
     return new Promise<VrpOutcome>((resolve, reject) => {
-      const stop = () => worker.postMessage({ type: 'stop', id });
+      const stop = () => workers.forEach((worker) => worker.postMessage({ type: 'stop', id }));
       signal?.addEventListener('abort', stop, { once: true });
-      const settle = (response: WorkerResponse): boolean => {
+      const share = (members: number[]) => {
+        const best = team.best;
+        if (!best || members.length === 0) return;
+        const routes = best.routes.map(({ vehicle, jobs }) => ({ vehicle, jobs }));
+        for (const member of members)
+          workers[member].postMessage({ type: 'vrp-share', id, routes });
+      };
+      let finished = 0;
+      let stopped = false;
+      let ms = 0;
+      const settle = (response: WorkerResponse, member: number): boolean => {
         if (response.type === 'vrp-progress') {
-          onProgress?.(response.best, response.elapsedMs);
+          share(team.report(member, response.best, response.rank, performance.now() - started));
+          // Member 0 sets the pace of the progress reports (at least every 200 ms).
+          if (member === 0) onProgress?.(team.best ?? response.best, response.elapsedMs);
           return false;
         }
-        signal?.removeEventListener('abort', stop);
         if (response.type === 'vrp-result') {
-          resolve({ ...response.solution, stopped: response.stopped, ms: response.ms });
-        } else if (response.type === 'error') {
+          team.report(member, response.solution, response.rank, performance.now() - started);
+          stopped ||= response.stopped;
+          ms = Math.max(ms, response.ms);
+          if (++finished < size) return false;
+          signal?.removeEventListener('abort', stop);
+          resolve({ ...(team.best ?? response.solution), stopped, ms });
+          return true;
+        }
+        signal?.removeEventListener('abort', stop);
+        if (response.type === 'error') {
           reject(new Error(response.message));
         } else {
           reject(new Error(`unexpected answer to a vrp request: ${response.type}`));
@@ -150,14 +193,17 @@ export class OptimizeClient {
           reject(error);
         },
       };
-      worker.postMessage({
-        type: 'vrp',
-        id,
-        problem,
-        timeLimitMs: options.timeLimitMs ?? 2000,
-        ...(options.seed !== undefined ? { seed: options.seed } : {}),
-        ...(options.maxIterations !== undefined ? { maxIterations: options.maxIterations } : {}),
-      });
+      workers.forEach((worker, member) =>
+        worker.postMessage({
+          type: 'vrp',
+          id,
+          problem,
+          timeLimitMs,
+          // Each member its own seed: the same one would search the same way.
+          seed: (options.seed ?? 1) + member,
+          ...(options.maxIterations !== undefined ? { maxIterations: options.maxIterations } : {}),
+        }),
+      );
     });
   }
 
@@ -177,9 +223,15 @@ export class OptimizeClient {
     this.stopWorker();
   }
 
-  private spawn(): OptimizeWorker {
+  /** The first `size` workers, started as needed. */
+  private team(size: number): OptimizeWorker[] {
+    while (this.workers.length < size) this.workers.push(this.spawn(this.workers.length));
+    return this.workers.slice(0, size);
+  }
+
+  private spawn(member: number): OptimizeWorker {
     const worker = this.createWorker();
-    worker.onmessage = (event) => this.settle(event.data);
+    worker.onmessage = (event) => this.settle(event.data, member);
     worker.onerror = (event) => {
       event.preventDefault();
       this.stopWorker();
@@ -188,10 +240,10 @@ export class OptimizeClient {
     return worker;
   }
 
-  private settle(response: WorkerResponse): void {
+  private settle(response: WorkerResponse, member: number): void {
     const pending = this.pending;
     if (!pending || response.id !== pending.id) return;
-    if (pending.settle(response)) this.pending = null;
+    if (pending.settle(response, member)) this.pending = null;
   }
 
   private fail(error: Error): void {
@@ -201,7 +253,7 @@ export class OptimizeClient {
   }
 
   private stopWorker(): void {
-    this.worker?.terminate();
-    this.worker = null;
+    for (const worker of this.workers) worker.terminate();
+    this.workers = [];
   }
 }

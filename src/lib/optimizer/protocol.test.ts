@@ -215,6 +215,39 @@ describe('createWorkerHandler: vrp runs', () => {
     expect(tasks).toHaveLength(0);
   });
 
+  it("a shared solution better than the run's own is taken over; others and other ids are not", () => {
+    // A good plan from a longer search, shared into a run that has just started.
+    const good = (() => {
+      const { handle, responses, drain } = harness();
+      handle({ type: 'vrp', id: 1, problem, timeLimitMs: 1e9, seed: 7, maxIterations: 3000 });
+      drain();
+      const last = responses.at(-1)!.response;
+      if (last.type !== 'vrp-result') throw new Error('expected a result');
+      return last.solution;
+    })();
+    const { handle, responses, drain } = harness();
+    handle({ type: 'vrp', id: 5, problem, timeLimitMs: 1e9, seed: 2, maxIterations: 300 });
+    drain(1);
+    const routes = good.routes.map(({ vehicle, jobs }) => ({ vehicle, jobs }));
+    handle({ type: 'vrp-share', id: 6, routes }); // another run's: ignored
+    handle({ type: 'vrp-share', id: 5, routes: [{ vehicle: 0, jobs: [0, 0] }] }); // malformed
+    drain();
+    const alone = responses.at(-1)!.response;
+    if (alone.type !== 'vrp-result') throw new Error('expected a result');
+    expect(alone.solution.distance).toBeGreaterThan(good.distance);
+
+    const shared = harness();
+    shared.handle({ type: 'vrp', id: 5, problem, timeLimitMs: 1e9, seed: 2, maxIterations: 300 });
+    shared.drain(1);
+    expect(shared.responses.map(({ response }) => response.type)).not.toContain('vrp-result');
+    shared.handle({ type: 'vrp-share', id: 5, routes });
+    shared.drain();
+    const last = shared.responses.at(-1)!.response;
+    if (last.type !== 'vrp-result') throw new Error('expected a result');
+    expect(checkSolution(problem, last.solution.routes).violations).toEqual([]);
+    expect(last.solution.distance).toBeLessThanOrEqual(good.distance);
+  });
+
   it('the same seed and iterations give the same routes', () => {
     const solve = () => {
       const { handle, responses, drain } = harness();

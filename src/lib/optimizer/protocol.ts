@@ -9,6 +9,7 @@ import {
   type RouteMode,
 } from '@domain/tsp/index.ts';
 import { VrpInputError, VrpSolver, type VrpProblem, type VrpSolution } from '@domain/vrp/index.ts';
+import type { SolutionRank } from '@domain/vrp/rank.ts';
 import { solveAsSingleRoute } from '@domain/vrp/single-route.ts';
 
 /** Page -> worker. */
@@ -97,12 +98,29 @@ export interface StopRequest {
   id: number;
 }
 
-export type WorkerRequest = OptimizeRequest | VrpRequest | StopRequest;
+/**
+ * Page -> worker: a solution another worker of the team found for the run with this id (each
+ * vehicle's jobs in visiting order); the run goes on from it if it beats its own best.
+ */
+export interface ShareRequest {
+  type: 'vrp-share';
+  id: number;
+  routes: { vehicle: number; jobs: number[] }[];
+}
+
+export type WorkerRequest = OptimizeRequest | VrpRequest | StopRequest | ShareRequest;
 
 /** Worker -> page during a vrp run (at least every 200 ms), then once at its end. */
 export type VrpResponse =
-  | { type: 'vrp-progress'; id: number; best: VrpSolution; elapsedMs: number }
-  | { type: 'vrp-result'; id: number; solution: VrpSolution; ms: number; stopped: boolean };
+  | { type: 'vrp-progress'; id: number; best: VrpSolution; rank: SolutionRank; elapsedMs: number }
+  | {
+      type: 'vrp-result';
+      id: number;
+      solution: VrpSolution;
+      rank: SolutionRank;
+      ms: number;
+      stopped: boolean;
+    };
 
 export type WorkerResponse = OptimizeResponse | VrpResponse;
 
@@ -144,7 +162,15 @@ class VrpRun {
         this.done = true;
         const ms = this.now() - this.started;
         this.schedule(() =>
-          this.post({ type: 'vrp-result', id: request.id, solution: single, ms, stopped: false }),
+          this.post({
+            type: 'vrp-result',
+            id: request.id,
+            solution: single,
+            // One route through every job: its length is all there is to compare.
+            rank: { absent: single.unassigned.length, vehicles: 0, idle: 0, cost: single.cost },
+            ms,
+            stopped: false,
+          }),
         );
         return;
       }
@@ -184,6 +210,7 @@ class VrpRun {
         type: 'vrp-progress',
         id: this.request.id,
         best: this.solver.best(),
+        rank: this.solver.rank(),
         elapsedMs: now - this.started,
       });
     }
@@ -198,9 +225,15 @@ class VrpRun {
       type: 'vrp-result',
       id: this.request.id,
       solution: this.solver.best(),
+      rank: this.solver.rank(),
       ms: this.now() - this.started,
       stopped,
     });
+  }
+
+  /** Goes on from another worker's solution if it beats this run's best. */
+  adopt(routes: ShareRequest['routes']): void {
+    if (!this.done && Array.isArray(routes)) this.solver?.adopt(routes);
   }
 
   /** Ends the run without an answer (superseded by a newer request). */
@@ -211,8 +244,9 @@ class VrpRun {
 
 /**
  * The worker's message handler: single-route requests are answered at once; vrp runs go on in
- * slices through `schedule` (a macrotask, so that a stop request gets in) until their budget is
- * spent or a stop request ends them. A new request drops the run in progress.
+ * slices through `schedule` (a macrotask, so that a stop request or a shared solution gets in)
+ * until their budget is spent or a stop request ends them. A new request drops the run in
+ * progress.
  */
 export function createWorkerHandler(
   post: (response: WorkerResponse) => void,
@@ -227,6 +261,10 @@ export function createWorkerHandler(
     };
     if (request.type === 'stop') {
       if (run && run.id === request.id) run.finish(true);
+      return;
+    }
+    if (request.type === 'vrp-share') {
+      if (run && run.id === request.id) run.adopt((message as ShareRequest).routes);
       return;
     }
     run?.drop();

@@ -27,6 +27,7 @@ import { Ejector } from './ejection.ts';
 import type { Instance } from './instance.ts';
 import { makespanWeight, workScale } from './balance.ts';
 import { Perturber } from './perturb.ts';
+import { ranksBefore, type SolutionRank } from './rank.ts';
 import { createRandom, type Random } from '../random.ts';
 import { RouteMinimizer, type RouteMinimizationSettings } from './route-minimization.ts';
 import { Ruiner, type RuinSettings } from './ruin.ts';
@@ -86,10 +87,7 @@ export interface SearchOptions {
 
 type Phase = 'construct' | 'assign' | 'fleet' | 'anneal' | 'done';
 
-/**
- * Lexicographic: jobs left out, then vehicles (objective 'vehicles'), then vehicles without jobs
- * (`useEveryVehicle`), then cost.
- */
+/** A solution's rank (rank.ts), kept up to date in place. */
 interface Key {
   absent: number;
   vehicles: number;
@@ -97,14 +95,7 @@ interface Key {
   cost: number;
 }
 
-const better = (a: Key, b: Key): boolean =>
-  a.absent !== b.absent
-    ? a.absent < b.absent
-    : a.vehicles !== b.vehicles
-      ? a.vehicles < b.vehicles
-      : a.idle !== b.idle
-        ? a.idle < b.idle
-        : a.cost < b.cost;
+const better = ranksBefore;
 
 export class VrpSearch {
   readonly settings: SearchSettings;
@@ -240,6 +231,70 @@ export class VrpSearch {
     return this.current.routes.map((_, v) =>
       Array.from(bestJobs.subarray(bestStart[v], bestStart[v + 1])),
     );
+  }
+
+  /**
+   * Takes over a solution found elsewhere (another search of the same problem: a team shares its
+   * best) when it beats this search's best: the search goes on from it. Each route is given as
+   * its vehicle's job sequence. Returns false, changing nothing, when the solution is not better,
+   * breaks a rule, or comes before the first solution or after the end.
+   */
+  adopt(routes: readonly { vehicle: number; jobs: readonly number[] }[]): boolean {
+    if (this.phase === 'construct' || this.phase === 'done') return false;
+    const { instance, candidate } = this;
+    const fresh = new Solution(instance);
+    for (const { vehicle, jobs } of routes) {
+      const route = Number.isInteger(vehicle) ? fresh.routes[vehicle] : undefined;
+      // The routes come in a message: checked, not trusted.
+      if (!route || route.len > 0 || !Array.isArray(jobs)) return false;
+      for (const job of jobs as readonly unknown[]) {
+        if (typeof job !== 'number') return false;
+        if (!Number.isInteger(job) || !(job >= 0 && job < instance.jobCount)) return false;
+        if (fresh.jobRoute[job] >= 0) return false;
+        fresh.jobRoute[job] = vehicle;
+      }
+      route.assign(jobs);
+      const v = route.vehicle;
+      if (
+        !route.feasible() ||
+        route.load > instance.capacity[v] ||
+        route.len > instance.maxStops[v]
+      )
+        return false;
+      if (route.duration > instance.maxWorkingTime[v]) return false;
+    }
+    let absent = 0;
+    for (const job of this.servable) if (fresh.jobRoute[job] < 0) this.pool[absent++] = job;
+    const key = this.key(fresh, absent);
+    if (!better(key, this.bestKey)) return false;
+    // Route minimisation starts over from a solution only when it has fewer routes: a shorter one
+    // with as many would end every attempt before it gets anywhere.
+    const best = this.bestKey;
+    if (this.phase === 'fleet' && key.absent === best.absent && key.vehicles >= best.vehicles)
+      return false;
+    this.current.copyFrom(fresh);
+    candidate.copyFrom(fresh);
+    this.absent.set(this.pool.subarray(0, absent));
+    this.absentCount = absent;
+    this.currentKey = key;
+    this.saveBest(key);
+    // The assign and anneal phases go on with the jobs left out, if any.
+    if (absent === 0 && this.phase === 'assign') {
+      this.phase = this.afterAssign();
+    } else if (this.phase === 'fleet') {
+      this.fleetProgress(this.progress());
+      if (fresh.usedVehicles() > this.fewestVehicles) this.removeRoute();
+      else {
+        this.phase = 'anneal';
+        this.startAnneal();
+      }
+    }
+    return true;
+  }
+
+  /** The best solution's rank. */
+  bestRank(): SolutionRank {
+    return { ...this.bestKey };
   }
 
   /** Writes the solution's key into `into` (default: a new object). */

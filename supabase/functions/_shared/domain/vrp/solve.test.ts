@@ -130,6 +130,84 @@ describe('solveVrp: a larger instance', { timeout: SLOW }, () => {
   });
 });
 
+describe('VrpSolver.adopt: searches sharing their best', () => {
+  const points: [number, number][] = Array.from({ length: 30 }, (_, i) => [
+    ((i * 7919) % 101) - 50,
+    ((i * 104729) % 97) - 48,
+  ]);
+  const problem = pointsProblem(
+    points,
+    points.map((_, i) => ({
+      demand: 1 + (i % 5),
+      windows: [[(i * 37) % 200, 250 + ((i * 37) % 200)]] as [number, number][],
+    })),
+    {
+      vehicles: Array.from({ length: 10 }, () => ({
+        capacity: 20,
+        shift: [0, 700] as [number, number],
+      })),
+      objective: 'vehicles',
+    },
+  );
+  /** A search a few iterations in, still going: a clock that advances with each reading. */
+  const started = (seed: number, maxIterations = 2000) => {
+    let clock = 0;
+    const solver = new VrpSolver(problem, {
+      seed,
+      maxIterations,
+      timeLimitMs: 1e9,
+      now: () => (clock += 0.01),
+    });
+    solver.run(clock + 0.5);
+    expect(solver.finished).toBe(false);
+    return solver;
+  };
+
+  it('goes on from a better solution, and its result is at least as good', () => {
+    const strong = solveVrp(problem, { seed: 1, maxIterations: 3000, timeLimitMs: 10_000 });
+    const weak = started(2);
+    const before = weak.best();
+    expect(before.routes.length * 1e6 + before.distance).toBeGreaterThan(
+      strong.routes.length * 1e6 + strong.distance,
+    );
+    expect(weak.adopt(strong.routes)).toBe(true);
+    expect(weak.best().routes).toEqual(strong.routes);
+    weak.run(Infinity);
+    const after = weak.best();
+    expect(checkSolution(problem, after.routes).violations).toEqual([]);
+    expect(after.routes.length).toBeLessThanOrEqual(strong.routes.length);
+    if (after.routes.length === strong.routes.length)
+      expect(after.distance).toBeLessThanOrEqual(strong.distance + 1e-9);
+  });
+
+  it('refuses a worse solution, one that breaks a rule, and malformed routes', () => {
+    // A clock that advances with each reading: the search is still going after the slice.
+    let clock = 0;
+    const solver = new VrpSolver(problem, {
+      seed: 1,
+      timeLimitMs: 1e9,
+      now: () => (clock += 0.01),
+    });
+    solver.run(clock + 30);
+    expect(solver.finished).toBe(false);
+    const best = solver.best();
+    const worse = started(2).best();
+    expect(worse.routes.length * 1e6 + worse.distance).toBeGreaterThan(
+      best.routes.length * 1e6 + best.distance,
+    );
+    expect(solver.adopt(worse.routes)).toBe(false);
+    // Every job on one vehicle: over its capacity.
+    const all = [{ vehicle: 0, jobs: problem.jobs.map((_, j) => j) }];
+    const fresh = started(3);
+    expect(fresh.adopt(all)).toBe(false);
+    expect(fresh.adopt([{ vehicle: 99, jobs: [0] }])).toBe(false);
+    expect(fresh.adopt([{ vehicle: 0, jobs: [0, 0] }])).toBe(false);
+    expect(fresh.adopt([{ vehicle: 0, jobs: [1.5] }])).toBe(false);
+    expect(fresh.adopt([{ vehicle: 0, jobs: 'x' as unknown as number[] }])).toBe(false);
+    expect(solver.best()).toEqual(best);
+  });
+});
+
 describe('solveVrp: unassigned jobs and their reasons', () => {
   it('a window that closes before any vehicle can arrive', () => {
     const problem = pointsProblem(

@@ -6,6 +6,7 @@ import { checkSolution } from './check.ts';
 import { compileProblem, type Instance } from './instance.ts';
 import type { VrpProblem } from './problem.ts';
 import { impossibleAlone, noRoomReason, type UnassignedReason } from './reasons.ts';
+import type { SolutionRank } from './rank.ts';
 import { VrpSearch, type SearchOptions } from './search.ts';
 import { Solution } from './solution.ts';
 
@@ -84,6 +85,20 @@ export class VrpSolver {
 
   get iterations(): number {
     return this.search.iterations;
+  }
+
+  /**
+   * Goes on from the given routes (each vehicle's jobs in visiting order) when they beat the best
+   * so far: how searches of the same problem share their best. False when they do not, break a
+   * rule, or the search has not started or has ended.
+   */
+  adopt(routes: readonly { vehicle: number; jobs: readonly number[] }[]): boolean {
+    return this.search.adopt(routes);
+  }
+
+  /** How the search ranks its best solution (searches working together compare it). */
+  rank(): SolutionRank {
+    return this.search.bestRank();
   }
 
   /** The best solution so far, checked against every rule. */
