@@ -1,6 +1,6 @@
 /**
  * Optimise the order of points, or a day's routes, from a JSON file and print one JSON line:
- *   npm run --silent optimize -- FILE.json
+ *   npm run --silent optimize -- FILE.json [--workers=N]
  *
  * Single route: {"points": [[x, y], ...], "metric": "euclidean" | "haversine",
  *                "mode": "round-trip" | "fixed-start" | "fixed-start-end"}
@@ -31,6 +31,9 @@
  * "vehicles", the latest finish for "makespan". With "maxIterations" (and a time limit that is not
  * reached) the same seed gives the same result. A problem that is one route through every job (one
  * vehicle, no windows or locks, a symmetric matrix) goes to the single-route optimiser.
+ * `--workers=N` (default 1) runs N searches together, one per worker thread, as the page does
+ * with one per core (src/lib/optimizer's OptimizeClient): each with its own seed (seed, seed + 1,
+ * ...), sharing their best solutions; the same seed then no longer gives the same result.
  *
  * Bad input gets one line on stderr and exit code 1.
  */
@@ -43,7 +46,12 @@ import {
   type Point,
   type RouteMode,
 } from '../supabase/functions/_shared/domain/tsp/index.ts';
-import { VrpInputError, solveVrp } from '../supabase/functions/_shared/domain/vrp/index.ts';
+import {
+  VrpInputError,
+  solveVrp,
+  type VrpProblem,
+  type VrpSolution,
+} from '../supabase/functions/_shared/domain/vrp/index.ts';
 import { parseVrpRequest } from '../supabase/functions/_shared/domain/vrp/json.ts';
 import { solveAsSingleRoute } from '../supabase/functions/_shared/domain/vrp/single-route.ts';
 
@@ -113,13 +121,36 @@ function optimizeRoute(data: unknown): void {
   }
 }
 
-function optimizeVrp(data: unknown): void {
+/** The same search in `workers` Deno workers (the page's worker script), sharing their best. */
+async function solveTogether(
+  problem: VrpProblem,
+  options: { timeLimitMs: number; seed?: number; maxIterations?: number },
+  workers: number,
+): Promise<VrpSolution> {
+  // Loaded only here: a one-worker run starts without the client and its worker script.
+  const { OptimizeClient } = await import('../src/lib/optimizer/optimize-client.ts');
+  const client = new OptimizeClient(
+    () =>
+      new Worker(new URL('../src/lib/optimizer/optimize.worker.ts', import.meta.url), {
+        type: 'module',
+      }),
+  );
+  try {
+    return await client.solveVrp(problem, { ...options, workers });
+  } finally {
+    client.dispose();
+  }
+}
+
+async function optimizeVrp(data: unknown, workers: number): Promise<void> {
   const started = performance.now();
   try {
     const { problem, timeLimitMs, seed, maxIterations } = parseVrpRequest(data);
     const options = { timeLimitMs: timeLimitMs ?? 1000, seed, maxIterations };
     // One vehicle, no windows: the single-route optimiser (see single-route.ts).
-    const solution = solveAsSingleRoute(problem, options) ?? solveVrp(problem, options);
+    const solution =
+      solveAsSingleRoute(problem, options) ??
+      (workers > 1 ? await solveTogether(problem, options, workers) : solveVrp(problem, options));
     const ms = Math.round((performance.now() - started) * 10) / 10;
     const routes = solution.routes.map((route) => route.jobs);
     const unassigned = solution.unassigned.map(({ job }) => job);
@@ -130,8 +161,18 @@ function optimizeVrp(data: unknown): void {
   }
 }
 
-if (Deno.args.length !== 1) fail('usage: npm run --silent optimize -- FILE.json');
-const data = await readInput(Deno.args[0]);
+const USAGE = 'usage: npm run --silent optimize -- FILE.json [--workers=N]';
+const files = Deno.args.filter((arg) => !arg.startsWith('--'));
+const flags = Deno.args.filter((arg) => arg.startsWith('--'));
+if (files.length !== 1) fail(USAGE);
+let workers = 1;
+for (const flag of flags) {
+  const match = /^--workers=(\d+)$/.exec(flag);
+  if (!match) fail(`unknown option ${flag}; ${USAGE}`);
+  workers = Number(match[1]);
+  if (!(workers >= 1 && workers <= 64)) fail('--workers must be a whole number from 1 to 64');
+}
+const data = await readInput(files[0]);
 const isVrp = typeof data === 'object' && data !== null && 'problem' in data;
-if (isVrp) optimizeVrp(data);
+if (isVrp) await optimizeVrp(data, workers);
 else optimizeRoute(data);

@@ -183,6 +183,35 @@ describe('npm run optimize', { timeout: 30_000 }, () => {
     },
   );
 
+  it.concurrent(
+    'solves the vrp form with --workers=2: two searches together, one answer',
+    async () => {
+      const { code, stdout, stderr } = await run(
+        request({
+          problem: 'vrp',
+          locations: [
+            [0, 0],
+            [10, 0],
+            [0, 10],
+            [10, 10],
+            [5, 5],
+          ],
+          metric: 'euclidean',
+          vehicles: { count: 3, capacity: 2 },
+          jobs: [1, 2, 3, 4].map((location) => ({ location, demand: 1 })),
+          objective: 'vehicles',
+          timeLimitMs: 300,
+        }),
+        '--workers=2',
+      );
+      expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+      const result = JSON.parse(stdout);
+      expect(result.routes).toHaveLength(2);
+      expect(result.routes.flat().sort()).toEqual([0, 1, 2, 3]);
+      expect(result.unassigned).toEqual([]);
+    },
+  );
+
   it.concurrent('measures the vrp form in metres with haversine', async () => {
     const { code, stdout } = await run(
       request({
@@ -203,7 +232,11 @@ describe('npm run optimize', { timeout: 30_000 }, () => {
   });
 
   const badInputs: [string, () => string[], RegExp][] = [
-    ['no file argument', () => [], /^optimize: usage: npm run --silent optimize -- FILE\.json\n$/],
+    [
+      'no file argument',
+      () => [],
+      /^optimize: usage: npm run --silent optimize -- FILE\.json \[--workers=N\]\n$/,
+    ],
     [
       'a missing file',
       () => [join(folder, 'missing.json')],
@@ -373,6 +406,16 @@ describe('npm run optimize', { timeout: 30_000 }, () => {
       'vrp with a bad time limit',
       vrp({ timeLimitMs: 'soon' }),
       /"timeLimitMs" must be a number > 0/,
+    ],
+    [
+      'an unknown option',
+      () => [...vrp({})(), '--fast'],
+      /^optimize: unknown option --fast; usage/,
+    ],
+    [
+      'no workers',
+      () => [...vrp({})(), '--workers=0'],
+      /--workers must be a whole number from 1 to 64/,
     ],
   );
   for (const [name, args, message] of badInputs) {
