@@ -17,6 +17,16 @@ const BENCHMARKS = [
     '--v8-flags=--single-threaded',
     'bench/team-day.ts',
   ],
+  // A team of workers, one per core, as the page runs it (each worker single-threaded too).
+  [
+    'deno',
+    'run',
+    '--quiet',
+    '--allow-read',
+    '--import-map=import-map.json',
+    '--v8-flags=--single-threaded',
+    'bench/homberger.ts',
+  ],
   ['node', 'bench/bundle-size.mjs'],
   ['node', 'bench/first-optimise.mjs'],
   ['node', 'bench/interaction.mjs'],
