@@ -147,6 +147,13 @@ const body = fc.oneof(
   fc.record({ from: point, to: point }, { requiredKeys: [] }),
   fc.record({ stops: fc.array(point, { maxLength: 5 }) }, { requiredKeys: [] }),
   fc.record(
+    {
+      sources: fc.oneof(fc.array(point, { maxLength: 5 }), weirdString, fc.jsonValue()),
+      destinations: fc.oneof(fc.array(point, { maxLength: 5 }), weirdString, fc.jsonValue()),
+    },
+    { requiredKeys: [] },
+  ),
+  fc.record(
     { email: weirdString, password: weirdString, idToken: weirdString, refreshToken: weirdString },
     { requiredKeys: [] },
   ),
@@ -267,6 +274,8 @@ const endpoints: Endpoint[] = [
   { method: 'POST', path: () => '/routes/total' },
   { method: 'POST', path: () => '/routes/legs' },
   { method: 'POST', path: () => '/routes/table' },
+  { method: 'POST', path: () => '/routes/table/block' },
+  { method: 'GET', path: () => '/routes/limits' },
 ];
 
 async function send(

@@ -146,19 +146,70 @@ function estimatePair(from: LatLng, to: LatLng): { distance: number; duration: n
   };
 }
 
-/** Every pair as the great-circle estimate. */
-export function estimateTable(points: readonly LatLng[]): RouteTable {
-  const distances = points.map(() => new Array<number>(points.length).fill(0));
-  const durations = points.map(() => new Array<number>(points.length).fill(0));
-  points.forEach((from, i) => {
-    points.forEach((to, j) => {
-      if (i === j) return;
+/** Every pair of `sources` x `destinations` as the great-circle estimate (0 from a point to itself). */
+function estimateBlock(
+  sources: readonly LatLng[],
+  destinations: readonly LatLng[],
+  same: boolean,
+): RouteTable {
+  const distances = sources.map(() => new Array<number>(destinations.length).fill(0));
+  const durations = sources.map(() => new Array<number>(destinations.length).fill(0));
+  sources.forEach((from, i) => {
+    destinations.forEach((to, j) => {
+      if (same && i === j) return;
       const { distance, duration } = estimatePair(from, to);
       distances[i][j] = distance;
       durations[i][j] = duration;
     });
   });
   return { distances, durations, estimated: true };
+}
+
+/** Every pair as the great-circle estimate. */
+export const estimateTable = (points: readonly LatLng[]): RouteTable =>
+  estimateBlock(points, points, true);
+
+/**
+ * One block of the table: road distances and durations from each of `sources` to each of
+ * `destinations` (without destinations, between the sources), asked for in one request of the
+ * table service. When the router fails, the whole block is the great-circle estimate (flagged
+ * `estimated`); a pair the router has no route for gets its estimate.
+ */
+export async function computeBlock(
+  table: TableService | undefined,
+  sources: readonly LatLng[],
+  destinations?: readonly LatLng[],
+): Promise<RouteTable> {
+  const to = destinations ?? sources;
+  if (!table) return estimateBlock(sources, to, !destinations);
+  const answer = await table(
+    destinations
+      ? { sources: [...sources], destinations: [...destinations] }
+      : { sources: [...sources] },
+  );
+  if (isFailure(answer)) {
+    console.warn(
+      `route table: estimating a block of ${sources.length} x ${to.length}: ${answer.reason}`,
+    );
+    return estimateBlock(sources, to, !destinations);
+  }
+  const distances = sources.map(() => new Array<number>(to.length).fill(0));
+  const durations = sources.map(() => new Array<number>(to.length).fill(0));
+  sources.forEach((from, r) => {
+    to.forEach((point, c) => {
+      const distance = answer.distances[r][c];
+      const duration = answer.durations[r][c];
+      if (distance !== null && duration !== null) {
+        distances[r][c] = distance;
+        durations[r][c] = duration;
+      } else if (destinations || r !== c) {
+        const estimate = estimatePair(from, point);
+        distances[r][c] = estimate.distance;
+        durations[r][c] = estimate.duration;
+      }
+    });
+  });
+  return { distances, durations, estimated: false };
 }
 
 /**
@@ -180,26 +231,15 @@ export async function computeTable(
   const at = (group: number[]) => group.map((index) => points[index]);
   for (const rows of groups) {
     for (const columns of groups) {
-      const answer = await table(
-        rows === columns ? { sources: at(rows) } : { sources: at(rows), destinations: at(columns) },
-      );
-      if (isFailure(answer)) {
-        console.warn(`route table: estimating all ${n} x ${n} pairs: ${answer.reason}`);
+      const block = await computeBlock(table, at(rows), rows === columns ? undefined : at(columns));
+      if (block.estimated) {
+        console.warn(`route table: estimating all ${n} x ${n} pairs`);
         return estimateTable(points);
       }
       rows.forEach((i, r) => {
         columns.forEach((j, c) => {
-          const distance = answer.distances[r][c];
-          const duration = answer.durations[r][c];
-          if (distance === null || duration === null) {
-            const estimate =
-              i === j ? { distance: 0, duration: 0 } : estimatePair(points[i], points[j]);
-            distances[i][j] = estimate.distance;
-            durations[i][j] = estimate.duration;
-          } else {
-            distances[i][j] = distance;
-            durations[i][j] = duration;
-          }
+          distances[i][j] = block.distances[r][c];
+          durations[i][j] = block.durations[r][c];
         });
       });
     }

@@ -9,6 +9,14 @@ export class UpstreamBusyError extends Error {
 
 const ARRIVAL_JITTER_MARGIN = 0.1;
 
+/**
+ * The spacing the upstream gate keeps between two calls to one upstream: the upstream's minimum
+ * interval plus 10 %, since the upstream sees arrival times (a busy host, a new connection add
+ * jitter between releasing a call here and its arrival there).
+ */
+export const gateIntervalMs = (minIntervalMs: number): number =>
+  Math.ceil(minIntervalMs * (1 + ARRIVAL_JITTER_MARGIN));
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -58,9 +66,7 @@ export function createUpstreamGate(options: {
   maxWaitMs: number;
   state: SharedState;
 }) {
-  // The upstream sees arrival times: 10% more than the interval absorbs the jitter
-  // between releasing a call here and its arrival there (a busy host, a new connection).
-  const intervalMs = Math.ceil(options.minIntervalMs * (1 + ARRIVAL_JITTER_MARGIN));
+  const intervalMs = gateIntervalMs(options.minIntervalMs);
   const local = createThrottle(intervalMs, options.maxWaitMs);
   return async function waitTurn(): Promise<void> {
     if (options.minIntervalMs <= 0) return;

@@ -221,6 +221,25 @@ export const routeStopsSchema = z.object(
   { error: 'Body must be a JSON object with stops' },
 );
 
+/** Most points on one side of a block the API accepts, whatever ROUTER_TABLE_MAX_COORDINATES says. */
+const TABLE_BLOCK_SIDE_MAX = 10_000;
+
+const blockSide = (name: 'sources' | 'destinations') =>
+  z
+    .array(pointSchema, { error: `${name} must be an array of {lat, lng}` })
+    .min(1, `${name} must hold at least one point`)
+    .max(TABLE_BLOCK_SIDE_MAX, `${name} must hold at most ${TABLE_BLOCK_SIDE_MAX} points`);
+
+/**
+ * Body of POST /routes/table/block: one block of the table, from each of the sources to each of
+ * the destinations (without destinations, between the sources); each side at most the router's
+ * table limit (checked against the configuration where it is answered).
+ */
+export const routeTableBlockSchema = z.object(
+  { sources: blockSide('sources'), destinations: blockSide('destinations').optional() },
+  { error: 'Body must be a JSON object with sources' },
+);
+
 /** The tables POST /routes/table can answer. */
 export const ROUTE_TABLE_FIELDS = ['distances', 'durations'] as const;
 
