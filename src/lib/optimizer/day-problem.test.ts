@@ -11,7 +11,6 @@ import {
   scheduleAlong,
   searchBudget,
   straightTravelTimes,
-  travelTimesFromTable,
   unreachableStops,
   type DayStop,
   type TravelTimes,
@@ -71,41 +70,6 @@ describe('travel times', () => {
     expect(times.durations[1]).toBeCloseTo(times.distances[1] / (50_000 / 3600), 6);
     expect(times.durations[2]).toBe(times.durations[1]);
     expect(times.durations[0]).toBe(0);
-  });
-
-  it('road times from a table that fits; none from an estimate or a table of another size', () => {
-    const table = {
-      distances: [
-        [0, 1000],
-        [1200, 0],
-      ],
-      durations: [
-        [0, 60],
-        [70, 0],
-      ],
-      estimated: false,
-    };
-    expect(travelTimesFromTable(table, 2)).toEqual({
-      kind: 'road',
-      size: 2,
-      distances: Float64Array.from([0, 1000, 1200, 0]),
-      durations: Float64Array.from([0, 60, 70, 0]),
-    });
-    expect(travelTimesFromTable({ ...table, estimated: true }, 2)).toBeNull();
-    expect(travelTimesFromTable(table, 3)).toBeNull();
-    expect(travelTimesFromTable(null, 2)).toBeNull();
-    expect(
-      travelTimesFromTable(
-        {
-          ...table,
-          durations: [
-            [0, -1],
-            [1, 0],
-          ],
-        },
-        2,
-      ),
-    ).toBeNull();
   });
 });
 

@@ -15,7 +15,6 @@ import {
 } from '@domain/day-plan/day-plan.ts';
 import { scheduleRoute, windowMoments, type DaySchedule } from '@domain/day-plan/schedule.ts';
 import { FALLBACK_SPEED_METERS_PER_SECOND, type LatLng } from '@domain/geo.ts';
-import { ROUTE_TABLE_MAX_STOPS } from '@domain/limits.ts';
 import { greatCircleMatrix } from '@domain/vrp/matrix.ts';
 import type {
   VrpJob,
@@ -29,10 +28,11 @@ import type {
 export type DayStop = LatLng & StopDayFields & { name: string };
 
 /**
- * Most places (stops plus an end address) for which road travel times are asked: 200 places are
- * 4 table blocks of 100 x 100, a few seconds behind the public router's 1 request per second.
+ * Most places (stops plus an end address) for which road travel times are asked: 1000 places
+ * are 100 table blocks of 100 x 100, about two minutes behind the public router's one request
+ * a second (a router of one's own with a larger table limit answers them in seconds).
  */
-export const ROAD_TIMES_MAX_PLACES = Math.min(200, ROUTE_TABLE_MAX_STOPS);
+export const ROAD_TIMES_MAX_PLACES = 1000;
 
 /** The straight-line fallback's average speed, km/h, as the texts state it. */
 export const STRAIGHT_SPEED_KMH = Math.round(FALLBACK_SPEED_METERS_PER_SECOND * 3.6);
@@ -41,6 +41,11 @@ export const STRAIGHT_SPEED_KMH = Math.round(FALLBACK_SPEED_METERS_PER_SECOND * 
 export interface TravelTimes {
   /** 'road': the route service's table; 'straight': great-circle at the fallback speed. */
   kind: 'road' | 'straight';
+  /**
+   * Why straight lines were used, when road times were asked for: more places than
+   * ROAD_TIMES_MAX_PLACES, or the route service failed.
+   */
+  straightBecause?: 'too-many-places' | 'route-service';
   size: number;
   durations: Float64Array;
   distances: Float64Array;
@@ -62,34 +67,6 @@ export function straightTravelTimes(places: readonly LatLng[]): TravelTimes {
     size: places.length,
     distances: greatCircleMatrix(points),
     durations: greatCircleMatrix(points, FALLBACK_SPEED_METERS_PER_SECOND),
-  };
-}
-
-export interface TravelTable {
-  distances: readonly (readonly number[])[];
-  durations: readonly (readonly number[])[];
-  estimated: boolean;
-}
-
-const fits = (matrix: readonly (readonly number[])[], size: number): boolean =>
-  matrix.length === size &&
-  matrix.every(
-    (row) => row.length === size && row.every((value) => value >= 0 && value < Infinity),
-  );
-
-/**
- * Road travel times from the route table; null when there is none, it is the service's own
- * great-circle estimate, or it does not fit the places.
- */
-export function travelTimesFromTable(table: TravelTable | null, size: number): TravelTimes | null {
-  if (!table || table.estimated) return null;
-  if (!fits(table.distances, size) || !fits(table.durations, size)) return null;
-  const flat = (matrix: readonly (readonly number[])[]) => Float64Array.from(matrix.flat());
-  return {
-    kind: 'road',
-    size,
-    distances: flat(table.distances),
-    durations: flat(table.durations),
   };
 }
 

@@ -27,11 +27,9 @@ export {
   type UnreachableReason,
   type UnreachableStop,
   straightTravelTimes,
-  travelTimesFromTable,
   type DayProblem,
   type DayProblemOptions,
   type DayStop,
-  type TravelTable,
   type TravelTimes,
 } from './day-problem.ts';
-export { loadTravelTimes, type TableFetcher } from './travel-times.ts';
+export { loadTravelTimes, type TravelTimesOptions } from './travel-times.ts';

@@ -1,41 +1,34 @@
 /**
- * The travel times the day's optimiser works with: road times from the route table the planner
- * already uses (up to ROAD_TIMES_MAX_PLACES places), else great-circle at the fallback speed.
+ * The travel times the day's optimiser works with: road times from the route service's table,
+ * asked for in blocks (loadRoadTable) for up to ROAD_TIMES_MAX_PLACES places, else great-circle
+ * at the fallback speed, saying why.
  */
 import type { LatLng } from '@domain/geo.ts';
-import { getRouteTable } from '@/lib/routing';
-import {
-  ROAD_TIMES_MAX_PLACES,
-  straightTravelTimes,
-  travelTimesFromTable,
-  type TravelTable,
-  type TravelTimes,
-} from './day-problem.ts';
+import { loadRoadTableFromApi, type RoadTableProgress } from '@/lib/routing';
+import { ROAD_TIMES_MAX_PLACES, straightTravelTimes, type TravelTimes } from './day-problem.ts';
 
-export type TableFetcher = (
-  places: readonly LatLng[],
-  signal?: AbortSignal,
-) => Promise<TravelTable | null>;
+export interface TravelTimesOptions {
+  /** After every block of road times: how many of how many, and the time left. */
+  onProgress?: (progress: RoadTableProgress) => void;
+  /** The road table (tests pass one of their own). */
+  loadTable?: typeof loadRoadTableFromApi;
+}
 
 /**
- * Road times when the places are few enough and the route service answers with real road
- * figures; great-circle otherwise (never a reason to fail). Rejects only when aborted.
+ * Road times when the places are few enough and the route service answers every block with
+ * real road figures; great-circle otherwise (never a reason to fail), with the reason. Rejects
+ * only when aborted.
  */
 export async function loadTravelTimes(
   places: readonly LatLng[],
   signal?: AbortSignal,
-  fetchTable: TableFetcher = getRouteTable,
+  { onProgress, loadTable = loadRoadTableFromApi }: TravelTimesOptions = {},
 ): Promise<TravelTimes> {
-  if (places.length >= 2 && places.length <= ROAD_TIMES_MAX_PLACES) {
-    let table: TravelTable | null = null;
-    try {
-      table = await fetchTable(places, signal);
-    } catch (error) {
-      if (signal?.aborted) throw error;
-    }
-    if (signal?.aborted) throw new DOMException('The optimisation was stopped', 'AbortError');
-    const road = travelTimesFromTable(table, places.length);
-    if (road) return road;
-  }
-  return straightTravelTimes(places);
+  if (places.length < 2) return straightTravelTimes(places);
+  if (places.length > ROAD_TIMES_MAX_PLACES)
+    return { ...straightTravelTimes(places), straightBecause: 'too-many-places' };
+  const road = await loadTable(places, { signal, onProgress });
+  signal?.throwIfAborted();
+  if (!road) return { ...straightTravelTimes(places), straightBecause: 'route-service' };
+  return { kind: 'road', ...road };
 }

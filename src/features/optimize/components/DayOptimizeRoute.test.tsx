@@ -2,11 +2,11 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { DayPlan } from '@domain/day-plan/day-plan.ts';
-import { getRouteTable } from '@/lib/routing';
+import { loadRoadTableFromApi } from '@/lib/routing';
 import { OptimizeRoute, type OptimizeStop } from './OptimizeRoute.tsx';
 
 // The route service at the module boundary: no road table unless a test gives one.
-vi.mock('@/lib/routing', () => ({ getRouteTable: vi.fn(async () => null) }));
+vi.mock('@/lib/routing', () => ({ loadRoadTableFromApi: vi.fn(async () => null) }));
 vi.mock('../api/road-distances.ts', () => ({ getRoadDistances: vi.fn(async () => null) }));
 
 // jsdom has no Web Worker: the fake answers with the real protocol handler.
@@ -46,6 +46,13 @@ const pharmacy: Stop = {
   lng: 10,
   window: { start: '08:00', end: '08:20' },
 };
+
+/** A road table as the blocks' loader answers it: row-major metres and seconds. */
+const roadTable = ({ distances, durations }: { distances: number[][]; durations: number[][] }) => ({
+  size: distances.length,
+  distances: Float64Array.from(distances.flat()),
+  durations: Float64Array.from(durations.flat()),
+});
 
 function lineTable(count: number) {
   const matrix = (step: number) =>
@@ -88,11 +95,11 @@ describe('<OptimizeRoute> with a day plan', () => {
 
   it('orders by the windows on road times, names the stop it cannot reach, and keeps it', async () => {
     // Road table ordered as the stops are listed: depot, pharmacy, school, bakery.
-    vi.mocked(getRouteTable).mockImplementationOnce(async () => {
+    vi.mocked(loadRoadTableFromApi).mockImplementationOnce(async () => {
       const along = [0, 3, 2, 1];
       const table = lineTable(4);
       const pick = (matrix: number[][]) => along.map((i) => along.map((j) => matrix[i][j]));
-      return { ...table, distances: pick(table.distances), durations: pick(table.durations) };
+      return roadTable({ distances: pick(table.distances), durations: pick(table.durations) });
     });
     render(<Planner initial={[depot, pharmacy, school, bakery]} />);
     fireEvent.click(screen.getByRole('button', { name: 'Optimise route' }));
@@ -118,10 +125,10 @@ describe('<OptimizeRoute> with a day plan', () => {
   it('says what the windows cost: on time for 5 km more driving and a later finish', async () => {
     // The depot, a stop 5 km west, and one 10 km east whose window closes at 08:10.
     const positions = [0, -0.5, 1];
-    vi.mocked(getRouteTable).mockImplementationOnce(async () => {
+    vi.mocked(loadRoadTableFromApi).mockImplementationOnce(async () => {
       const matrix = (step: number) =>
         positions.map((a) => positions.map((b) => step * Math.abs(a - b)));
-      return { distances: matrix(10_000), durations: matrix(600), estimated: false };
+      return roadTable({ distances: matrix(10_000), durations: matrix(600) });
     });
     const west: Stop = { id: 'west', name: 'West', lat: 50, lng: 9.99 };
     const east: Stop = {
@@ -146,9 +153,30 @@ describe('<OptimizeRoute> with a day plan', () => {
     await waitFor(() => expect(order()[1]).toBe('school'), { timeout: 10_000 });
     expect(
       screen.getByText(
-        'Compared by straight-line travel times at 50 km/h: the route service is unavailable or the route has more than 200 stops.',
+        'Compared by straight-line travel times at 50 km/h: the route service did not answer.',
       ),
     ).toBeDefined();
+  });
+
+  it('says how far the road times have got and how long they still take, then searches', async () => {
+    let arrive: () => void = () => {};
+    vi.mocked(loadRoadTableFromApi).mockImplementationOnce(async (_places, options) => {
+      options?.onProgress?.({ done: 34, total: 100, leftMs: 130_000 });
+      await new Promise<void>((resolve) => (arrive = resolve));
+      options?.onProgress?.({ done: 100, total: 100, leftMs: 0 });
+      return roadTable(lineTable(3));
+    });
+    render(<Planner initial={[depot, school, bakery]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Optimise route' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'Road times: 34 of 100 blocks… About 2 minutes left.',
+      ),
+    );
+    arrive();
+    await waitFor(() => expect(screen.getByText('Compared by road travel times.')).toBeDefined(), {
+      timeout: 10_000,
+    });
   });
 
   it('without a departure it is the plain optimiser', () => {

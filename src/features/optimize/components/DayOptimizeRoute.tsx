@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { DayPlan } from '@domain/day-plan/day-plan.ts';
 import { useTimeFormat } from '@/lib/day-plan';
 import { unreachableText } from '@/lib/day-plan/unreachable-text';
-import { ROAD_TIMES_MAX_PLACES, STRAIGHT_SPEED_KMH } from '@/lib/optimizer/day-problem.ts';
 import { useFormatDistance } from '@/lib/units';
 import { useOptimizeDay, type DayOptimizeOutcome } from '../hooks/useOptimizeDay.ts';
 import { useOptimizeOutcome } from '../hooks/useOptimizeOutcome.ts';
 import { dayChange } from '../model/day-change.ts';
 import { isBetterOrder, sameDay } from '../model/day-order.ts';
 import { dayChangeText } from './day-change-text.ts';
+import { costText, roadTimesProgressText } from './road-times-text.ts';
 import type { OptimizeRouteProps, OptimizeStop } from './optimize-props.ts';
 import { OptimizePanel } from './OptimizePanel.tsx';
 
@@ -38,7 +38,7 @@ export function DayOptimizeRoute<T extends OptimizeStop>({
   const { t, i18n } = useTranslation();
   const formatDistance = useFormatDistance();
   const format = useTimeFormat(plan.timeZone);
-  const { optimizeDay, status, progressFinish, stop } = useOptimizeDay();
+  const { optimizeDay, status, progress, stop } = useOptimizeDay();
   const { shown, ...outcome } = useOptimizeOutcome<T, DayOptimizeOutcome>({
     stops,
     key: JSON.stringify(plan),
@@ -52,9 +52,11 @@ export function DayOptimizeRoute<T extends OptimizeStop>({
   let message = '';
   if (running) {
     message =
-      progressFinish === null
+      progress === null
         ? t('optimize.running')
-        : t('dayPlan.optimizeProgress', { time: format.time(progressFinish) });
+        : progress.kind === 'road-times'
+          ? roadTimesProgressText(progress, t)
+          : t('dayPlan.optimizeProgress', { time: format.time(progress.finish) });
   } else if (shown && shown.kind !== 'failed') {
     const { before, after } = shown.result;
     const finish = t('dayPlan.optimizeFinish', {
@@ -94,16 +96,7 @@ export function DayOptimizeRoute<T extends OptimizeStop>({
       }}
       onUndo={shown?.kind === 'applied' ? outcome.undo : null}
       message={message}
-      costNote={
-        result
-          ? result.cost === 'road'
-            ? t('dayPlan.costRoadTimes')
-            : t('dayPlan.costStraightTimes', {
-                speed: STRAIGHT_SPEED_KMH,
-                max: ROAD_TIMES_MAX_PLACES,
-              })
-          : null
-      }
+      costNote={result ? costText(result, t) : null}
       failed={shown?.kind === 'failed'}
     >
       {result && result.unreachable.length > 0 && names ? (

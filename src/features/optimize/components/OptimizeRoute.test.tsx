@@ -5,7 +5,7 @@ import { getRoadDistances } from '../api/road-distances.ts';
 import { OptimizeRoute, type OptimizeStop } from './OptimizeRoute.tsx';
 
 // The route service at the module boundary: no road table unless a test gives one.
-vi.mock('@/lib/routing', () => ({ getRouteTable: vi.fn(async () => null) }));
+vi.mock('@/lib/routing', () => ({ loadRoadTableFromApi: vi.fn(async () => null) }));
 vi.mock('../api/road-distances.ts', () => ({ getRoadDistances: vi.fn(async () => null) }));
 
 // jsdom has no Web Worker: the fake answers with the real protocol handler.

@@ -11,7 +11,8 @@ import {
   type UnreachableStop,
 } from '@/lib/optimizer/day-problem.ts';
 import type { OptimizeWorker } from '@/lib/optimizer/optimize-client.ts';
-import { loadTravelTimes } from '@/lib/optimizer/travel-times.ts';
+import { loadTravelTimes, type TravelTimesOptions } from '@/lib/optimizer/travel-times.ts';
+import type { RoadTableProgress } from '@/lib/routing';
 import { useWorkerSearch } from '@/lib/optimizer/useWorkerSearch.ts';
 import { dayOrderFromSolution, orderFigures, type OrderFigures } from '../model/day-order.ts';
 import type { OptimizeStatus } from './useOptimizeRoute.ts';
@@ -26,6 +27,8 @@ export interface DayOptimizeOutcome {
   after: OrderFigures;
   /** Road travel times from the route table, or straight lines at the fallback speed. */
   cost: TravelTimes['kind'];
+  /** Why straight lines were compared, when they were. */
+  straightBecause?: TravelTimes['straightBecause'];
   /** True when the user stopped the search early (the best order so far). */
   stopped: boolean;
 }
@@ -34,7 +37,16 @@ export interface DayOptimizeOutcome {
 export type TravelTimesLoader = (
   places: readonly LatLng[],
   signal: AbortSignal,
+  options?: Pick<TravelTimesOptions, 'onProgress'>,
 ) => Promise<TravelTimes>;
+
+/** How the run is going: road times arriving block by block, then the search's best finish. */
+export type DayProgress =
+  | ({ kind: 'road-times' } & RoadTableProgress)
+  | {
+      kind: 'search';
+      /** When the best order so far finishes the day (epoch ms). */ finish: number;
+    };
 
 export interface OptimizeDayApi {
   /**
@@ -44,8 +56,8 @@ export interface OptimizeDayApi {
    */
   optimizeDay: (stops: readonly DayStop[], plan: DayPlan) => Promise<DayOptimizeOutcome>;
   status: OptimizeStatus;
-  /** While searching: when the best order found so far finishes the day (epoch ms). */
-  progressFinish: number | null;
+  /** While it runs: the road times' blocks, then when the best order so far finishes the day. */
+  progress: DayProgress | null;
   /** Ends the search now, keeping the best order so far (before the search: cancels). */
   stop: () => void;
   cancel: () => void;
@@ -55,12 +67,16 @@ export function useOptimizeDay(
   createWorker: () => OptimizeWorker = createOptimizeWorker,
   loadTimes: TravelTimesLoader = loadTravelTimes,
 ): OptimizeDayApi {
-  const { run, status, progress, stop, cancel } = useWorkerSearch<number>(createWorker);
+  const { run, status, progress, stop, cancel } = useWorkerSearch<DayProgress>(createWorker);
 
   const optimizeDay = useCallback(
     (stops: readonly DayStop[], plan: DayPlan): Promise<DayOptimizeOutcome> =>
       run(async ({ client, load, startSearch, report }) => {
-        const times = await load((signal) => loadTimes(dayPlaces(stops, plan), signal));
+        const times = await load((signal) =>
+          loadTimes(dayPlaces(stops, plan), signal, {
+            onProgress: (blocks) => report({ kind: 'road-times', ...blocks }),
+          }),
+        );
         const day = buildDayProblem(stops, plan, times);
         if (!day) throw new Error('The route has no departure time');
         const context = { plan, stops, times };
@@ -68,7 +84,8 @@ export function useOptimizeDay(
           ...searchBudget(day.problem.jobs.length),
           signal: startSearch(),
           onProgress: (best) => {
-            if (best.routes.length > 0) report(day.departure + best.makespan * 1000);
+            if (best.routes.length > 0)
+              report({ kind: 'search', finish: day.departure + best.makespan * 1000 });
           },
         });
         const { order, unreachable } = dayOrderFromSolution(context, day, solution);
@@ -81,11 +98,12 @@ export function useOptimizeDay(
           ),
           after: orderFigures(context, order),
           cost: times.kind,
+          ...(times.straightBecause ? { straightBecause: times.straightBecause } : {}),
           stopped: solution.stopped,
         };
       }),
     [run, loadTimes],
   );
 
-  return { optimizeDay, status, progressFinish: progress, stop, cancel };
+  return { optimizeDay, status, progress, stop, cancel };
 }

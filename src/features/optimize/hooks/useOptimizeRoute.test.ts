@@ -2,7 +2,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 // The default cost loader's API client is not used here (each test passes its loader).
-vi.mock('@/lib/routing', () => ({ getRouteTable: vi.fn() }));
+vi.mock('@/lib/routing', () => ({ loadRoadTableFromApi: vi.fn() }));
 vi.mock('../api/road-distances.ts', () => ({ getRoadDistances: vi.fn() }));
 
 import { FakeOptimizeWorker } from '@/test/fake-optimize-worker.ts';

@@ -60,12 +60,15 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       const key = `${init?.method ?? 'GET'} ${url}`;
-      if (key === 'POST /api/routes/table') {
-        return Response.json({
-          distances: matrix(10_000),
-          durations: matrix(600),
-          estimated: false,
-        });
+      if (key === 'GET /api/routes/limits') {
+        return Response.json({ tableMaxCoordinates: 100, upstreamIntervalMs: 1100 });
+      }
+      // The five places are one block of the road table, in the order they are sent.
+      if (key === 'POST /api/routes/table/block') {
+        const { sources } = JSON.parse(String(init?.body)) as { sources: Stop[] };
+        const at = sources.map((place) => stops.findIndex((stop) => stop.lng === place.lng));
+        const block = (step: number) => at.map((i) => at.map((j) => matrix(step)[i][j]));
+        return Response.json({ distances: block(10_000), durations: block(600), estimated: false });
       }
       if (key === 'POST /api/routes/legs') {
         return Response.json({ error: 'unavailable' }, { status: 400 });

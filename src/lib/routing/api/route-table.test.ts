@@ -3,7 +3,23 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 vi.mock('@/lib/supabase', () => ({ getAccessToken: async () => null }));
 vi.mock('@/config/env', () => ({ env: { apiUrl: '/api' } }));
 
-import { getRouteTable } from './route-table';
+import type { ResponseSchema } from '@/lib/api-client';
+import { askRouteTable } from './route-table';
+
+/** Square tables of two stops and a boolean `estimated`, as the caller's schema checks them. */
+type Table = typeof table;
+const schema: ResponseSchema<Table> = {
+  safeParse: (data) => {
+    const answer = data as Partial<Table> | null;
+    return answer?.distances?.length === 2 &&
+      answer.distances.every((row) => row.length === 2) &&
+      typeof answer.estimated === 'boolean'
+      ? { success: true, data: answer as Table }
+      : { success: false };
+  },
+};
+const getRouteTable = (stops: { lat: number; lng: number }[], signal?: AbortSignal) =>
+  askRouteTable(stops, { schema, signal });
 
 const paris = { lat: 48.8566, lng: 2.3522 };
 const lyon = { lat: 45.764, lng: 4.8357 };
@@ -24,7 +40,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('getRouteTable', () => {
+describe('askRouteTable', () => {
   it('posts the stops and returns the table', async () => {
     const fetch = vi.fn(async (_url: string, _init: RequestInit) => Response.json(table));
     vi.stubGlobal('fetch', fetch);

@@ -1,6 +1,5 @@
 import type { LatLng } from '@domain/geo.ts';
 import { apiClient, type ResponseSchema } from '@/lib/api-client';
-import { routeTableSchema, type RouteTable } from '../model/route-table';
 
 /**
  * POST /api/routes/table {stops, include?} -> what `schema` reads of the answer: road
@@ -29,9 +28,3 @@ export async function askRouteTable<T>(
     return null;
   }
 }
-
-/** Road distances and durations between every pair of stops (see askRouteTable). */
-export const getRouteTable = (
-  stops: readonly LatLng[],
-  signal?: AbortSignal,
-): Promise<RouteTable | null> => askRouteTable(stops, { schema: routeTableSchema, signal });
