@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { LatLng } from '@domain/geo.ts';
-import { handOffToWaze, type HandOff } from '../model/waze-handoff';
+import { handOffToWaze, type HandOff } from '@/lib/map-apps';
 
 /**
  * Hands stops to Waze from a page. Only the latest choice may fall back to the

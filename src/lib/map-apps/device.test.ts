@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMobileDevice } from '../model/device';
+import { isMobileDevice } from './device';
 
 const UA = {
   pixel7:

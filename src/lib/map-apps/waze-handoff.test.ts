@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { handOffToWaze, WAZE_FALLBACK_DELAY_MS, type HandOffWindow } from '../model/waze-handoff';
+import { handOffToWaze, WAZE_FALLBACK_DELAY_MS, type HandOffWindow } from './waze-handoff';
 
 const PHONE_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';

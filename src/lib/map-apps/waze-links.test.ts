@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wazeLinks } from '../model/waze-links';
+import { wazeLinks } from './waze-links';
 
 describe('wazeLinks', () => {
   it('builds the web and app links with 6 decimals', () => {
