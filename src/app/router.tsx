@@ -20,6 +20,8 @@ import {
 import { accountPages } from '@/features/account';
 import { LandingPage } from '@/features/landing';
 import { legalPages } from '@/features/legal';
+import { boardPage } from '@/features/dispatch';
+import { drivePage } from '@/features/drive';
 import { loadAllTranslations } from '@/lib/i18n';
 import { MapLayout } from './layouts/MapLayout';
 import { StandardLayout } from './layouts/StandardLayout';
@@ -160,6 +162,11 @@ export const routes: RouteObject[] = [
             element: lazyPage(() => import('./routes/SharedRoutePage')),
           },
           {
+            // A driver link's page: no account, the token opens this route's reports only.
+            path: routePatterns.drive,
+            element: lazyPage(drivePage),
+          },
+          {
             path: routePatterns.login,
             element: lazyPage(() => import('./routes/LoginRoute')),
           },
@@ -217,6 +224,8 @@ export const routes: RouteObject[] = [
                 }),
               },
               { path: routePatterns.wazeRoute, element: lazyPage(navigationPage) },
+              { path: routePatterns.routeBoard, element: lazyPage(boardPage) },
+              { path: routePatterns.dayBoard, element: lazyPage(boardPage) },
               {
                 // Without an id the page says 'No route ID provided' instead of redirecting.
                 path: routePatterns.wazeRoute.replace('/:id', ''),

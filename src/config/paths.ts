@@ -12,6 +12,9 @@ export const routePatterns = {
   dashboard: '/dashboard',
   editRoute: '/edit-route/:id',
   wazeRoute: '/waze-route/:id',
+  drive: '/drive/:token',
+  routeBoard: '/board/route/:id',
+  dayBoard: '/board/day/:group',
   notice: '/notice',
   privacy: '/privacy',
   terms: '/terms',
@@ -48,6 +51,11 @@ export const paths = {
   dashboard: () => routePatterns.dashboard,
   editRoute: (id: string | number) => `/edit-route/${segment(id)}`,
   wazeRoute: (id: string | number) => `/waze-route/${segment(id)}`,
+  /** The driver's page of a driver link: no account, reports on that route's stops only. */
+  drive: (token: string) => `/drive/${segment(token)}`,
+  /** The live board of one saved route, or of every driver of a day. */
+  routeBoard: (id: string | number) => `/board/route/${segment(id)}`,
+  dayBoard: (group: string) => `/board/day/${segment(group)}`,
   notice: () => routePatterns.notice,
   privacy: () => routePatterns.privacy,
   terms: () => routePatterns.terms,

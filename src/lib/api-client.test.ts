@@ -129,6 +129,15 @@ describe('api client', () => {
     expect(lastRequest(fetchMock).url).toBe('/api/itineraries?summary=true&limit=24');
   });
 
+  it('sends a Blob (an image) as it is, with its own type', async () => {
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
+    await clientWith(fetchMock).put('/drive/t/reports/r/photo', photo);
+    const { init, headers } = lastRequest(fetchMock);
+    expect(init.body).toBe(photo);
+    expect(headers.get('Content-Type')).toBe('image/jpeg');
+  });
+
   it('resolves an empty 204 answer to undefined', async () => {
     const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
     await expect(

@@ -46,7 +46,7 @@ export interface ResponseSchema<T> {
 }
 
 export interface RequestOptions<T> {
-  /** JSON request body. */
+  /** JSON request body; a Blob (an image) is sent as it is, with its own type. */
   body?: unknown;
   /** Query string parameters; undefined values are left out. */
   query?: Record<string, string | number | undefined>;
@@ -133,7 +133,12 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     signal?.throwIfAborted();
 
     const headers = new Headers({ ...options.headers, Accept: 'application/json' });
-    if (body !== undefined) headers.set('Content-Type', 'application/json');
+    const raw = typeof Blob !== 'undefined' && body instanceof Blob;
+    if (body !== undefined)
+      headers.set(
+        'Content-Type',
+        raw ? body.type || 'application/octet-stream' : 'application/json',
+      );
     const token = await config.getAccessToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
 
@@ -152,7 +157,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         response = await doFetch(buildUrl(config.baseUrl, path, query), {
           method,
           headers,
-          body: body === undefined ? undefined : JSON.stringify(body),
+          body: raw ? body : body === undefined ? undefined : JSON.stringify(body),
           signal: controller.signal,
         });
       } catch (error) {

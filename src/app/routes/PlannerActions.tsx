@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/Dialog';
+import { SendToDriverDialog } from '@/components/driver-link/SendToDriverDialog';
 import { ExportMenu, type ExportMenuProps } from '@/components/export-menu/ExportMenu';
 import {
   EditConflict,
@@ -94,6 +95,7 @@ export function PlannerActions({
 
   // Unsaved edits of a saved route: starting the route offers to save them first.
   const [offerSaveFirst, setOfferSaveFirst] = useState(false);
+  const [sendingToDriver, setSendingToDriver] = useState(false);
   const saveFirstButton = useRef<HTMLButtonElement>(null);
   const startRoute = () => {
     if (isEdit && dirty && signedIn) setOfferSaveFirst(true);
@@ -136,6 +138,16 @@ export function PlannerActions({
       >
         {t('planner.startWaze')}
       </button>
+      {isEdit && signedIn ? (
+        <button
+          type="button"
+          className="button button--block"
+          disabled={pageBusy}
+          onClick={() => setSendingToDriver(true)}
+        >
+          {t('driverLink.send')}
+        </button>
+      ) : null}
       <ExportMenu
         title={exportTitle}
         stops={stops}
@@ -159,6 +171,12 @@ export function PlannerActions({
       )}
       {!signedIn ? <p className="planner__note">{t('planner.anonymousNote')}</p> : null}
 
+      {sendingToDriver && itineraryId !== undefined ? (
+        <SendToDriverDialog
+          routes={[{ id: itineraryId, title: exportTitle }]}
+          onClose={() => setSendingToDriver(false)}
+        />
+      ) : null}
       {offerSaveFirst ? (
         <Dialog
           role="alertdialog"

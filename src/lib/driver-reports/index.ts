@@ -35,3 +35,12 @@ export {
   type ReportCounts,
   type RouteProgress,
 } from './model/schemas';
+export {
+  combineFacts,
+  hasReports,
+  ON_TIME_MINUTES,
+  progressFacts,
+  punctuality,
+  type ProgressCounts,
+  type ProgressFacts,
+} from './model/progress-facts';

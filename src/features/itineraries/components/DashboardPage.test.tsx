@@ -476,4 +476,94 @@ describe('DashboardPage', () => {
     expect(within(paris).getByText(/^Departs /).textContent).toBe('Departs Mon, Mar 4, 8:00 AM');
     expect(within(device).getByText(/^Departs /).textContent).toBe('Departs Mon, Mar 4, 2:00 AM');
   });
+
+  it('shows a route’s progress once its driver has reported, with a link to its live board', async () => {
+    // Every card is on the screen at once (a card asks for its progress when it is seen).
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly report: IntersectionObserverCallback) {}
+        observe(target: Element) {
+          this.report(
+            [{ isIntersecting: true, target } as IntersectionObserverEntry],
+            this as never,
+          );
+        }
+        disconnect() {}
+      },
+    );
+    const stop = (id: string, eta: string, report?: object) => ({
+      id,
+      name: `Stop ${id}`,
+      lat: 48.85,
+      lng: 2.35,
+      eta,
+      history: [],
+      ...(report ? { report: { stopId: id, receivedAt: eta, farFromStop: false, ...report } } : {}),
+    });
+    stubApi({
+      'GET /api/itineraries/r1/progress': () =>
+        Response.json({
+          itineraryId: 'r1',
+          title: 'Paris to Lyon',
+          stops: [
+            stop('a', '2030-03-04T08:00:00Z', {
+              id: 'x1',
+              status: 'delivered',
+              at: '2030-03-04T08:10:00Z',
+            }),
+            stop('b', '2030-03-04T09:00:00Z', {
+              id: 'x2',
+              status: 'failed',
+              reason: 'refused',
+              at: '2030-03-04T09:25:00Z',
+            }),
+            stop('c', '2030-03-04T10:00:00Z'),
+          ],
+          counts: { delivered: 1, failed: 1, skipped: 0, toDo: 1, total: 3 },
+          lastReport: { at: '2030-03-04T09:25:00Z', stopId: 'b' },
+          delayMinutes: 25,
+        }),
+    });
+    renderDashboard();
+    const first = await screen.findByRole('article', { name: 'Paris to Lyon' });
+    expect((await within(first).findByTestId('progress-line')).textContent).toBe(
+      '1/3 delivered · 1 failed · running 25m late',
+    );
+    expect(
+      within(first).getByRole('link', { name: 'Live board: Paris to Lyon' }).getAttribute('href'),
+    ).toBe('/board/route/r1');
+    // A route nobody reported on has no line (its progress answered 404 here).
+    expect(within(card('Trip to Dijon')).queryByTestId('progress-line')).toBeNull();
+  });
+
+  it('sends a route to its driver: a link made on request, shown as a QR code, revoked', async () => {
+    stubApi({
+      'POST /api/itineraries/r1/driver-link': () =>
+        Response.json({ driverUrl: 'http://localhost/drive/drv-1' }, { status: 201 }),
+      'DELETE /api/itineraries/r1/driver-link': () => new Response(null, { status: 204 }),
+    });
+    renderDashboard();
+    const first = await screen.findByRole('article', { name: 'Paris to Lyon' });
+    fireEvent.click(within(first).getByRole('button', { name: 'Send to driver' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send to driver' });
+    // Opening it only reads the active link: a new one would stop the link the driver has.
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Create the driver link' }));
+    const link = await within(dialog).findByRole('textbox', {
+      name: 'Driver link of Paris to Lyon',
+    });
+    expect((link as HTMLInputElement).value).toBe('http://localhost/drive/drv-1');
+    expect(
+      await within(dialog).findByRole('img', {
+        name: 'QR code of the driver link of Paris to Lyon',
+      }),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    expect(await within(dialog).findByText(/^Link revoked/)).toBeTruthy();
+    expect(requests.filter((request) => request.includes('driver-link'))).toEqual([
+      'GET /api/itineraries/r1/driver-link',
+      'POST /api/itineraries/r1/driver-link',
+      'DELETE /api/itineraries/r1/driver-link',
+    ]);
+  });
 });

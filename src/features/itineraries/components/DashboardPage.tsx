@@ -1,9 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { LoadingState } from '@/components/LoadingState';
+import { SendToDriverDialog } from '@/components/driver-link/SendToDriverDialog';
+import type { DriverRoute } from '@/components/driver-link/useDriverLinks';
+import { DayProgress, RouteProgress } from '@/components/route-progress/RouteProgress';
 import { paths } from '@/config/paths';
 import { useIdentity } from '@/lib/auth';
 import { onSyncOutcome } from '@/lib/offline';
@@ -30,6 +33,7 @@ export function DashboardPage() {
   const list = useRouteSummaries({ enabled: signedIn });
   const actions = useRouteActions({ heading });
   const queryClient = useQueryClient();
+  const [sendTo, setSendTo] = useState<readonly DriverRoute[] | null>(null);
 
   useEffect(
     () =>
@@ -69,7 +73,23 @@ export function DashboardPage() {
       onDelete={actions.askDelete}
       onShare={(chosen) => void actions.share(chosen)}
       onRevoke={actions.askRevoke}
-    />
+      onSendToDriver={({ id, title }) => setSendTo([{ id, title }])}
+    >
+      <RouteProgress id={route.id} title={route.title} dayGroup={route.day_group} />
+    </RouteCard>
+  );
+  const dayExtras = (group: string, day: readonly ItinerarySummary[], headingId: string) => (
+    <>
+      <DayProgress group={group} />
+      <button
+        type="button"
+        className="button button--small day-group__send"
+        aria-describedby={headingId}
+        onClick={() => setSendTo(day.map(({ id, title }) => ({ id, title })))}
+      >
+        {t('driverLink.sendAll')}
+      </button>
+    </>
   );
 
   return (
@@ -133,6 +153,7 @@ export function DashboardPage() {
         <RouteGrid
           routes={routes}
           card={card}
+          dayExtras={dayExtras}
           hasMore={list.hasMore}
           loadingMore={list.loadingMore}
           moreFailed={list.moreFailed}
@@ -158,6 +179,7 @@ export function DashboardPage() {
           onCancel={actions.cancelRevoke}
         />
       ) : null}
+      {sendTo ? <SendToDriverDialog routes={sendTo} onClose={() => setSendTo(null)} /> : null}
       {actions.sharedLink ? (
         <ShareLinkDialog
           key={actions.sharedLink.id}

@@ -18,6 +18,8 @@ export interface RouteCardProps {
   onDelete: (itinerary: ItinerarySummary) => void;
   onShare: (itinerary: ItinerarySummary) => void;
   onRevoke: (itinerary: ItinerarySummary) => void;
+  /** Opens "Send to driver" (the route's driver link). */
+  onSendToDriver?: (itinerary: ItinerarySummary) => void;
   /** The card's title level: 3 inside a day's group (under its heading). */
   headingLevel?: 2 | 3;
   /** Lines of the card's own below its facts (the route's progress on the road). */
@@ -34,6 +36,7 @@ export function RouteCard({
   onDelete,
   onShare,
   onRevoke,
+  onSendToDriver,
   headingLevel = 2,
   children,
 }: RouteCardProps) {
@@ -117,6 +120,16 @@ export function RouteCard({
         >
           {sharing ? t('dashboard.sharing') : t('dashboard.share')}
         </button>
+        {onSendToDriver ? (
+          <button
+            type="button"
+            className="button button--small"
+            aria-describedby={titleId}
+            onClick={() => onSendToDriver(itinerary)}
+          >
+            {t('driverLink.send')}
+          </button>
+        ) : null}
         {onDuplicate ? (
           <button
             type="button"

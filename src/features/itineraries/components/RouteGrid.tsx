@@ -28,6 +28,8 @@ export interface RouteGridProps {
   routes: readonly ItinerarySummary[];
   /** One route's card, its title a heading of `level` (3 inside a day). */
   card: (route: ItinerarySummary, level: 2 | 3) => ReactNode;
+  /** What a day shows under its heading besides its departure (its progress, its actions). */
+  dayExtras?: (group: string, routes: readonly ItinerarySummary[], headingId: string) => ReactNode;
   hasMore: boolean;
   loadingMore: boolean;
   moreFailed: boolean;
@@ -41,6 +43,7 @@ export interface RouteGridProps {
 export function RouteGrid({
   routes,
   card,
+  dayExtras,
   hasMore,
   loadingMore,
   moreFailed,
@@ -66,6 +69,7 @@ export function RouteGrid({
                   {t('dayPlan.dayGroupTitle', { count: entry.itineraries.length })}
                 </h2>
                 <DayDeparts plan={entry.itineraries[0].day_plan} />
+                {dayExtras?.(entry.group, entry.itineraries, headingId)}
                 <ul className="dashboard__grid" aria-label={t('dayPlan.dayGroupLabel')}>
                   {entry.itineraries.map((itinerary) => (
                     <li key={itinerary.id}>{card(itinerary, 3)}</li>

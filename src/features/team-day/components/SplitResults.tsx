@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { LatLng } from '@domain/geo.ts';
 import type { Stop } from '@domain/stops.ts';
+import { SendToDriverDialog } from '@/components/driver-link/SendToDriverDialog';
 import { paths } from '@/config/paths';
 import type { TimeFormat } from '@/lib/day-plan';
 import { unreachableText } from '@/lib/day-plan/unreachable-text';
@@ -25,6 +27,7 @@ export function SplitResults({ team, stops, format, signedIn, onWaze }: SplitRes
   const { t } = useTranslation();
   const location = useLocation();
   const { outcome, saving, savingAll } = team;
+  const [sendingToDrivers, setSendingToDrivers] = useState(false);
   if (!outcome) return null;
   return (
     <>
@@ -87,10 +90,23 @@ export function SplitResults({ team, stops, format, signedIn, onWaze }: SplitRes
           {saving.status === 'done' ? (
             <>
               {t('dayPlan.savedAll', { count: saving.saved.size })}{' '}
-              <Link to={paths.dashboard()}>{t('dashboard.title')}</Link>
+              <Link to={paths.dashboard()}>{t('dashboard.title')}</Link>{' '}
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => setSendingToDrivers(true)}
+              >
+                {t('driverLink.sendAll')}
+              </button>
             </>
           ) : null}
         </p>
+        {sendingToDrivers ? (
+          <SendToDriverDialog
+            routes={[...saving.saved.values()]}
+            onClose={() => setSendingToDrivers(false)}
+          />
+        ) : null}
         {saving.status === 'failed' ? (
           <p className="team-day__error" role="alert">
             {t('dayPlan.saveAllFailed')}

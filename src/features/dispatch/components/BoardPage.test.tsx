@@ -1,0 +1,109 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { BoardPage } from './BoardPage';
+
+vi.mock('@/config/env', () => ({ env: { apiUrl: '/api' } }));
+vi.mock('@/lib/supabase', () => ({ getAccessToken: async () => 'jwt' }));
+// The map draws in the browser (Leaflet), not in jsdom: the board's text is what is tested here.
+vi.mock('./BoardMap', () => ({ default: () => null }));
+vi.mock('@/lib/day-plan/format', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/day-plan/format')>()),
+  deviceTimeZone: () => 'UTC',
+}));
+
+const driver = (id: string, title: string, late: boolean) => ({
+  itineraryId: id,
+  title,
+  counts: { delivered: 1, failed: 0, skipped: 0, toDo: 1, total: 2 },
+  lastReport: { at: late ? '2030-03-04T08:40:00Z' : '2030-03-04T08:02:00Z', stopId: `${id}-1` },
+  delayMinutes: late ? 40 : 2,
+  plannedFinish: '2030-03-04T09:10:00Z',
+  predictedFinish: late ? '2030-03-04T09:50:00Z' : '2030-03-04T09:12:00Z',
+  stops: [
+    {
+      id: `${id}-1`,
+      name: 'Bakery',
+      lat: 48.85,
+      lng: 2.35,
+      eta: '2030-03-04T08:00:00Z',
+      report: {
+        id: `${id}-r1`,
+        stopId: `${id}-1`,
+        status: 'delivered',
+        receivedAt: '2030-03-04T08:45:00Z',
+        at: late ? '2030-03-04T08:40:00Z' : '2030-03-04T08:02:00Z',
+        note: 'Left at the back door',
+        position: { lat: 48.8516, lng: 2.35, accuracy: 9 },
+        distanceMeters: 178,
+        farFromStop: false,
+        photoUrl: 'https://storage.example/signed/p.jpg',
+      },
+      history: [],
+    },
+    {
+      id: `${id}-2`,
+      name: 'Pharmacy',
+      lat: 48.86,
+      lng: 2.36,
+      eta: '2030-03-04T09:00:00Z',
+      serviceMinutes: 10,
+      history: [],
+    },
+  ],
+});
+
+describe('BoardPage', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows every driver’s progress and predicted finish, and each stop’s report', async () => {
+    const requests: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        requests.push(url);
+        return url === '/api/day-groups/g1/progress'
+          ? Response.json({
+              dayGroup: 'g1',
+              routes: [driver('a', 'Driver 1', true), driver('b', 'Driver 2', false)],
+              counts: { delivered: 2, failed: 0, skipped: 0, toDo: 2, total: 4 },
+            })
+          : Response.json({ error: 'not found' }, { status: 404 });
+      }),
+    );
+    renderWithProviders(<BoardPage />, { route: '/board/day/:group', path: '/board/day/g1' });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'One day, 2 drivers' }),
+    ).toBeTruthy();
+    const late = screen.getByRole('article', { name: 'Driver 1' });
+    expect(within(late).getByTestId('progress-line').textContent).toBe(
+      '1/2 delivered · running 40m late',
+    );
+    // Planned to finish at 09:10 (arrival 09:00, 10 minutes there), 40 minutes late.
+    expect(within(late).getByTestId('driver-finish').textContent).toBe('9:50 AM');
+    const onTime = screen.getByRole('article', { name: 'Driver 2' });
+    expect(within(onTime).getByTestId('progress-line').textContent).toBe('1/2 delivered · on time');
+    expect(within(onTime).getByTestId('driver-todo').textContent).toBe('1');
+
+    const stops = screen.getByRole('region', { name: 'Stops of Driver 1' });
+    expect(
+      within(stops)
+        .getAllByTestId('board-stop-status')
+        .map((status) => status.textContent),
+    ).toEqual(['Delivered', 'To do']);
+    expect(within(stops).getByText('Left at the back door')).toBeTruthy();
+    const position = within(stops).getByText((_, element) =>
+      Boolean(element?.classList.contains('board-stop__position')),
+    );
+    // About 178 m from the stop: within the 200 m a report may be from its stop.
+    expect(position.textContent).toBe('At 48.85160, 2.35000 (±9 m) · 178 m from the stop');
+    expect(within(stops).getByRole('link', { name: 'Photo at Bakery' }).getAttribute('href')).toBe(
+      'https://storage.example/signed/p.jpg',
+    );
+    expect(screen.getByTestId('board-updated').textContent).toMatch(/^Updated at \d/);
+    expect(requests).toEqual(['/api/day-groups/g1/progress']);
+  });
+});

@@ -1,0 +1,97 @@
+import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { LoadingState } from '@/components/LoadingState';
+import { isApiError } from '@/lib/api-client';
+import { useTimeFormat } from '@/lib/day-plan';
+import { progressFacts } from '@/lib/driver-reports';
+import { useBoard, type BoardTarget } from '../hooks/useBoard';
+import { boardRows } from '../model/board-rows';
+import { DayReportButton } from './DayReportButton';
+import { DriverSummary } from './DriverSummary';
+import { StopReports } from './StopReports';
+import './board.css';
+
+/** Leaflet and the map's code come with the map, after the page's text. */
+const BoardMap = lazy(() => import('./BoardMap'));
+
+/**
+ * The live board of a saved route or of every driver of a day: a map with every stop in its
+ * status's colour and each driver's last reported position, each driver's progress and
+ * predicted finish, each stop's report, and the day's report to download.
+ */
+export function BoardPage() {
+  const { t } = useTranslation();
+  const { id, group } = useParams();
+  const target: BoardTarget = group ? { kind: 'day', group } : { kind: 'route', id: id ?? '' };
+  const board = useBoard(target);
+  const format = useTimeFormat();
+  const routes = board.data;
+  const rows = useMemo(() => (routes ? boardRows(routes) : []), [routes]);
+
+  if (board.isPending) return <LoadingState label={t('board.loading')} />;
+  if (board.isError || !routes) {
+    const missing = isApiError(board.error) && board.error.status === 404;
+    return (
+      <section className="page board">
+        <p role="alert">{missing ? t('board.notFound') : t('board.failed')}</p>
+        <button type="button" className="button" onClick={() => void board.refetch()}>
+          {t('common.retry')}
+        </button>
+      </section>
+    );
+  }
+
+  const title =
+    target.kind === 'day'
+      ? t('board.dayTitle', { count: routes.length })
+      : (routes[0]?.title ?? t('board.title'));
+  const drivers = routes.map((route) => ({ route, facts: progressFacts(route) }));
+
+  return (
+    <section className="page board" aria-labelledby="board-title">
+      <div className="board__header">
+        <h1 id="board-title" className="page__title">
+          {title}
+        </h1>
+        <p className="board__updated" data-testid="board-updated">
+          {t('board.updated', {
+            // With its seconds: the board asks every 15 s, and each answer shows.
+            time: new Intl.DateTimeFormat(format.locale, {
+              timeStyle: 'medium',
+              timeZone: format.timeZone,
+            }).format(board.dataUpdatedAt),
+          })}
+          {board.isFetching ? ` · ${t('board.refreshing')}` : ''}
+          {board.isRefetchError ? ` · ${t('board.refreshFailed')}` : ''}
+        </p>
+        <DayReportButton title={title} rows={rows} />
+      </div>
+      <div className="board__map">
+        <Suspense fallback={<div className="board__map-pending" />}>
+          <BoardMap rows={rows} drivers={drivers} />
+        </Suspense>
+      </div>
+      <h2 className="board__section-title">{t('board.drivers')}</h2>
+      <ul className="board__drivers">
+        {drivers.map(({ route, facts }) => (
+          <li key={route.itineraryId}>
+            <DriverSummary title={route.title} facts={facts} format={format} />
+          </li>
+        ))}
+      </ul>
+      <h2 className="board__section-title">{t('board.stops')}</h2>
+      {routes.map((route) => (
+        <StopReports
+          key={route.itineraryId}
+          title={route.title}
+          showTitle={routes.length > 1}
+          rows={rows.filter((row) => row.routeId === route.itineraryId)}
+          format={format}
+        />
+      ))}
+    </section>
+  );
+}
+
+export default BoardPage;

@@ -1,0 +1,102 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { DrivePage } from './DrivePage';
+
+vi.mock('@/config/env', () => ({ env: { apiUrl: '/api' } }));
+vi.mock('@/lib/supabase', () => ({ getAccessToken: async () => null }));
+
+const route = {
+  title: 'Monday — Driver 2',
+  stops: [
+    { id: 's1', name: 'Bakery', lat: 48.85, lng: 2.35, note: 'Door code 1234' },
+    { id: 's2', name: 'Pharmacy', lat: 48.86, lng: 2.36, window: { start: '09:00', end: '10:00' } },
+  ],
+};
+
+/** The /api as the driver's phone reaches it; `offline` makes every request fail to connect. */
+function stubApi() {
+  const posted: { id: string; stopId: string; status: string; reason?: string }[] = [];
+  const state = { offline: false };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (state.offline) throw new TypeError('Failed to fetch');
+      // Each test its own link: the device's store (memory, in jsdom) outlives a test.
+      const key = `${init?.method ?? 'GET'} ${url.replace(/^\/api\/drive\/(tok-\w+)/, '/api/drive/tok')}`;
+      if (key === 'GET /api/drive/tok') return Response.json(route);
+      if (key === 'POST /api/drive/tok/reports') {
+        const body = JSON.parse(String(init?.body)) as (typeof posted)[number];
+        if (!posted.some((report) => report.id === body.id)) posted.push(body);
+        return Response.json(
+          { ...body, receivedAt: new Date().toISOString(), farFromStop: false },
+          { status: 201 },
+        );
+      }
+      return Response.json({ error: 'not found' }, { status: 404 });
+    }),
+  );
+  return { posted, state };
+}
+
+const renderPage = (token: string) =>
+  renderWithProviders(<DrivePage />, { route: '/drive/:token', path: `/drive/${token}` });
+
+describe('DrivePage', () => {
+  beforeEach(() => vi.spyOn(console, 'warn').mockImplementation(() => undefined));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the next stop first with its note, and reports it', async () => {
+    const api = stubApi();
+    renderPage('tok-online');
+    const next = await screen.findByRole('article', { name: 'Stop 1: Bakery' });
+    expect(within(next).getByText('Next stop')).toBeTruthy();
+    expect(within(next).getByText('Door code 1234')).toBeTruthy();
+    expect(screen.getByText('Window 09:00–10:00')).toBeTruthy();
+
+    fireEvent.click(within(next).getByRole('button', { name: 'Report: Bakery' }));
+    const form = screen.getByRole('form', { name: 'Report on Bakery' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send the report' }));
+    expect(within(form).getByRole('alert').textContent).toBe('Choose what happened.');
+    fireEvent.click(within(form).getByRole('radio', { name: 'Failed' }));
+    fireEvent.change(within(form).getByRole('combobox', { name: 'Why did it fail?' }), {
+      target: { value: 'nobody-there' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send the report' }));
+
+    await waitFor(() => expect(api.posted).toHaveLength(1));
+    expect(api.posted[0]).toMatchObject({ stopId: 's1', status: 'failed', reason: 'nobody-there' });
+    // The next stop is now the pharmacy; the bakery shows its report.
+    expect(await screen.findByRole('article', { name: 'Stop 2: Pharmacy' })).toBeTruthy();
+    const bakery = screen.getByRole('article', { name: 'Stop 1: Bakery' });
+    expect(within(bakery).getByTestId('stop-report').textContent).toMatch(/^Failed · Nobody there/);
+  });
+
+  it('offline: keeps the report, says it waits, and sends it once when the network is back', async () => {
+    const api = stubApi();
+    renderPage('tok-offline');
+    const next = await screen.findByRole('article', { name: 'Stop 1: Bakery' });
+    api.state.offline = true;
+    fireEvent.click(within(next).getByRole('button', { name: 'Report: Bakery' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Delivered' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send the report' }));
+
+    await waitFor(() =>
+      expect(screen.getByTestId('outbox-status').textContent).toBe('1 report waiting to send...'),
+    );
+    expect(api.posted).toHaveLength(0);
+    api.state.offline = false;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.getByTestId('outbox-status').textContent).toBe(''));
+    expect(api.posted.map((report) => report.status)).toEqual(['delivered']);
+  });
+
+  it('says so when the link was revoked', async () => {
+    stubApi();
+    renderPage('gone');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/revoked or does not exist/);
+  });
+});
