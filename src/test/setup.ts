@@ -7,19 +7,22 @@
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 
 if (typeof document !== 'undefined') {
-  const [{ cleanup, configure }, { default: i18n, DEFAULT_LANGUAGE, i18nReady }, { unitsStore }] =
-    await Promise.all([
-      import('@testing-library/react'),
-      import('@/lib/i18n'),
-      import('@/lib/units'),
-    ]);
+  const [
+    { cleanup, configure },
+    { default: i18n, DEFAULT_LANGUAGE, i18nReady },
+    { unitsPreference },
+  ] = await Promise.all([
+    import('@testing-library/react'),
+    import('@/lib/i18n'),
+    import('@/lib/units'),
+  ]);
 
   // findBy… and waitFor give up after 1 s by default: on a busy 2-core machine (CI runs two
   // test workers), a lazily loaded module (the Google button's) once took longer than that.
   configure({ asyncUtilTimeout: 5000 });
 
   beforeAll(() => i18nReady);
-  beforeEach(() => unitsStore.setPreference('metric'));
+  beforeEach(() => unitsPreference.set('metric'));
   // Files that replace no module share a worker's document (vitest.config.ts): whatever a test
   // left (a failed test's language, stored keys) must not reach the next file.
   afterEach(async () => {

@@ -1,10 +1,10 @@
 /** Distance units: the setting (auto, metric, imperial) and formatting in the user's units. */
 export {
   automaticUnits,
-  createUnitsStore,
   nextUnitsPreference,
   resolveUnits,
-  unitsStore,
+  unitsPreference,
+  UNITS,
   UNITS_PREFERENCES,
   UNITS_STORAGE_KEY,
   type DistanceUnits,

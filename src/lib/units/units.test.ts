@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { createStoredPreference, readPreference } from '@/lib/stored-preference';
 import {
   automaticUnits,
-  createUnitsStore,
   nextUnitsPreference,
-  readUnitsPreference,
   resolveUnits,
+  UNITS,
   UNITS_STORAGE_KEY,
 } from './units';
 
@@ -37,40 +37,36 @@ describe('the units setting', () => {
     return {
       getItem: (key: string) => values.get(key) ?? null,
       setItem: (key: string, value: string) => void values.set(key, value),
-      removeItem: (key: string) => void values.delete(key),
-      clear: () => values.clear(),
-      key: () => null,
-      length: 0,
-    } as Storage;
+    };
   };
 
   it("is kept under localStorage 'distanceUnits', like the theme", () => {
     const storage = memoryStorage();
-    const store = createUnitsStore({ storage, window: null });
-    expect(store.getPreference()).toBe('auto');
+    const setting = createStoredPreference(UNITS, { storage, window: null });
+    expect(setting.get()).toBe('auto');
     let notified = 0;
-    store.subscribe(() => (notified += 1));
-    store.setPreference('imperial');
+    setting.subscribe(() => (notified += 1));
+    setting.set('imperial');
     expect(storage.getItem(UNITS_STORAGE_KEY)).toBe('imperial');
     expect(notified).toBe(1);
-    expect(createUnitsStore({ storage, window: null }).getPreference()).toBe('imperial');
+    expect(createStoredPreference(UNITS, { storage, window: null }).get()).toBe('imperial');
   });
 
   it('reads anything unknown or unreadable as automatic', () => {
-    expect(readUnitsPreference({ getItem: () => 'furlongs' })).toBe('auto');
+    expect(readPreference(UNITS, { getItem: () => 'furlongs' })).toBe('auto');
     expect(
-      readUnitsPreference({
+      readPreference(UNITS, {
         getItem: () => {
           throw new Error('blocked');
         },
       }),
     ).toBe('auto');
-    expect(readUnitsPreference(null)).toBe('auto');
+    expect(readPreference(UNITS, null)).toBe('auto');
   });
 
   it('follows a change made in another tab', () => {
     const listeners: ((event: StorageEvent) => void)[] = [];
-    const store = createUnitsStore({
+    const setting = createStoredPreference(UNITS, {
       storage: memoryStorage(),
       window: {
         addEventListener: (_type: string, listener: (event: StorageEvent) => void) =>
@@ -80,6 +76,6 @@ describe('the units setting', () => {
     listeners.forEach((listener) =>
       listener({ key: UNITS_STORAGE_KEY, newValue: 'metric' } as StorageEvent),
     );
-    expect(store.getPreference()).toBe('metric');
+    expect(setting.get()).toBe('metric');
   });
 });

@@ -4,24 +4,29 @@
  * browser's region, and changeable in a setting kept like the theme (localStorage
  * 'distanceUnits': auto | metric | imperial).
  */
+import {
+  createStoredPreference,
+  nextPreference,
+  type PreferenceRule,
+  type StoredPreference,
+} from '@/lib/stored-preference';
 
 export const UNITS_PREFERENCES = ['auto', 'metric', 'imperial'] as const;
 export type UnitsPreference = (typeof UNITS_PREFERENCES)[number];
 export type DistanceUnits = Exclude<UnitsPreference, 'auto'>;
 
-export const UNITS_STORAGE_KEY = 'distanceUnits';
-export const DEFAULT_UNITS_PREFERENCE: UnitsPreference = 'auto';
+export const UNITS: PreferenceRule<UnitsPreference> = {
+  key: 'distanceUnits',
+  values: UNITS_PREFERENCES,
+  fallback: 'auto',
+};
+export const UNITS_STORAGE_KEY = UNITS.key;
 
 /** Where English speakers drive in miles. */
 const IMPERIAL_ENGLISH_REGIONS = new Set(['US', 'GB']);
 
-export function isUnitsPreference(value: unknown): value is UnitsPreference {
-  return typeof value === 'string' && (UNITS_PREFERENCES as readonly string[]).includes(value);
-}
-
-export function nextUnitsPreference(current: UnitsPreference): UnitsPreference {
-  return UNITS_PREFERENCES[(UNITS_PREFERENCES.indexOf(current) + 1) % UNITS_PREFERENCES.length];
-}
+export const nextUnitsPreference = (current: UnitsPreference): UnitsPreference =>
+  nextPreference(UNITS, current);
 
 /**
  * The units for an interface language: imperial when it is English and the browser's first
@@ -45,71 +50,8 @@ export function resolveUnits(
   return preference === 'auto' ? automaticUnits(interfaceLanguage, browserLanguages) : preference;
 }
 
-export function readUnitsPreference(storage: Pick<Storage, 'getItem'> | null): UnitsPreference {
-  try {
-    const stored = storage?.getItem(UNITS_STORAGE_KEY);
-    return isUnitsPreference(stored) ? stored : DEFAULT_UNITS_PREFERENCE;
-  } catch {
-    return DEFAULT_UNITS_PREFERENCE;
-  }
-}
-
-export function writeUnitsPreference(
-  storage: Pick<Storage, 'setItem'> | null,
-  preference: UnitsPreference,
-) {
-  try {
-    storage?.setItem(UNITS_STORAGE_KEY, preference);
-  } catch {
-    // Storage blocked: the choice still applies on this page.
-  }
-}
-
-/** The units setting of the page, in step with localStorage and other tabs. */
-export interface UnitsStore {
-  getPreference: () => UnitsPreference;
-  setPreference: (preference: UnitsPreference) => void;
-  subscribe: (listener: () => void) => () => void;
-}
-
-export function createUnitsStore(environment: {
-  storage: Storage | null;
-  window: Pick<Window, 'addEventListener'> | null;
-}): UnitsStore {
-  const listeners = new Set<() => void>();
-  let preference = readUnitsPreference(environment.storage);
-  const notify = () => listeners.forEach((listener) => listener());
-  environment.window?.addEventListener('storage', (event: StorageEvent) => {
-    if (event.key !== UNITS_STORAGE_KEY) return;
-    preference = isUnitsPreference(event.newValue) ? event.newValue : DEFAULT_UNITS_PREFERENCE;
-    notify();
-  });
-  return {
-    getPreference: () => preference,
-    setPreference(next) {
-      preference = next;
-      writeUnitsPreference(environment.storage, next);
-      notify();
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
-
-function safeLocalStorage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-export const unitsStore: UnitsStore = createUnitsStore({
-  storage: safeLocalStorage(),
-  window: typeof window === 'undefined' ? null : window,
-});
+/** The page's one units setting. */
+export const unitsPreference: StoredPreference<UnitsPreference> = createStoredPreference(UNITS);
 
 /** The browser's languages, most preferred first. */
 export const browserLanguages = (): readonly string[] =>

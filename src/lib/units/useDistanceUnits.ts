@@ -1,29 +1,37 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDistance, type DistanceWords } from '@/lib/format';
-import {
-  browserLanguages,
-  nextUnitsPreference,
-  resolveUnits,
-  unitsStore,
-  type UnitsPreference,
-} from './units';
+import { useStoredPreference } from '@/lib/stored-preference';
+import { browserLanguages, nextUnitsPreference, resolveUnits, unitsPreference } from './units';
+
+const subscribeToLanguages = (listener: () => void) => {
+  window.addEventListener('languagechange', listener);
+  return () => window.removeEventListener('languagechange', listener);
+};
+
+/**
+ * The browser's languages (one string: a snapshot that compares by value); none in the build's
+ * render and the hydration of its HTML, which therefore show the units of no region.
+ */
+function useBrowserLanguages(): readonly string[] {
+  const languages = useSyncExternalStore(
+    subscribeToLanguages,
+    () => browserLanguages().join(','),
+    () => '',
+  );
+  return useMemo(() => (languages ? languages.split(',') : []), [languages]);
+}
 
 /** The units setting and the units it resolves to for the interface language. */
 export function useDistanceUnits() {
   const { i18n } = useTranslation();
-  const preference = useSyncExternalStore(
-    unitsStore.subscribe,
-    unitsStore.getPreference,
-    unitsStore.getPreference,
-  );
-  const units = resolveUnits(preference, i18n.resolvedLanguage, browserLanguages());
-  const setPreference = useCallback((next: UnitsPreference) => unitsStore.setPreference(next), []);
+  const preference = useStoredPreference(unitsPreference);
+  const units = resolveUnits(preference, i18n.resolvedLanguage, useBrowserLanguages());
   const cycle = useCallback(
-    () => unitsStore.setPreference(nextUnitsPreference(unitsStore.getPreference())),
+    () => unitsPreference.set(nextUnitsPreference(unitsPreference.get())),
     [],
   );
-  return { preference, units, setPreference, cycle };
+  return { preference, units, cycle };
 }
 
 /**

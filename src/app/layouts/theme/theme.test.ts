@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
+import { createStoredPreference } from '@/lib/stored-preference';
 import {
   applyTheme,
-  createThemeStore,
+  followTheme,
   nextTheme,
   readThemePreference,
   resolveTheme,
+  THEME,
   THEME_STORAGE_KEY,
-  type ThemeEnvironment,
 } from './theme';
 
 function memoryStorage(initial: Record<string, string> = {}) {
@@ -15,42 +16,32 @@ function memoryStorage(initial: Record<string, string> = {}) {
   return {
     getItem: (key: string) => values.get(key) ?? null,
     setItem: (key: string, value: string) => void values.set(key, value),
-    removeItem: (key: string) => void values.delete(key),
     values,
   };
 }
 
-function fakeMedia(matches: boolean) {
-  const listeners = new Set<() => void>();
-  const media = {
-    matches,
-    addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
-    removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
-  };
-  return {
-    media,
-    change(next: boolean) {
-      media.matches = next;
-      listeners.forEach((listener) => listener());
-    },
-  };
-}
-
-function environment(storage: ReturnType<typeof memoryStorage>, systemDark = false) {
+/** A theme setting followed on a document of its own, with a system scheme that can change. */
+function followedTheme(storage: ReturnType<typeof memoryStorage>, systemDark = false) {
   const root = document.createElement('html');
-  const system = fakeMedia(systemDark);
-  const windowListeners = new Map<string, (event: Event) => void>();
-  const env: ThemeEnvironment = {
-    root,
-    storage: storage as unknown as Storage,
-    matchMedia: () => system.media as unknown as MediaQueryList,
+  const listeners = new Set<() => void>();
+  const system = {
+    matches: systemDark,
+    addEventListener: (_type: string, listener: () => void) => void listeners.add(listener),
+  } as unknown as MediaQueryList;
+  const windowListeners = new Map<string, (event: StorageEvent) => void>();
+  const preference = createStoredPreference(THEME, {
+    storage,
     window: {
-      addEventListener: (type: string, listener: (event: Event) => void) =>
+      addEventListener: (type: string, listener: (event: StorageEvent) => void) =>
         windowListeners.set(type, listener),
-      removeEventListener: () => undefined,
-    },
+    } as Pick<Window, 'addEventListener'>,
+  });
+  followTheme(preference, { root, matchMedia: () => system });
+  const changeSystem = (dark: boolean) => {
+    Object.assign(system, { matches: dark });
+    listeners.forEach((listener) => listener());
   };
-  return { env, root, system, windowListeners };
+  return { preference, root, changeSystem, windowListeners };
 }
 
 describe('theme cycle', () => {
@@ -89,41 +80,38 @@ describe('theme cycle', () => {
   });
 });
 
-describe('theme store', () => {
+describe('the followed theme setting', () => {
   it('applies the stored theme at once and stores every change', () => {
     const storage = memoryStorage({ [THEME_STORAGE_KEY]: 'light' });
-    const { env, root } = environment(storage, true);
-    const store = createThemeStore(env);
-    expect(store.getPreference()).toBe('light');
+    const { preference, root } = followedTheme(storage, true);
+    expect(preference.get()).toBe('light');
     expect(root.dataset.theme).toBe('light');
 
     const listener = vi.fn();
-    store.subscribe(listener);
-    store.setPreference(nextTheme(store.getPreference()));
+    preference.subscribe(listener);
+    preference.set(nextTheme(preference.get()));
     expect(storage.values.get(THEME_STORAGE_KEY)).toBe('dark');
     expect(root.dataset.theme).toBe('dark');
     expect(listener).toHaveBeenCalledTimes(1);
 
-    store.setPreference(nextTheme(store.getPreference()));
+    preference.set(nextTheme(preference.get()));
     expect(storage.values.get(THEME_STORAGE_KEY)).toBe('auto');
     expect(root.dataset.theme).toBe('dark');
   });
 
   it('in auto, follows the system when it changes', () => {
-    const { env, root, system } = environment(memoryStorage(), false);
-    createThemeStore(env);
+    const { root, changeSystem } = followedTheme(memoryStorage(), false);
     expect(root.dataset.theme).toBe('light');
-    system.change(true);
+    changeSystem(true);
     expect(root.dataset.theme).toBe('dark');
   });
 
   it('follows a change made in another tab', () => {
-    const { env, root, windowListeners } = environment(memoryStorage(), false);
-    const store = createThemeStore(env);
+    const { preference, root, windowListeners } = followedTheme(memoryStorage(), false);
     windowListeners.get('storage')?.(
       new StorageEvent('storage', { key: THEME_STORAGE_KEY, newValue: 'dark' }),
     );
-    expect(store.getPreference()).toBe('dark');
+    expect(preference.get()).toBe('dark');
     expect(root.dataset.theme).toBe('dark');
   });
 });

@@ -1,12 +1,16 @@
-import { useCallback, useSyncExternalStore } from 'react';
-import { nextTheme, themeStore, type ThemePreference } from './theme';
+import { useCallback } from 'react';
+import { createStoredPreference, useStoredPreference } from '@/lib/stored-preference';
+import { followTheme, nextTheme, THEME } from './theme';
+
+/** The page's one theme setting, applied to the document from when the layouts load. */
+export const themePreference = createStoredPreference(THEME);
+followTheme(themePreference, {
+  root: document.documentElement,
+  matchMedia: typeof window.matchMedia === 'function' ? (query) => window.matchMedia(query) : null,
+});
 
 export function useTheme() {
-  const preference = useSyncExternalStore(themeStore.subscribe, themeStore.getPreference);
-  const setPreference = useCallback((next: ThemePreference) => themeStore.setPreference(next), []);
-  const cycle = useCallback(
-    () => themeStore.setPreference(nextTheme(themeStore.getPreference())),
-    [],
-  );
-  return { preference, setPreference, cycle };
+  const preference = useStoredPreference(themePreference);
+  const cycle = useCallback(() => themePreference.set(nextTheme(themePreference.get())), []);
+  return { preference, cycle };
 }
