@@ -22,7 +22,7 @@ const localServer = {
 
 export default defineConfig(() => ({
   // startup() before contentSecurityPolicy(), which hashes the inline script it adds.
-  plugins: [react(), pwa(), startup({ fallbackLanguage: 'en' }), contentSecurityPolicy()],
+  plugins: [react(), pwa(), startup(), contentSecurityPolicy()],
   resolve: {
     alias: [
       // Pure domain logic shared with the `api` Edge Function (one source of truth).

@@ -6,7 +6,7 @@
  *   by its hash (never 'unsafe-inline'); no 'unsafe-eval' in either mode.
  * - styles: this origin plus 'unsafe-inline': Leaflet positions tiles, markers and
  *   popups with inline style attributes, Vite injects CSS as <style> elements in dev, and the
- *   build inlines the app's stylesheet and the prerendered pages' styles in index.html
+ *   build inlines the app's stylesheet and the prerendered pages' styles in their HTML files
  *   (vite/startup.ts). Inline styles cannot run code; scripts stay locked down.
  * - images: this origin, data:/blob: (Leaflet and the bundle's icons) and the tile
  *   server's origin from VITE_TILE_URL (a {s} subdomain becomes a wildcard).

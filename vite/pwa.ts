@@ -2,11 +2,12 @@
  * The installable app (vite-plugin-pwa, Workbox): a web manifest and a service worker for
  * offline driving.
  *
- * - It precaches only what a driver needs offline: the shell (index.html, the entry and what
- *   it always loads, the Auth client that reads a stored session), the navigation page and the
- *   dashboard (where the driver goes back to), each with its static imports and styles
- *   (OFFLINE_MODULES), and the texts of the page's language (vite/sw-texts.ts: the page
- *   registers the worker with its language). That is downloaded once, right after the first
+ * - It precaches only what a driver needs offline: the shell (the HTML files: index.html and the
+ *   pages rendered at build time, vite/startup.ts, such as plan.html, which Workbox answers /plan
+ *   with; the entry and what it always loads; the Auth client that reads a stored session), the
+ *   navigation page and the dashboard (where the driver goes back to), each with its static
+ *   imports and styles (OFFLINE_MODULES), and the texts of the page's language
+ *   (vite/sw-texts.ts: the page registers the worker with its language). That is downloaded once, right after the first
  *   visit, on the visitor's mobile data: every page and all six languages were 83 files, 475 KB
  *   gzipped.
  * - Everything else (the planner and its map, the other pages) is cached on use: the built
@@ -45,8 +46,11 @@ export const OFFLINE_MODULES = [
   'src/app/routes/DashboardRoute.tsx',
 ];
 
-/** The shell's page (the plugin adds the web manifest and `includeAssets` after the filter below). */
-const SHELL_FILES = ['index.html'];
+/**
+ * The shell's pages: every HTML file of the build (the plugin adds the web manifest and
+ * `includeAssets` after the filter below).
+ */
+const isShellFile = (url: string) => url.endsWith('.html');
 
 /** The worker's part for the interface texts, emitted by the build (vite/sw-texts.ts). */
 const TEXTS_WORKER = 'sw-texts.js';
@@ -153,9 +157,7 @@ export function pwaOptions(offline: ReadonlySet<string>): Partial<VitePWAOptions
       importScripts: [TEXTS_WORKER],
       manifestTransforms: [
         (entries) => ({
-          manifest: entries.filter(
-            (entry) => SHELL_FILES.includes(entry.url) || offline.has(entry.url),
-          ),
+          manifest: entries.filter((entry) => isShellFile(entry.url) || offline.has(entry.url)),
           warnings: [],
         }),
       ],

@@ -1,33 +1,39 @@
 /**
- * The first paint in as few round trips as a phone's network allows (the target: LCP <= 2.5 s on
- * a mid-range phone over fast 3G, where every request waits about 560 ms for its answer).
+ * The first paint in as few round trips as a phone's network allows (on fast 3G every request
+ * waits about 560 ms for its answer), then the app's start-up without long tasks:
  *
- * - One chunk for what every page runs first: main.tsx loads the app (src/app/App.tsx) and its
- *   texts' loader (src/lib/i18n.ts) dynamically (so that a broken configuration is reported on
- *   screen), and the bundler split their modules into seven small chunks shared with the pages.
- *   They are one chunk here ('app', STARTUP_MODULES and what they import), which index.html
- *   preloads next to the entry: the page and everything the landing page runs arrive in the
- *   same round trip, instead of three.
- * - An inline script in index.html (allowed by its hash, vite/csp.ts) preloads what only the
- *   visit knows, in that same round trip: the texts of the language the page will show (the
- *   detector's order: ?lng=, the stored choice, the browser's languages; the core texts on the
- *   landing page, every text elsewhere), the page of the address with its modules and styles
- *   (PAGE_MODULES, the lazily loaded pages), and the Auth client when a session is stored.
- * - main.tsx waits (a little) for the page of the address before the first render
- *   (preloadPage, src/app/router.tsx): the first paint shows the page, not its loading state.
+ * - Chunks: one ('app') for what every page runs first (src/app/App.tsx, src/lib/i18n.ts and
+ *   their static imports), one ('data') for what the pages that show routes share; each would
+ *   otherwise be a dozen small files, each another round trip.
+ * - The pages rendered at build time (src/app/prerender.tsx, run by vite/prerender.ts): each in an
+ *   HTML file of its own (index.html for the landing page, plan.html for the planner: a static
+ *   host serves /plan from plan.html, and so does the service worker), with its markup in #root,
+ *   the app's and the page's styles inlined (the first paint waits for no request) and the
+ *   page's code preloaded. React hydrates it (src/main.tsx). index.html is also what a host
+ *   answers for any other address: the check script after #root (src/app/start-up/
+ *   prerender-check.ts) empties #root before the first paint when the visit shows something
+ *   else, and the app renders that page.
+ * - The head script (src/app/start-up/head-script.ts), first in <head>: the stored theme before
+ *   the first paint, and preloads of what only the visit knows (its language's texts, the page
+ *   of its address, the Auth client when a session is stored).
  *
- * Only `vite build`; the dev server loads modules one by one anyway.
+ * Both inline scripts are the app's own TypeScript, bundled here with the app's aliases and
+ * environment, so they apply the app's rules (theme, language detection, session key) rather
+ * than copies of them. The dev server gets the head script too (with nothing to preload).
  */
-import type { HtmlTagDescriptor, Plugin } from 'vite';
-import { chunkInfo, chunkOf, withImports, type ChunkInfo } from './bundle-graph.ts';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import {
-  choiceOf,
-  PRERENDER_BODY_SCRIPT,
-  prerenderTemplates,
-  renderPages,
-  type PrerenderChoice,
-  type PrerenderedPages,
-} from './prerender.ts';
+  build,
+  type Alias,
+  type HtmlTagDescriptor,
+  type Plugin,
+  type ResolvedConfig,
+  type Rollup,
+} from 'vite';
+import type { StartupFiles } from '../src/app/start-up/build-data.ts';
+import { chunkInfo, chunkOf, withImports, type ChunkInfo } from './bundle-graph.ts';
+import { renderPages, type RenderedPage, type RenderedPages } from './prerender.ts';
 
 /** The modules main.tsx loads at start, for every page. */
 export const STARTUP_MODULES = ['src/app/App.tsx', 'src/lib/i18n.ts'];
@@ -42,6 +48,9 @@ export const PAGE_MODULES: readonly { path: RegExp; module: string }[] = [
 /** Every page above fetches: the router loads the query client with it. */
 const PAGE_COMPANIONS = ['src/app/query-provider.tsx'];
 const AUTH_CLIENT = 'node_modules/@supabase/auth-js/dist/module/index.js';
+
+const HEAD_SCRIPT = 'src/app/start-up/head-script.ts';
+const PRERENDER_CHECK = 'src/app/start-up/prerender-check.ts';
 
 /**
  * What the pages that show routes share (the query client, the /api and its checks, the domain
@@ -73,30 +82,7 @@ export function staticClosure(
   return seen;
 }
 
-/** What the inline script preloads, as files under the site root. */
-export interface StartupFiles {
-  /** Each language's core texts (the first page's). */
-  coreTexts: Record<string, string[]>;
-  /** Each language's every text (what a lazily loaded page waits for). */
-  everyText: Record<string, string[]>;
-  /** The pages: their address as a regular expression's source, and their files. */
-  pages: { path: string; files: string[] }[];
-  /** The Auth client's files. */
-  auth: string[];
-  /** What every page loads first (the entry and the app chunk, with their styles). */
-  startup: string[];
-  fallbackLanguage: string;
-  /** The pages in index.html's templates (vite/prerender.ts), if any. */
-  prerender?: PrerenderChoice;
-}
-
 const isCss = (file: string) => file.endsWith('.css');
-
-/** The <link rel="stylesheet"> Vite wrote into index.html for `file`, with the space before it. */
-const stylesheetLink = (file: string) =>
-  new RegExp(
-    `\\s*<link rel="stylesheet"[^>]*href="/${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`,
-  );
 
 /** The files of `module`'s chunk with its static imports and styles, `known` left out. */
 function filesOf(chunks: readonly ChunkInfo[], module: string, known: ReadonlySet<string>) {
@@ -105,16 +91,12 @@ function filesOf(chunks: readonly ChunkInfo[], module: string, known: ReadonlySe
   return [...withImports(chunks, chunk, new Set())].filter((file) => !known.has(file));
 }
 
-/** Reads the bundle for the inline script; `loaded` are the files index.html loads already. */
+/** The head script's files, read from the bundle; `loaded` are the files every page loads. */
 export function startupFiles(
   chunks: readonly ChunkInfo[],
   loaded: ReadonlySet<string>,
-  fallbackLanguage: string,
-  prerender?: PrerenderChoice,
-  /** Files in index.html itself (the app's styles): never requested. */
-  inlined: ReadonlySet<string> = new Set(),
+  language: string,
 ): StartupFiles {
-  const startup = [...loaded].filter((file) => !inlined.has(file));
   const coreTexts: Record<string, string[]> = {};
   const everyText: Record<string, string[]> = {};
   for (const chunk of chunks) {
@@ -127,37 +109,35 @@ export function startupFiles(
   }
   const companions = new Set(PAGE_COMPANIONS.flatMap((module) => filesOf(chunks, module, loaded)));
   return {
+    language,
     coreTexts,
     everyText,
-    pages: PAGE_MODULES.map(({ path, module }) => ({
-      path: path.source,
+    pages: PAGE_MODULES.map(({ path: address, module }) => ({
+      path: address.source,
       files: [...new Set([...filesOf(chunks, module, loaded), ...companions])],
     })),
     auth: filesOf(chunks, AUTH_CLIENT, loaded),
-    startup,
-    fallbackLanguage,
-    ...(prerender ? { prerender } : {}),
   };
 }
 
 /**
- * The styles of the page at `path` that its own chunks bring (not already in `loaded`), in the
- * order Vite's loader adds them: an imported chunk's styles before the importing chunk's own.
+ * The files of the page at `address` beyond `loaded` (its chunks, its query client), scripts
+ * first; styles in the order Vite's loader adds them (an imported chunk's before its importer's).
  */
-export function pageStyles(
+export function pageFiles(
   chunks: readonly ChunkInfo[],
   loaded: ReadonlySet<string>,
-  path: string,
-): string[] {
-  const page = PAGE_MODULES.find((candidate) => candidate.path.test(path));
-  if (!page) return [];
+  address: string,
+): { scripts: string[]; styles: string[] } {
+  const page = PAGE_MODULES.find((candidate) => candidate.path.test(address));
+  if (!page) return { scripts: [], styles: [] };
   const root = chunkOf(chunks, page.module);
   if (!root) throw new Error(`vite/startup.ts: ${page.module} is in no chunk`);
+  const scripts = new Set<string>();
   const styles: string[] = [];
-  const seen = new Set<string>();
   const visit = (chunk: ChunkInfo) => {
-    if (seen.has(chunk.fileName)) return;
-    seen.add(chunk.fileName);
+    if (scripts.has(chunk.fileName)) return;
+    scripts.add(chunk.fileName);
     for (const imported of chunk.imports) {
       const next = chunks.find((candidate) => candidate.fileName === imported);
       if (next) visit(next);
@@ -165,147 +145,139 @@ export function pageStyles(
     for (const css of chunk.css) if (!loaded.has(css) && !styles.includes(css)) styles.push(css);
   };
   visit(root);
-  return styles;
+  for (const module of PAGE_COMPANIONS)
+    for (const file of filesOf(chunks, module, loaded)) scripts.add(file);
+  return { scripts: [...scripts].filter((file) => !loaded.has(file) && !isCss(file)), styles };
 }
+
+/** The <link rel="stylesheet"> Vite wrote into the page for `file`, with the space before it. */
+const stylesheetLink = (file: string) =>
+  new RegExp(
+    `\\s*<link rel="stylesheet"[^>]*href="/${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`,
+  );
 
 /**
- * The inline script: modulepreload for scripts, preload for styles (the page's own loader then
- * finds them in the cache). Plain ES5, run before anything else in the page.
+ * A stylesheet in the page itself (the first paint waits for no request), and a disabled link to
+ * its file: a disabled link downloads nothing, and tells Vite's loader, which adds a chunk's
+ * stylesheet unless a link to it is in the page, that it is here.
  */
-export function startupScript(files: StartupFiles): string {
-  return `(function () {
-  var F = ${JSON.stringify(files)};
-  // Into one fragment, added once: a link added to the page at a time costs a style pass each.
-  var links = document.createDocumentFragment();
-  function preload(file) {
-    var link = document.createElement('link');
-    if (/\\.css$/.test(file)) {
-      link.rel = 'preload';
-      link.as = 'style';
-    } else {
-      link.rel = 'modulepreload';
-    }
-    // As the page's own loader asks for them, so that it finds them in the cache.
-    link.crossOrigin = '';
-    link.href = '/' + file;
-    links.appendChild(link);
-  }
-  function each(list) {
-    for (var i = 0; i < (list || []).length; i++) preload(list[i]);
-  }
-  // What every page needs first, then the language, then the page: requests go out in this order.
-  each(F.startup);
-  // The detector's order (src/lib/language/detector.ts): ?lng=, the cookie, the stored choice, the browser.
-  var named = [];
-  try {
-    named.push(new URLSearchParams(location.search).get('lng'));
-    var cookie = /(?:^|;\\s*)i18next=([^;]*)/.exec(document.cookie);
-    named.push(cookie && decodeURIComponent(cookie[1]));
-    named.push(localStorage.getItem('i18nextLng'), sessionStorage.getItem('i18nextLng'));
-  } catch (error) {}
-  var browser = navigator.languages;
-  named = named.concat(browser && browser.length ? browser : [navigator.language]);
-  var language = F.fallbackLanguage;
-  for (var i = 0; i < named.length; i++) {
-    var code = String(named[i] || '').split(/[-_]/)[0].toLowerCase();
-    if (F.coreTexts[code]) {
-      language = code;
-      break;
-    }
-  }
-  // The landing page starts with the core texts; every other page with every text (src/lib/i18n.ts).
-  if (location.pathname === '/') each(F.coreTexts[language]);
-  else each(F.everyText[language]);
-  for (var p = 0; p < F.pages.length; p++) {
-    if (new RegExp(F.pages[p].path).test(location.pathname)) {
-      each(F.pages[p].files);
-      break;
-    }
-  }
-  var signedIn = false;
-  try {
-    for (var k = 0; k < localStorage.length; k++) {
-      if (/^sb-.*-auth-token$/.test(localStorage.key(k) || '')) {
-        signedIn = true;
-        break;
-      }
-    }
-  } catch (error) {}
-  if (signedIn) each(F.auth);
-  document.head.appendChild(links);
-  // The page rendered at build time for this visit, if any (vite/prerender.ts): same address
-  // (no query or fragment: an auth redirect, ?lng=), language and session, and nothing stored
-  // that the page would show instead (a planner draft).
-  function stored(storage, keys) {
-    try {
-      for (var s = 0; s < keys.length; s++) if (storage.getItem(keys[s]) !== null) return true;
-      return false;
-    } catch (error) {
-      return true;
-    }
-  }
-  var pre = F.prerender;
-  if (pre && language === pre.language && !location.search && !location.hash) {
-    for (var q = 0; q < pre.pages.length; q++) {
-      var page = pre.pages[q];
-      if (page.path !== location.pathname) continue;
-      if (page.signedIn !== null && page.signedIn !== signedIn) continue;
-      var skip = page.skipWhenStored;
-      if (!stored(localStorage, skip.localStorage) && !stored(sessionStorage, skip.sessionStorage))
-        document.documentElement.setAttribute('data-prerender', String(q));
-      break;
-    }
-  }
-})();`;
+const inlinedStyle = (file: string, css: string): HtmlTagDescriptor[] => [
+  { tag: 'style', children: css, injectTo: 'head' },
+  { tag: 'link', attrs: { rel: 'stylesheet', href: `/${file}`, disabled: true }, injectTo: 'head' },
+];
+
+const modulePreload = (file: string): HtmlTagDescriptor => ({
+  tag: 'link',
+  attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
+  injectTo: 'head',
+});
+
+/** Bundles one of the inline scripts from the app's source, with `constants` in place. */
+async function bundleScript(
+  config: ResolvedConfig,
+  entry: string,
+  constants: Record<string, unknown>,
+): Promise<string> {
+  const result = await build({
+    configFile: false,
+    root: config.root,
+    mode: config.mode,
+    envDir: config.envDir,
+    publicDir: false,
+    logLevel: 'silent',
+    // The app's own aliases (@, @domain), not Vite's internal ones.
+    resolve: {
+      alias: config.resolve.alias.filter(
+        (alias: Alias) => typeof alias.find === 'string' && alias.find.startsWith('@'),
+      ),
+    },
+    define: Object.fromEntries(
+      Object.entries(constants).map(([name, value]) => [name, JSON.stringify(value)]),
+    ),
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry: path.join(config.root, entry), formats: ['iife'], name: 'startUp' },
+      // Only what the script calls: the modules it imports from also set up the app's stores.
+      rolldownOptions: { treeshake: { moduleSideEffects: false } },
+    },
+  });
+  const [output] = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
+  return output.output[0].code.trim();
 }
 
-export function startup({
-  fallbackLanguage,
-  prerender = true,
-}: {
-  fallbackLanguage: string;
-  /** Render the landing page and the empty planner into index.html (vite/prerender.ts). */
-  prerender?: boolean;
-}): Plugin {
+export function startup({ prerender = true }: { prerender?: boolean } = {}): Plugin {
   const startupModules = new Set<string>();
-  let root = process.cwd();
-  let mode = 'production';
-  let configFile: string | undefined;
-  let rendering: Promise<PrerenderedPages> | null = null;
+  let config: ResolvedConfig;
+  let rendering: Promise<RenderedPages> | null = null;
+  const scripts = new Map<string, Promise<string>>();
+  /** The scripts are the same for every page that gets the same constants: bundled once. */
+  const script = (entry: string, constants: Record<string, unknown>) => {
+    const key = `${entry} ${JSON.stringify(constants)}`;
+    let bundled = scripts.get(key);
+    if (!bundled) {
+      bundled = bundleScript(config, entry, constants);
+      scripts.set(key, bundled);
+    }
+    return bundled;
+  };
+  const htmlPath = (file: string) => path.join(config.root, file);
+  /** The HTML entries that are copies of index.html (their paths). */
+  const copies = new Set<string>();
+  const rendered = () => rendering ?? Promise.resolve({ pages: [], languages: [] });
+
   return {
     name: 'route-planner:startup',
-    apply: 'build',
-    configResolved(config) {
-      root = config.root;
-      mode = config.mode;
-      configFile = config.configFile;
+    configResolved(resolved) {
+      config = resolved;
+      // In a process of its own, while the rest of the build is set up.
+      if (prerender && config.command === 'build')
+        rendering = renderPages(config.root, config.mode, config.configFile, (message) =>
+          config.logger.warn(message),
+        );
     },
-    buildStart() {
-      if (!prerender) return;
-      // In a process of its own, beside the bundling; awaited when index.html is written.
-      rendering = renderPages(root, mode, configFile, (message) => this.warn(message));
-      rendering.catch(() => undefined);
-    },
-    config: () => ({
-      build: {
-        rolldownOptions: {
-          output: {
-            codeSplitting: {
-              groups: [
-                { name: 'app', test: (id: string) => startupModules.has(id), priority: 10 },
-                {
-                  name: 'data',
-                  test: (id: string) =>
-                    !startupModules.has(id) && DATA_LAYER.test(id) && !ON_THEIR_OWN.test(id),
-                  minShareCount: 2,
-                  priority: 5,
+    config: (_, { command }) =>
+      command === 'build'
+        ? {
+            build: {
+              rolldownOptions: {
+                output: {
+                  codeSplitting: {
+                    groups: [
+                      { name: 'app', test: (id: string) => startupModules.has(id), priority: 10 },
+                      {
+                        name: 'data',
+                        test: (id: string) =>
+                          !startupModules.has(id) && DATA_LAYER.test(id) && !ON_THEIR_OWN.test(id),
+                        minShareCount: 2,
+                        priority: 5,
+                      },
+                    ],
+                  },
                 },
-              ],
+              },
             },
-          },
-        },
-      },
-    }),
+          }
+        : {},
+    // Each page rendered at build time is an HTML entry: index.html, or a copy of it by its name.
+    async options(options) {
+      if (config.command !== 'build') return null;
+      const { pages } = await rendered();
+      const input: Record<string, string> =
+        typeof options.input === 'string'
+          ? { index: options.input }
+          : Array.isArray(options.input)
+            ? Object.fromEntries(options.input.map((file) => [path.basename(file, '.html'), file]))
+            : { ...options.input };
+      for (const page of pages) {
+        if (page.file === 'index.html') continue;
+        copies.add(htmlPath(page.file));
+        input[path.basename(page.file, '.html')] = htmlPath(page.file);
+      }
+      return { ...options, input };
+    },
+    resolveId: (id) => (copies.has(id) ? id : null),
+    load: (id) => (copies.has(id) ? readFile(htmlPath('index.html'), 'utf8') : null),
     buildEnd() {
       const roots = [...this.getModuleIds()].filter((id) =>
         STARTUP_MODULES.some((module) => id.replaceAll('\\', '/').endsWith(`/${module}`)),
@@ -318,12 +290,32 @@ export function startup({
       order: 'post',
       async handler(html, context) {
         const { bundle, chunk: entry } = context;
-        if (!bundle || !entry) return;
+        // The dev server: the theme before the first paint, nothing to preload.
+        if (!bundle || !entry) {
+          const empty: StartupFiles = {
+            language: '',
+            coreTexts: {},
+            everyText: {},
+            pages: [],
+            auth: [],
+          };
+          return [
+            {
+              tag: 'script',
+              children: await script(HEAD_SCRIPT, { START_UP_FILES: empty }),
+              injectTo: 'head-prepend',
+            },
+          ];
+        }
+        const { pages, languages } = await rendered();
+        const page: RenderedPage | undefined = pages.find(
+          (candidate) => `/${candidate.file}` === context.path,
+        );
         const chunks: ChunkInfo[] = [];
         for (const output of Object.values(bundle))
           if (output.type === 'chunk') chunks.push(chunkInfo(output));
         const entryInfo = chunks.find((chunk) => chunk.fileName === entry.fileName);
-        if (!entryInfo) return;
+        if (!entryInfo) return undefined;
         const loaded = withImports(chunks, entryInfo, new Set());
         const startupChunks = new Set<string>();
         for (const module of STARTUP_MODULES) {
@@ -343,55 +335,45 @@ export function startup({
         for (const file of startupChunks) {
           if (loaded.has(file)) continue;
           loaded.add(file);
-          if (!isCss(file))
-            tags.push({
-              tag: 'link',
-              attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
-              injectTo: 'head',
-            });
+          if (!isCss(file)) tags.push(modulePreload(file));
         }
-        // The app's styles in the page itself: the first paint (of a page rendered at build
-        // time) waits for no request. A disabled link downloads nothing; it tells Vite's loader,
-        // which adds a chunk's stylesheet unless a link to it is in the page, that it is here.
-        const inlined = new Set([...loaded].filter(isCss));
-        let page = html;
-        for (const file of inlined) {
+        // The app's styles, which Vite linked, in the page itself.
+        let document = html;
+        for (const file of [...loaded].filter(isCss)) {
           const link = stylesheetLink(file);
-          if (!link.test(page)) throw new Error(`vite/startup.ts: no <link> to ${file} to inline`);
-          page = page.replace(link, '');
-          tags.push(
-            { tag: 'style', children: cssText(file), injectTo: 'head' },
-            {
-              tag: 'link',
-              attrs: { rel: 'stylesheet', href: `/${file}`, disabled: true },
-              injectTo: 'head',
-            },
-          );
+          if (!link.test(document))
+            throw new Error(`vite/startup.ts: no <link> to ${file} to inline`);
+          document = document.replace(link, '');
+          tags.push(...inlinedStyle(file, cssText(file)));
         }
-        const pages = rendering ? await rendering : null;
+        const files = startupFiles(chunks, loaded, pages[0]?.language ?? '');
         // First in <head>: a script after a stylesheet waits for it.
         tags.push({
           tag: 'script',
-          children: startupScript(
-            startupFiles(
-              chunks,
-              loaded,
-              fallbackLanguage,
-              pages ? choiceOf(pages) : undefined,
-              inlined,
-            ),
-          ),
+          children: await script(HEAD_SCRIPT, { START_UP_FILES: files }),
           injectTo: 'head-prepend',
         });
-        if (pages) {
-          const templates = prerenderTemplates(pages, (path) =>
-            pageStyles(chunks, loaded, path).map(cssText).join('\n'),
-          );
-          for (const { id, content } of templates)
-            tags.push({ tag: 'template', attrs: { id }, children: content, injectTo: 'body' });
-          tags.push({ tag: 'script', children: PRERENDER_BODY_SCRIPT, injectTo: 'body' });
+        if (page) {
+          // The page's own code and styles, as its loader would ask for them.
+          const own = pageFiles(chunks, loaded, page.path);
+          tags.push(...own.scripts.map(modulePreload));
+          for (const file of own.styles) tags.push(...inlinedStyle(file, cssText(file)));
+          const root = '<div id="root"></div>';
+          if (!document.includes(root))
+            throw new Error(`vite/startup.ts: no ${root} in ${page.file}`);
+          document = document.replace(root, `<div id="root">${page.html}</div>`);
+          document = document.replace('</head>', `${page.head}</head>`);
+          const { path: address, language } = page;
+          tags.push({
+            tag: 'script',
+            children: await script(PRERENDER_CHECK, {
+              PRERENDERED_PAGE: { path: address, language },
+              LANGUAGES: languages,
+            }),
+            injectTo: 'body',
+          });
         }
-        return { html: page, tags };
+        return { html: document, tags };
       },
     },
   };

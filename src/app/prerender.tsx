@@ -1,83 +1,63 @@
 /**
- * The pages rendered at build time into index.html (vite/prerender.ts runs this in a child
- * process, with jsdom standing in for a fresh browser): a phone shows their markup with the first
- * HTML and CSS, before the app's code has arrived (the target: the largest paint within 2.5 s on a
- * mid-range phone over fast 3G), and the app's first render replaces it (src/main.tsx).
+ * The pages rendered at build time, each into an HTML file of its own that the browser paints
+ * before the app's code has arrived and React then hydrates (src/main.tsx). vite/startup.ts runs
+ * this in a child process (vite/prerender-run.mjs), with jsdom standing in for a fresh browser.
  *
- * Each page is rendered as the app's first render would show it to a visitor in the default
- * language, anonymous and signed in; what only the visitor's device knows is left out (the
- * header's theme, units, language and account controls: ClientOnly) or rules the page out
- * (`skipWhenStored`: a planner draft shows its stops, not the empty planner).
+ * Rendered with react-dom/static, which waits for the lazily loaded parts. Each page shows what
+ * a first visit in the default language shows, with nothing stored: what only the device knows
+ * (the theme, the units, a stored session, a planner draft) is read through
+ * useSyncExternalStore's server snapshot (src/lib/hydration.ts, src/lib/stored-preference.ts),
+ * which the build renders and the hydration shows; the device's values follow right after.
  */
-import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { MemoryRouter } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import i18n, { DEFAULT_LANGUAGE, i18nReady, loadAllTranslations } from '@/lib/i18n';
-import { PENDING_ROUTE_KEY, ROUTE_DRAFT_KEY } from '@/lib/route-storage';
-import { sessionStorageKey } from '@/lib/supabase';
+import i18n, {
+  availableLanguages,
+  DEFAULT_LANGUAGE,
+  i18nReady,
+  loadAllTranslations,
+} from '@/lib/i18n';
 import { AppProviders } from './AppProviders';
-import { PrerenderingContext } from './layouts/ClientOnly';
 import { AppRoutes, preloadPage } from './router';
-
-export interface PrerenderedPage {
-  /** The exact address (`location.pathname`) it is shown for. */
-  path: string;
-  /** For a visitor with a stored session (true), without (false), or either (null: alike). */
-  signedIn: boolean | null;
-  /** Storage keys whose presence means the page would show something else. */
-  skipWhenStored: { localStorage: string[]; sessionStorage: string[] };
-  html: string;
-}
+import type { RenderedPage } from './start-up/build-data';
 
 /** The pages most visits start on: the landing page and the empty planner. */
-const PAGES: readonly Omit<PrerenderedPage, 'signedIn' | 'html'>[] = [
-  { path: paths.landing(), skipWhenStored: { localStorage: [], sessionStorage: [] } },
-  {
-    path: paths.plan(),
-    skipWhenStored: { localStorage: [ROUTE_DRAFT_KEY], sessionStorage: [PENDING_ROUTE_KEY] },
-  },
+const PAGES: readonly Pick<RenderedPage, 'path' | 'file'>[] = [
+  { path: paths.landing(), file: 'index.html' },
+  { path: paths.plan(), file: 'plan.html' },
 ];
 
-/** A stored session as the Identity provider reads it at start (only its user matters here). */
-const PRERENDER_SESSION = JSON.stringify({ user: { id: 'prerender', email: '' } });
-
-function render(path: string, signedIn: boolean): string {
-  localStorage.clear();
-  if (signedIn) localStorage.setItem(sessionStorageKey(), PRERENDER_SESSION);
-  try {
-    return renderToString(
-      <PrerenderingContext.Provider value>
-        <AppProviders>
-          <MemoryRouter initialEntries={[path]}>
-            <AppRoutes />
-          </MemoryRouter>
-        </AppProviders>
-      </PrerenderingContext.Provider>,
-    );
-  } finally {
-    localStorage.clear();
-  }
+/**
+ * The page's markup for #root, and what React put before it for <head> (its preloads, e.g. of the
+ * header's image).
+ */
+async function render(path: string): Promise<{ head: string; html: string }> {
+  const { prelude } = await prerender(
+    <AppProviders>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>
+    </AppProviders>,
+    // Every part inline, none sent later to replace its fallback: the page is written whole.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const markup = await new Response(prelude).text();
+  const [head = ''] = /^(?:<link[^>]*>)*/.exec(markup) ?? [];
+  return { head, html: markup.slice(head.length) };
 }
 
-/** Every page of PAGES in the default language; one entry when both visitors see the same. */
-export async function prerenderPages(): Promise<{
-  language: string;
-  pages: PrerenderedPage[];
-}> {
+/** Every page of PAGES, in the default language, and the languages the app has texts of. */
+export async function prerenderPages(): Promise<{ pages: RenderedPage[]; languages: string[] }> {
   await i18nReady;
   await i18n.changeLanguage(DEFAULT_LANGUAGE);
   await loadAllTranslations();
-  const pages: PrerenderedPage[] = [];
+  localStorage.clear();
+  sessionStorage.clear();
+  const pages: RenderedPage[] = [];
   for (const page of PAGES) {
     await preloadPage(page.path);
-    const anonymous = render(page.path, false);
-    const signedIn = render(page.path, true);
-    if (anonymous === signedIn) pages.push({ ...page, signedIn: null, html: anonymous });
-    else
-      pages.push(
-        { ...page, signedIn: false, html: anonymous },
-        { ...page, signedIn: true, html: signedIn },
-      );
+    pages.push({ ...page, language: DEFAULT_LANGUAGE, ...(await render(page.path)) });
   }
-  return { language: DEFAULT_LANGUAGE, pages };
+  return { pages, languages: availableLanguages.map((language) => language.code) };
 }

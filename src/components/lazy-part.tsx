@@ -9,7 +9,6 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { nextTask } from './deferred/startup-copy';
 import { LoadingState } from './LoadingState';
 
 /**
@@ -23,14 +22,7 @@ export interface RetryableLazy<P> {
 }
 
 export function retryableLazy<P>(load: () => Promise<ComponentType<P>>): RetryableLazy<P> {
-  const make = () =>
-    lazy(async () => {
-      const component = await load();
-      // Its first render in a task after the one that evaluated its code (a map's chunk: ~35 ms
-      // at 4x CPU, its first render ~25 ms more), so that neither blocks a phone for long.
-      await nextTask();
-      return { default: component };
-    });
+  const make = () => lazy(async () => ({ default: await load() }));
   let component = make();
   return {
     current: () => component,

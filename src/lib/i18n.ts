@@ -1,6 +1,7 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { browserLanguageDetector } from '@/lib/language/detector';
+import { startsWithEveryText } from '@/lib/language/first-page-texts';
 import {
   browserLanguageSources,
   hasChosenLanguage,
@@ -56,14 +57,10 @@ export const availableLanguages = productLanguages.filter(
   (language) => language.code === DEFAULT_LANGUAGE || hasLocale(language.code),
 );
 
-/**
- * Unit tests render any component at once, so they start with every text; so does any first
- * page but the landing page (the others are lazily loaded and wait for every text anyway: the
- * core texts first would be a download and a wait more).
- */
+/** Unit tests render any component at once, so they start with every text; see first-page-texts. */
 let everyTextWanted =
   import.meta.env.MODE === 'test' ||
-  (typeof window !== 'undefined' && window.location.pathname !== '/');
+  (typeof window !== 'undefined' && startsWithEveryText(window.location.pathname));
 /** Languages whose every text is loaded. */
 const complete = new Set<string>();
 

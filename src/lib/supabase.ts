@@ -1,5 +1,13 @@
 import type { GoTrueClient } from '@supabase/auth-js';
 import { env } from '@/config/env';
+import {
+  holdsSession,
+  projectUrlOf,
+  sessionStorageKeyFor,
+  storedSessionUserIn,
+} from './stored-session';
+
+export { sessionStorageKeyFor };
 
 /**
  * The one Supabase Auth client (@supabase/auth-js, the `auth` part of supabase-js). It owns the
@@ -32,16 +40,9 @@ export interface LoadedSupabase {
   isAuthRetryableFetchError(error: unknown): boolean;
 }
 
-const projectUrl = () => env.supabaseUrl ?? window.location.origin;
+const projectUrl = () => projectUrlOf(env.supabaseUrl, window.location.origin);
 
-/**
- * supabase-js's default storage key (`sb-<first label of the host>-auth-token`), set explicitly:
- * sessions stored while the SPA used supabase-js stay valid.
- */
-export function sessionStorageKeyFor(url: string): string {
-  return `sb-${new URL(url).hostname.split('.')[0]}-auth-token`;
-}
-
+/** The key of this project's session on this device. */
 export const sessionStorageKey = (): string => sessionStorageKeyFor(projectUrl());
 
 /** True for the localStorage keys supabase-js writes (the session and the PKCE code verifier). */
@@ -54,11 +55,7 @@ export const isSessionStorageKey = (key: string | null): boolean =>
  */
 export function storedSessionUser(): { id: string; email?: string } | null {
   try {
-    const stored = JSON.parse(localStorage.getItem(sessionStorageKey()) ?? 'null') as {
-      user?: { id?: unknown; email?: string };
-    } | null;
-    const user = stored?.user;
-    return user && typeof user.id === 'string' ? { id: user.id, email: user.email } : null;
+    return storedSessionUserIn(localStorage, sessionStorageKey());
   } catch {
     return null;
   }
@@ -92,13 +89,11 @@ export function hasStoredAuthState(): boolean {
   if (typeof window === 'undefined') return false;
   if (authRedirectInUrl()) return true;
   try {
-    for (let index = 0; index < localStorage.length; index += 1) {
-      if (isSessionStorageKey(localStorage.key(index))) return true;
-    }
+    return holdsSession(localStorage, sessionStorageKey());
   } catch {
     // Storage unavailable (private mode): no session can have been kept.
+    return false;
   }
-  return false;
 }
 
 let loading: Promise<LoadedSupabase> | null = null;

@@ -176,7 +176,7 @@ test.describe('planner', () => {
       route.fulfill({ status: 502, json: { error: 'down' } }),
     );
     await page.goto('/plan');
-    await page.locator('.leaflet-container[data-ready]').click({ position: { x: 80, y: 120 } });
+    await planner.map.click({ position: { x: 80, y: 120 } });
     await expect(planner.stopNames).toHaveText([/^Location -?\d+\.\d{4}, -?\d+\.\d{4}$/]);
     await planner.search.fill('Paris');
     await expect(

@@ -2,70 +2,78 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
 /**
- * The landing page and the empty planner are in index.html, rendered at build time
- * (vite/prerender.ts): shown before the app's code has arrived, inert (no focus, taps or screen
- * reader), and replaced by the app's first render with the same content.
+ * The landing page and the planner are rendered at build time, each into its own HTML file
+ * (vite/startup.ts): painted before the app's code has arrived, then hydrated by React without a
+ * mismatch; what only the device knows (a draft, a session) shows right after. A visit the
+ * build could not render (another language) starts from an empty page the app renders.
  */
 test.describe('pages rendered at build time', () => {
   test.skip(({ isMobile }) => isMobile, 'one browser profile is enough');
 
-  /** What the prerendered page showed when the HTML was parsed (before any module ran to its end). */
-  async function recordPrerender(page: Page) {
+  /**
+   * What #root held once the HTML was parsed (before the app's code ran to its end), and every
+   * error the page reported (React reports a hydration mismatch as one).
+   */
+  async function watch(page: Page) {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        errors.push(message.text());
+    });
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
-        const shown = document.getElementById('prerender');
+        const root = document.getElementById('root');
         Object.assign(window, {
-          __prerendered: shown && {
-            hidden: shown.getAttribute('aria-hidden'),
-            inert: shown.hasAttribute('inert'),
-            main: shown.querySelector('main')?.innerText ?? '',
-            sidebar: shown.querySelector<HTMLElement>('main aside')?.innerText ?? '',
+          __parsed: {
+            main: root?.querySelector('main')?.innerText ?? '',
+            sidebar: root?.querySelector<HTMLElement>('main aside')?.innerText ?? '',
+            formDisabled: root?.querySelector('fieldset')?.disabled ?? null,
           },
         });
       });
     });
+    return {
+      errors,
+      parsed: () =>
+        page.evaluate(
+          () =>
+            Reflect.get(window, '__parsed') as {
+              main: string;
+              sidebar: string;
+              formDisabled: boolean | null;
+            },
+        ),
+    };
   }
-  const prerendered = (page: Page) =>
-    page.evaluate(
-      () =>
-        Reflect.get(window, '__prerendered') as {
-          hidden: string | null;
-          inert: boolean;
-          main: string;
-          sidebar: string;
-        } | null,
-    );
   const words = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-  test('the landing page: shown at once, then the same page from the app', async ({ page }) => {
-    await recordPrerender(page);
+  test('the landing page: painted from the HTML, then hydrated as it is', async ({ page }) => {
+    const { errors, parsed } = await watch(page);
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      'Plan Multi-Stop Routes for Free',
-    );
-    const shown = await prerendered(page);
-    expect(shown?.hidden).toBe('true');
-    expect(shown?.inert).toBe(true);
-    expect(shown?.main).toContain('Plan Multi-Stop Routes for Free');
-    await expect(page.locator('#prerender')).toHaveCount(0);
-    expect(words(shown?.main ?? '')).toBe(words(await page.locator('main').innerText()));
-    // The header's controls, which only the device knows, come with the app.
-    await expect(page.getByRole('button', { name: /Theme/ })).toBeVisible();
+    expect((await parsed()).main).toContain('Plan Multi-Stop Routes for Free');
+    // Its controls answer once hydrated: the theme toggle takes a tap.
+    await page.getByRole('button', { name: /Theme/ }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme-preference', 'light');
+    expect(words((await parsed()).main)).toBe(words(await page.locator('main').innerText()));
+    expect(errors).toEqual([]);
   });
 
-  test('the empty planner, anonymous and signed in; not over a draft or in another language', async ({
+  test('the planner: empty in the HTML, with the draft or the session of the device once hydrated; another language from the app alone', async ({
     page,
     accounts,
+    planner,
   }) => {
-    await recordPrerender(page);
+    const { errors, parsed } = await watch(page);
     await page.goto('/plan');
-    await expect(page.getByRole('button', { name: 'Sign Up to Save' })).toBeVisible();
-    let shown = await prerendered(page);
-    expect(shown?.main).toContain('Sign Up to Save');
-    // The sidebar (the map loads with the app: its area is empty until then).
-    expect(words(shown?.sidebar ?? '')).toBe(words(await page.locator('main aside').innerText()));
+    let html = await parsed();
+    expect(html.sidebar).toContain('Sign Up to Save');
+    // Nothing can be typed before React has hydrated the form.
+    expect(html.formDisabled).toBe(true);
+    await expect(planner.titleInput).toBeEditable();
+    expect(words(html.sidebar)).toBe(words(await page.locator('main aside').innerText()));
 
-    // A draft: the planner shows its stops, not the empty planner first.
+    // A draft: the same HTML, then its stops.
     await page.evaluate(() =>
       localStorage.setItem(
         'routeDraft',
@@ -73,22 +81,24 @@ test.describe('pages rendered at build time', () => {
       ),
     );
     await page.reload();
+    expect((await parsed()).sidebar).toContain('Stops (0)');
     await expect(page.getByRole('heading', { name: 'Stops (1)' })).toBeVisible();
-    expect(await prerendered(page)).toBeNull();
+    await expect(planner.titleInput).toHaveValue('Kept');
     await page.evaluate(() => localStorage.removeItem('routeDraft'));
 
-    // Another language: the app's own first render only.
+    // Another language: an empty #root, the app's render in French.
     await page.goto('/plan?lng=fr');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await prerendered(page)).toBeNull();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Planifiez votre itinéraire');
+    expect((await parsed()).main).toBe('');
     await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
 
+    // Signed in: the same HTML, then the account's actions.
     const owner = await accounts.register();
     await accounts.signIn(page, owner);
     await page.goto('/plan');
+    html = await parsed();
+    expect(html.sidebar).toContain('Sign Up to Save');
     await expect(page.getByRole('button', { name: 'Save Route' })).toBeVisible();
-    shown = await prerendered(page);
-    expect(shown?.main).toContain('Save Route');
-    expect(words(shown?.sidebar ?? '')).toBe(words(await page.locator('main aside').innerText()));
+    expect(errors).toEqual([]);
   });
 });

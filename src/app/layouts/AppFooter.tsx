@@ -55,7 +55,8 @@ export function AppFooter() {
           </ul>
         </nav>
       </div>
-      <p className="app-footer__copyright">
+      {/* The build's year in the pages rendered at build time, until the footer renders again. */}
+      <p className="app-footer__copyright" suppressHydrationWarning>
         {t('footer.copyright', { year: new Date().getFullYear(), name: t('app.name') })}
       </p>
     </footer>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHydrating } from '@/lib/hydration';
 import { availableLanguages, chooseInterfaceLanguage, DEFAULT_LANGUAGE } from '@/lib/i18n';
 import { LanguageFlag } from './flags';
 
@@ -11,6 +12,7 @@ import { LanguageFlag } from './flags';
  */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
+  const hydrating = useHydrating();
   const listId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -109,6 +111,8 @@ export function LanguageSwitcher() {
         aria-controls={listId}
         aria-activedescendant={open ? optionId(activeIndex) : undefined}
         onClick={() => (open ? setOpen(false) : openList())}
+        // Until React has hydrated it, a tap would do nothing.
+        disabled={hydrating}
         onKeyDown={onKeyDown}
         onBlur={(event) => {
           if (!root.current?.contains(event.relatedTarget)) setOpen(false);

@@ -1,5 +1,4 @@
 import { Outlet } from 'react-router-dom';
-import { Deferred } from '@/components/deferred/Deferred';
 import { AppHeader } from './AppHeader';
 import './layouts.css';
 
@@ -7,13 +6,9 @@ import './layouts.css';
 export function MapLayout() {
   return (
     <div className="map-layout">
-      <Deferred name="header">
-        <AppHeader phoneLinks />
-      </Deferred>
+      <AppHeader phoneLinks />
       <main className="map-layout__main" id="main">
-        <Deferred name="page">
-          <Outlet />
-        </Deferred>
+        <Outlet />
       </main>
     </div>
   );

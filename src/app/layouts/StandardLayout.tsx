@@ -1,27 +1,27 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Deferred } from '@/components/deferred/Deferred';
 import { AppFooter } from './AppFooter';
 import { AppHeader } from './AppHeader';
 import { BottomNav } from './BottomNav';
 import './layouts.css';
 
+/**
+ * The footer and the bottom navigation are `<Suspense>` boundaries: in a page rendered at build
+ * time React hydrates each on its own, after the page above them and in a task of its own.
+ */
 export function StandardLayout() {
   return (
     <div className="standard-layout">
-      <Deferred name="header">
-        <AppHeader />
-      </Deferred>
+      <AppHeader />
       <main className="standard-layout__main" id="main">
-        <Deferred name="page">
-          <Outlet />
-        </Deferred>
+        <Outlet />
       </main>
-      <Deferred name="footer">
+      <Suspense>
         <AppFooter />
-      </Deferred>
-      <Deferred name="bottom-nav">
+      </Suspense>
+      <Suspense>
         <BottomNav />
-      </Deferred>
+      </Suspense>
     </div>
   );
 }

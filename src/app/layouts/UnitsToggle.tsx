@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useHydrating } from '@/lib/hydration';
 import { nextUnitsPreference, useDistanceUnits } from '@/lib/units';
 
 /**
@@ -7,6 +8,7 @@ import { nextUnitsPreference, useDistanceUnits } from '@/lib/units';
  */
 export function UnitsToggle() {
   const { t } = useTranslation();
+  const hydrating = useHydrating();
   const { preference, units, cycle } = useDistanceUnits();
   const shortName = units === 'imperial' ? t('units.mi') : t('units.km');
   const name = (setting: typeof preference) =>
@@ -20,6 +22,8 @@ export function UnitsToggle() {
       type="button"
       className="icon-button units-toggle"
       onClick={cycle}
+      // Until React has hydrated it, a tap would do nothing.
+      disabled={hydrating}
       aria-label={label}
       title={label}
       data-units-preference={preference}

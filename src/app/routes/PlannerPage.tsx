@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useState } from 'react';
+import { Suspense, useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { Stop } from '@domain/stops.ts';
@@ -10,7 +10,6 @@ import type { MapViewport } from '@/components/map';
 import { FOCUS_ZOOM, LOCATED_ZOOM } from '@/components/map/map-constants';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { LoadingState } from '@/components/LoadingState';
-import { Deferred } from '@/components/deferred/Deferred';
 import { useLeaveGuard } from '@/components/hooks/useLeaveGuard';
 import { useIdentity } from '@/lib/auth';
 import { PlaceSearch, searchBias, type Suggestion } from '@/features/geocoding';
@@ -68,14 +67,13 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
   const [view, setView] = useState<MapViewport | null>(null);
 
   // Show the route that was there on arrival (draft or saved route); otherwise find the user.
-  const [arrivedWithStops] = useState(() => stops.length > 0);
   const [fittedOnArrival, setFittedOnArrival] = useState(false);
   if (ready && !fittedOnArrival && stops.length > 0) {
     setFittedOnArrival(true);
     fitTo(stops);
   }
   const { state: position, retry: retryPosition } = useCurrentPosition(
-    !isEdit && !arrivedWithStops,
+    !isEdit && ready && !planner.startedWithStops,
   );
   const locatedPoint = position.status === 'located' ? position.point : null;
   /** Where the address searches prefer results: the map's view, else the user's position. */
@@ -257,12 +255,12 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
             />
           </div>
 
-          <Deferred name="planner-search">
+          <Suspense>
             <PlaceSearch onPick={addPlace} onPickPoint={addTypedPoint} bias={bias} />
             <p className="form-hint">{t('planner.hint')}</p>
-          </Deferred>
+          </Suspense>
 
-          <Deferred name="planner-day">
+          <Suspense>
             <PlannerDayPanel
               plan={state.dayPlan}
               onChange={(plan) => dispatch({ type: 'setDayPlan', plan })}
@@ -270,9 +268,9 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
               waitingForRoute={state.dayPlan !== null && stops.length > 1 && day.schedule === null}
               bias={bias}
             />
-          </Deferred>
+          </Suspense>
 
-          <Deferred name="planner-stops">
+          <Suspense>
             <PlannerStops
               stops={stops}
               legs={legs}
@@ -296,9 +294,9 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
               onImport={addImportedStops}
               announcement={announcement}
             />
-          </Deferred>
+          </Suspense>
 
-          <Deferred name="planner-tools">
+          <Suspense>
             <OptimizeRoute
               stops={stops}
               dayPlan={state.dayPlan}
@@ -343,12 +341,12 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
               onLatestLoaded={onLatestLoaded}
               onBusyChange={setActionsBusy}
             />
-          </Deferred>
+          </Suspense>
         </fieldset>
       </aside>
 
       <div className="planner__map">
-        <Deferred name="planner-map">
+        <Suspense>
           <PlannerMap
             stops={stops}
             highlightedIndex={highlightedIndex}
@@ -368,7 +366,7 @@ function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefined }) 
               day.schedule ? <DaySummaryRows schedule={day.schedule} format={timeFormat} /> : null
             }
           />
-        </Deferred>
+        </Suspense>
       </div>
 
       {leaveGuard.pending !== null ? (

@@ -1,7 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
 import { useIdentity, type IdentityContextValue } from './identity-context';
 import { IdentityProvider } from './IdentityProvider';
 import { GUEST_MODE_KEY } from './identity';
@@ -146,6 +148,30 @@ describe('IdentityProvider', () => {
     await act(async () => answer({ data: { user }, error: null }));
     expect(status()).toBe('signed-in:driver@example.com');
     expect(auth.signOut).not.toHaveBeenCalled();
+  });
+
+  it('hydrating a page rendered at build time: anonymous as the HTML, then the stored session’s user, without a mismatch', async () => {
+    const tree = (
+      <MemoryRouter>
+        <IdentityProvider>
+          <Probe />
+        </IdentityProvider>
+      </MemoryRouter>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(tree);
+    expect(container.textContent).toBe('anonymous');
+    document.body.append(container);
+    storeSession();
+    auth.getUser.mockResolvedValue({ data: { user }, error: null });
+    const mismatches: unknown[] = [];
+    const root = await act(async () =>
+      hydrateRoot(container, tree, { onRecoverableError: (error) => mismatches.push(error) }),
+    );
+    await waitFor(() => expect(container.textContent).toBe('signed-in:driver@example.com'));
+    expect(mismatches).toEqual([]);
+    act(() => root.unmount());
+    container.remove();
   });
 
   it('with an auth redirect in the address: loading until supabase-js has read its session', async () => {

@@ -1,7 +1,16 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { clearAccountCaches } from '@/lib/account-caches';
+import { useHydrating } from '@/lib/hydration';
 import {
   authRedirectInUrl,
   forgetStoredSession,
@@ -90,9 +99,26 @@ export function IdentityProvider({ children }: { children: ReactNode }) {
   const [storedUser] = useState(() =>
     storedAtStart && !authRedirectInUrl() ? toAuthUser(storedSessionUser()) : null,
   );
-  const [user, setUser] = useState<AuthUser | null>(storedUser);
-  const [guestFlag, setGuestFlag] = useState(readGuestFlag);
-  const [settled, setSettled] = useState(!storedAtStart || storedUser !== null);
+  // A page rendered at build time shows what a visitor without anything stored sees, and so does
+  // its hydration; the device's identity follows right after (the effect below).
+  const hydrating = useHydrating();
+  const [hydratedFromBuild] = useState(hydrating);
+  const [user, setUser] = useState<AuthUser | null>(hydratedFromBuild ? null : storedUser);
+  const [guestFlag, setGuestFlag] = useState(() => !hydratedFromBuild && readGuestFlag());
+  const [settled, setSettled] = useState(
+    hydratedFromBuild || !storedAtStart || storedUser !== null,
+  );
+  useEffect(() => {
+    if (!hydratedFromBuild) return;
+    // A transition: React hydrates the parts of the page still waiting to (each a task of its
+    // own, as it does anyway) before it shows the change, instead of all of them at once in
+    // the task of an urgent update, or the loading state of one whose code has not arrived.
+    startTransition(() => {
+      setUser(storedUser);
+      setGuestFlag(readGuestFlag());
+      setSettled(!storedAtStart || storedUser !== null);
+    });
+  }, [hydratedFromBuild, storedAtStart, storedUser]);
   const userIdRef = useRef<string | null>(storedUser?.id ?? null);
   /** The stored session's user is shown while the server checks the session (start-up). */
   const checkingRef = useRef(storedUser !== null);

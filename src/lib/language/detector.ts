@@ -54,15 +54,17 @@ export function detectLanguages(sources: DetectionSources): string[] {
     .map(languageOnly);
 }
 
+/** This page's sources. */
+export const browserDetectionSources = (): DetectionSources => ({
+  ...browserLanguageSources(),
+  browserLanguages: navigator.languages?.length ? navigator.languages : [navigator.language],
+  htmlLang: document.documentElement.lang,
+});
+
 /** The i18next plugin: detects with the browser's sources, and keeps the language in localStorage. */
 export const browserLanguageDetector: LanguageDetectorModule = {
   type: 'languageDetector',
-  detect: () =>
-    detectLanguages({
-      ...browserLanguageSources(),
-      browserLanguages: navigator.languages?.length ? navigator.languages : [navigator.language],
-      htmlLang: document.documentElement.lang,
-    }),
+  detect: () => detectLanguages(browserDetectionSources()),
   cacheUserLanguage: (language: string) => {
     if (language === 'cimode') return;
     try {

@@ -4,6 +4,9 @@
 // global-setup.ts, support/stack.ts), which every page and `request` of the worker's tests
 // talk to (baseURL).
 // Test fixtures:
+// - nothing waits for the app as such: a test waits for the control it uses, as a user does
+//   (Playwright waits for it to be visible and enabled; the controls of a page rendered at build
+//   time are disabled until React has hydrated them);
 // - the map's tiles come from the local fake tile server (no test reaches the internet); `tiles`
 //   lists the tile requests (zoom, Referer) of a test that asks for it;
 // - pages are in English (`language` option: test.use({ language: null }) for a first visit
@@ -131,6 +134,8 @@ export function plannerControls(page: Page) {
     stopItems: rows,
     stopNames: page.locator('.stop-list .stop-item__name'),
     titleInput: page.getByPlaceholder('Enter route title...'),
+    /** The map, once it shows its tiles (its click handler is in place with them). */
+    map: page.locator('.leaflet-container').filter({ has: page.locator('.leaflet-layer') }),
     /** summary-stops, summary-distance, summary-duration */
     summary: (testId: 'summary-stops' | 'summary-distance' | 'summary-duration') =>
       page.getByTestId(testId),
@@ -210,28 +215,6 @@ interface WorkerFixtures {
 
 const sourceMaps = new Map<string, Promise<string[] | null>>();
 
-/**
- * Waits for the app's first render where the page rendered at build time was shown (the landing
- * page, the empty planner: vite/prerender.ts); at once elsewhere. The `page` fixture does it
- * after each goto and reload; a page opened otherwise can call it.
- */
-export async function waitForApp(page: Page): Promise<void> {
-  // Checked on every animation frame: the app's render follows the load event closely.
-  await page
-    .waitForFunction(
-      () =>
-        !document.getElementById('prerender') &&
-        !document.documentElement.hasAttribute('data-starting-up'),
-      null,
-      { timeout: 15_000 },
-    )
-    .catch((error: unknown) => {
-      throw new Error(
-        `the app did not replace the page rendered at build time (vite/prerender.ts) and render the parts it deferred (components/deferred) within 15 s: ${String(error)}`,
-      );
-    });
-}
-
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   stack: [
     // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other
@@ -239,26 +222,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   baseURL: async ({ stack }, use) => use(stack.appUrl),
-
-  page: async ({ page }, use) => {
-    // The landing page and the empty planner show markup rendered at build time (hidden from
-    // the accessibility tree) until the app's first render replaces it (vite/prerender.ts): a
-    // test acts on the app, as a user does once the page responds.
-    const appRendered = () => waitForApp(page);
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    page.goto = async (...args) => {
-      const response = await goto(...args);
-      await appRendered();
-      return response;
-    };
-    page.reload = async (...args) => {
-      const response = await reload(...args);
-      await appRendered();
-      return response;
-    };
-    await use(page);
-  },
 
   language: ['en', { option: true }],
   units: ['metric', { option: true }],

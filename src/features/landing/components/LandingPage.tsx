@@ -1,7 +1,6 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Deferred } from '@/components/deferred/Deferred';
 import { paths } from '@/config/paths';
 import { LandingIcon, type LandingIconName } from './LandingIcon';
 import './LandingPage.css';
@@ -28,7 +27,10 @@ const USE_CASES = [
 ] as const satisfies readonly { id: string; icon: LandingIconName }[];
 const FAQ = ['free', 'account', 'stops', 'phone', 'optimise', 'waze'] as const;
 
-/** A section below the hero, rendered in a task of its own at start-up (Deferred). */
+/**
+ * A section below the hero: a `<Suspense>` boundary, which React hydrates on its own (in a task
+ * of its own, sooner when the visitor taps it).
+ */
 function LandingSection({
   id,
   title,
@@ -39,14 +41,14 @@ function LandingSection({
   children: ReactNode;
 }) {
   return (
-    <Deferred name={id}>
+    <Suspense>
       <section className="landing-section" aria-labelledby={id}>
         <h2 id={id} className="landing-section__title">
           {title}
         </h2>
         {children}
       </section>
-    </Deferred>
+    </Suspense>
   );
 }
 
@@ -70,37 +72,31 @@ function LandingCard({
   );
 }
 
-/**
- * At start-up the hero and each section below it render in a task of their own, in that order,
- * right after the page's (Deferred), showing the build's copy of them until then.
- */
 export function LandingPage() {
   const { t } = useTranslation();
   return (
     <div className="landing">
-      <Deferred name="landing-hero">
-        <section className="landing-hero" aria-labelledby="landing-title">
-          <h1 id="landing-title" className="landing-hero__title">
-            {t('landing.title')}
-          </h1>
-          <p className="landing-hero__subtitle">{t('landing.subtitle')}</p>
-          <div className="landing-hero__actions">
-            <Link className="button button--primary button--large" to={paths.plan()}>
-              {t('landing.startPlanning')}
-            </Link>
-            <Link className="button button--large" to={paths.register()}>
-              {t('landing.createAccount')}
-            </Link>
-          </div>
-          <ul className="landing-badges" aria-label={t('landing.badgesLabel')}>
-            {BADGES.map((badge) => (
-              <li key={badge} className="landing-badge">
-                <span aria-hidden="true">✓</span> {t(`landing.badges.${badge}`)}
-              </li>
-            ))}
-          </ul>
-        </section>
-      </Deferred>
+      <section className="landing-hero" aria-labelledby="landing-title">
+        <h1 id="landing-title" className="landing-hero__title">
+          {t('landing.title')}
+        </h1>
+        <p className="landing-hero__subtitle">{t('landing.subtitle')}</p>
+        <div className="landing-hero__actions">
+          <Link className="button button--primary button--large" to={paths.plan()}>
+            {t('landing.startPlanning')}
+          </Link>
+          <Link className="button button--large" to={paths.register()}>
+            {t('landing.createAccount')}
+          </Link>
+        </div>
+        <ul className="landing-badges" aria-label={t('landing.badgesLabel')}>
+          {BADGES.map((badge) => (
+            <li key={badge} className="landing-badge">
+              <span aria-hidden="true">✓</span> {t(`landing.badges.${badge}`)}
+            </li>
+          ))}
+        </ul>
+      </section>
 
       <LandingSection id="landing-features" title={t('landing.featuresTitle')}>
         <ul className="landing-grid">
@@ -156,7 +152,7 @@ export function LandingPage() {
         </div>
       </LandingSection>
 
-      <Deferred name="landing-cta">
+      <Suspense>
         <section className="landing-cta" aria-labelledby="landing-cta">
           <h2 id="landing-cta" className="landing-section__title">
             {t('landing.ctaTitle')}
@@ -166,7 +162,7 @@ export function LandingPage() {
             {t('landing.ctaButton')}
           </Link>
         </section>
-      </Deferred>
+      </Suspense>
     </div>
   );
 }

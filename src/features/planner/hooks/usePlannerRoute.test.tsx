@@ -1,6 +1,9 @@
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '@/test/render';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { renderWithProviders, testQueryClient } from '@/test/render';
 import { usePlannerRoute } from './usePlannerRoute';
 import { CLEAR_UNDO_MS } from './useClearAllUndo';
 
@@ -36,6 +39,32 @@ describe('usePlannerRoute', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.useRealTimers();
+  });
+
+  it('hydrating the planner rendered at build time: no draft as the HTML, read-only, then the device’s draft', async () => {
+    function Shown() {
+      const { state, ready } = usePlannerRoute(undefined);
+      return <p>{`${state.stops.length} stops, ${ready ? 'ready' : 'read-only'}`}</p>;
+    }
+    const tree = (
+      <QueryClientProvider client={testQueryClient()}>
+        <Shown />
+      </QueryClientProvider>
+    );
+    const draft = JSON.stringify({ title: 'Kept', stops: [paris, lyon] });
+    localStorage.setItem('routeDraft', draft);
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(tree);
+    expect(container.textContent).toBe('0 stops, read-only');
+    const mismatches: unknown[] = [];
+    const root = await act(async () =>
+      hydrateRoot(container, tree, { onRecoverableError: (error) => mismatches.push(error) }),
+    );
+    await waitFor(() => expect(container.textContent).toBe('2 stops, ready'));
+    expect(mismatches).toEqual([]);
+    // The draft was never overwritten by the empty planner of the HTML.
+    expect(JSON.parse(localStorage.getItem('routeDraft')!)).toMatchObject({ title: 'Kept' });
+    act(() => root.unmount());
   });
 
   it('edit mode: read-only (loading) until the route is in, then neither dirty nor restored', async () => {

@@ -1,7 +1,15 @@
-import { useCallback, useLayoutEffect, useReducer, useState } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useReducer,
+  useState,
+} from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { withStopIds, type Stop } from '@domain/stops.ts';
 import type { DayPlan } from '@domain/day-plan/day-plan.ts';
+import { useHydrating } from '@/lib/hydration';
 import { itineraryQueryOptions, useItinerary, type Itinerary } from '@/lib/itineraries';
 import {
   clearEditDraft,
@@ -10,25 +18,28 @@ import {
   writeEditDraft,
   writeRouteDraft,
   type EditDraft,
+  type StoredRoute,
 } from '@/lib/route-storage';
 import {
   initialStopListState,
   stopListReducer,
   toStops,
+  type StopListAction,
   type StopListState,
 } from '../model/stop-list';
 import { useClearAllUndo } from './useClearAllUndo';
 
-function initialState(isEdit: boolean): StopListState {
-  if (isEdit) return initialStopListState;
-  const draft = readRouteDraft();
-  return draft
-    ? stopListReducer(initialStopListState, {
-        type: 'load',
-        ...draft,
-        stops: withStopIds(draft.stops),
-      })
-    : initialStopListState;
+/** The planner's state once the new-route draft on the device is read. */
+const loadDraft = (draft: StoredRoute): StopListAction => ({
+  type: 'load',
+  ...draft,
+  stops: withStopIds(draft.stops),
+});
+
+/** The new-route draft on the device, or nothing to start from (edit mode, or unread yet). */
+function initialState(draftRead: boolean): StopListState {
+  const draft = draftRead ? readRouteDraft() : null;
+  return draft ? stopListReducer(initialStopListState, loadDraft(draft)) : initialStopListState;
 }
 
 /** The saved route the edits are made on: the server's content and its version (If-Match). */
@@ -61,7 +72,23 @@ const sameRoute = (a: RouteOnScreen, b: RouteOnScreen) =>
  */
 export function usePlannerRoute(itineraryId: string | undefined) {
   const isEdit = itineraryId !== undefined;
-  const [state, dispatch] = useReducer(stopListReducer, isEdit, initialState);
+  // The planner rendered at build time has no draft, and neither has its hydration: the draft is
+  // read right after (in a transition: React first hydrates the parts still waiting, in slices),
+  // and nothing can be typed or changed until then.
+  const hydrating = useHydrating();
+  const [draftRead, setDraftRead] = useState(isEdit || !hydrating);
+  const [state, dispatch] = useReducer(stopListReducer, !isEdit && draftRead, initialState);
+  /** New mode: the draft had stops when the planner opened. */
+  const [startedWithStops, setStartedWithStops] = useState(() => state.stops.length > 0);
+  useEffect(() => {
+    if (draftRead) return;
+    startTransition(() => {
+      const draft = readRouteDraft();
+      if (draft) dispatch(loadDraft(draft));
+      setStartedWithStops((draft?.stops.length ?? 0) > 0);
+      setDraftRead(true);
+    });
+  }, [draftRead]);
   // Edit mode waits for the server's current version rather than a cached copy: editing an
   // older version would only meet the "changed elsewhere" conflict at save time.
   const itinerary = useItinerary(itineraryId, { current: true });
@@ -112,7 +139,7 @@ export function usePlannerRoute(itineraryId: string | undefined) {
   // Written as the change is committed, not after the next paint (useEffect): a reload or a
   // closed tab right after a keystroke keeps it.
   useLayoutEffect(() => {
-    if (holdDraft) return;
+    if (holdDraft || !draftRead) return;
     const current = JSON.parse(routeKey) as RouteOnScreen;
     if (!isEdit) {
       writeRouteDraft(current);
@@ -121,7 +148,7 @@ export function usePlannerRoute(itineraryId: string | undefined) {
     if (!base) return;
     if (dirty) writeEditDraft(base.id, { ...current, baseVersion: base.version ?? '' });
     else clearEditDraft(base.id);
-  }, [holdDraft, isEdit, base, dirty, routeKey]);
+  }, [holdDraft, draftRead, isEdit, base, dirty, routeKey]);
 
   /** Edit mode: replaces the route on screen with the server's current version (fetched now). */
   const loadLatest = useCallback(async (): Promise<Itinerary> => {
@@ -145,8 +172,10 @@ export function usePlannerRoute(itineraryId: string | undefined) {
     /** Edit mode: the updated_at of the version the edits on screen were made on. */
     loadedVersion: base?.version,
     loadLatest,
+    /** New mode: the draft had stops when the planner opened. */
+    startedWithStops,
     /** True once the route to show is in place (draft read, or itinerary loaded). */
-    ready: !isEdit || base !== null,
+    ready: isEdit ? base !== null : draftRead,
     /** Edit mode: the route on screen has edits the server does not have. */
     dirty,
     /** Edit mode: unsaved edits kept on this device were put back on arrival. */

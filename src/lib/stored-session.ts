@@ -1,0 +1,48 @@
+/**
+ * The Supabase session supabase-js keeps on this device, seen without supabase-js: by the
+ * identity's first render (src/lib/supabase.ts) and by the inline script that preloads the Auth
+ * client before the first paint (src/app/start-up/head-script.ts).
+ */
+
+/**
+ * The Supabase project's address: VITE_SUPABASE_URL, or this origin (where the dev server and
+ * the local stack's server put /auth/v1).
+ */
+export const projectUrlOf = (supabaseUrl: string | undefined, origin: string): string =>
+  supabaseUrl ?? origin;
+
+/**
+ * supabase-js's default storage key (`sb-<first label of the host>-auth-token`) for the project
+ * at `url` (the project's URL, or this origin where Auth is proxied).
+ */
+export function sessionStorageKeyFor(url: string): string {
+  return `sb-${new URL(url).hostname.split('.')[0]}-auth-token`;
+}
+
+/** Whether `storage` holds anything supabase-js wrote under `key` (a session, a code verifier). */
+export function holdsSession(storage: Pick<Storage, 'key' | 'length'>, key: string): boolean {
+  try {
+    for (let index = 0; index < storage.length; index += 1) {
+      if (storage.key(index)?.startsWith(key)) return true;
+    }
+  } catch {
+    // Storage unavailable (private mode): no session can have been kept.
+  }
+  return false;
+}
+
+/** The user of the session stored under `key`, if any. */
+export function storedSessionUserIn(
+  storage: Pick<Storage, 'getItem'>,
+  key: string,
+): { id: string; email?: string } | null {
+  try {
+    const stored = JSON.parse(storage.getItem(key) ?? 'null') as {
+      user?: { id?: unknown; email?: string };
+    } | null;
+    const user = stored?.user;
+    return user && typeof user.id === 'string' ? { id: user.id, email: user.email } : null;
+  } catch {
+    return null;
+  }
+}
