@@ -24,9 +24,12 @@ async function register(page: Page, email: string, password = PASSWORD, confirm 
 }
 
 async function signIn(page: Page, email: string, password = PASSWORD) {
+  // The sign-in form, not the page before it still on screen while the form's code arrives.
+  const button = page.getByRole('button', { name: 'Sign In' });
+  await expect(button).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await button.click();
 }
 
 async function signOut(page: Page) {
