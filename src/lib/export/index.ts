@@ -10,4 +10,3 @@ export {
 export { appleMapsLinks, googleMapsLinks, GOOGLE_MAX_WAYPOINTS, type RouteLink } from './map-links';
 export { stopListText } from './stop-list-text';
 export { copyText, downloadBytes, downloadText } from './download';
-export { zipStore, type ZipEntry } from './zip';

@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadBytes } from '@/lib/export';
 import { exportAccount } from '../api/export-account';
-import { exportArchive } from '../model/export-archive';
 import { FormMessage, type Message } from '@/components/form';
 
 /** "Download my data": the export as a ZIP (account.json and a GPX per route). */
@@ -16,7 +15,11 @@ export function ExportSection() {
     setBusy(true);
     setMessage(null);
     try {
-      const { raw, document } = await exportAccount();
+      // The ZIP writer loads with the first download, not with the page.
+      const [{ raw, document }, { exportArchive }] = await Promise.all([
+        exportAccount(),
+        import('../model/export-archive'),
+      ]);
       const archive = exportArchive(raw, document);
       downloadBytes(archive.fileName, archive.bytes, 'application/zip');
       setMessage({ tone: 'success', text: t('account.export.done') });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { readStoredZip } from '@/test/read-zip';
+import { strFromU8, unzipSync } from 'fflate';
 import { exportDocumentSchema } from './export-document';
 import { exportArchive } from './export-archive';
 
@@ -41,18 +41,22 @@ const raw = {
   ],
 };
 
+/** The archive's files as text, as an unzip tool reads them. */
+const readZip = (bytes: Uint8Array) =>
+  new Map(Object.entries(unzipSync(bytes)).map(([name, data]) => [name, strFromU8(data)]));
+
 describe('exportArchive', () => {
   const document = exportDocumentSchema.parse(raw);
 
   it('holds the export as the server sent it, every field included', () => {
     const { fileName, bytes } = exportArchive(raw, document);
     expect(fileName).toBe('route-planner-data-2026-11-24.zip');
-    const files = readStoredZip(bytes);
+    const files = readZip(bytes);
     expect(JSON.parse(files.get('account.json')!)).toEqual(raw);
   });
 
   it('holds a GPX per route, in order, with each stop and its note', () => {
-    const files = readStoredZip(exportArchive(raw, document).bytes);
+    const files = readZip(exportArchive(raw, document).bytes);
     expect([...files.keys()]).toEqual([
       'account.json',
       'routes/01-monday-paris-lyon.gpx',
@@ -77,7 +81,7 @@ describe('exportArchive', () => {
 
   it('is just the JSON file for an account without routes', () => {
     const empty = { ...raw, itineraries: [] };
-    const files = readStoredZip(exportArchive(empty, exportDocumentSchema.parse(empty)).bytes);
+    const files = readZip(exportArchive(empty, exportDocumentSchema.parse(empty)).bytes);
     expect([...files.keys()]).toEqual(['account.json']);
   });
 
