@@ -152,6 +152,25 @@ test('a day split among 3 drivers, saved as 3 shareable routes, grouped as one d
   await expect(map.locator('path')).not.toHaveCount(0);
   await expectAccessible(page);
 
+  // The dispatcher moves driver 1's last stop to driver 3: it is theirs, on the map too.
+  const lastOfFirst = drivers.nth(0).locator('.team-driver__stop-name').last();
+  const moved = (await lastOfFirst.textContent())!;
+  await drivers
+    .nth(0)
+    .getByRole('button', { name: `Move ${moved} to another driver` })
+    .click();
+  await dialog
+    .getByRole('group', { name: `Move ${moved} to` })
+    .getByRole('button', { name: 'Driver 3' })
+    .click();
+  await expect(drivers.nth(2).getByText(moved)).toBeVisible();
+  await expect(drivers.nth(0).getByText(moved)).toHaveCount(0);
+  await expect(
+    map.getByRole('button', {
+      name: new RegExp(`^Driver 3, stop \\d+: ${moved.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    }),
+  ).toHaveCount(1);
+
   // The second driver's route gets its own name; then everything is saved.
   await drivers.nth(1).getByLabel("Title of driver 2's route").fill('Monday, east side');
   await dialog.getByRole('button', { name: 'Save all' }).click();

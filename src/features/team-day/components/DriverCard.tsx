@@ -9,6 +9,7 @@ import { driverStyle } from '../model/palette.ts';
 import { driverStops, type DriverRoute } from '../model/team-plan.ts';
 import { DriverLinks } from './DriverLinks.tsx';
 import { DriverStopList } from './DriverStopList.tsx';
+import type { MoveControls } from './MoveStop.tsx';
 
 export interface DriverCardProps {
   driver: DriverRoute;
@@ -23,6 +24,8 @@ export interface DriverCardProps {
   /** Hands a stop to Waze (the navigation feature's hand-off, given by the page). */
   onWaze: (point: LatLng) => void;
   busy: boolean;
+  /** Moving the driver's stops to other drivers (until the split is saved). */
+  move?: MoveControls;
 }
 
 /** The line's colour and pattern, as a small legend beside the driver's name. */
@@ -59,6 +62,7 @@ export function DriverCard({
   saved,
   onWaze,
   busy,
+  move,
 }: DriverCardProps) {
   const { t } = useTranslation();
   const formatDistance = useFormatDistance();
@@ -117,7 +121,7 @@ export function DriverCard({
               })}
             </p>
           ) : null}
-          <DriverStopList driver={driver} stops={stops} format={format} />
+          <DriverStopList driver={driver} stops={stops} format={format} move={move} />
         </>
       )}
 

@@ -3,6 +3,7 @@ import type { Stop } from '@domain/stops.ts';
 import type { TimeFormat } from '@/lib/day-plan';
 import { stopTimeMinutes } from '@/lib/day-plan';
 import type { DriverRoute } from '../model/team-plan.ts';
+import { MoveStop, type MoveControls } from './MoveStop.tsx';
 
 /**
  * A driver's day in order: where it starts (⌂, left at its time), then each stop served with
@@ -12,17 +13,21 @@ export function DriverStopList({
   driver,
   stops,
   format,
+  move,
 }: {
   driver: DriverRoute;
   stops: readonly Stop[];
   format: TimeFormat;
+  /** Moving its stops to other drivers; none once the split is saved. */
+  move?: MoveControls;
 }) {
   const { t } = useTranslation();
   const schedule = driver.schedule;
   const rows = [
-    ...(driver.start ? [{ key: 'start', name: driver.start.name, number: null }] : []),
+    ...(driver.start ? [{ key: 'start', stop: null, name: driver.start.name, number: null }] : []),
     ...driver.served.map((index, position) => ({
       key: String(index),
+      stop: index,
       name: stops[index].name,
       number: position + 1,
     })),
@@ -63,6 +68,9 @@ export function DriverStopList({
                     </strong>
                   ) : null}
                 </span>
+              ) : null}
+              {move && row.stop !== null ? (
+                <MoveStop stop={row.stop} name={row.name} driver={driver.number} move={move} />
               ) : null}
             </span>
           </li>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { LatLng } from '@domain/geo.ts';
@@ -10,6 +10,7 @@ import { unreachableText } from '@/lib/day-plan/unreachable-text';
 import { ROAD_TIMES_MAX_PLACES, STRAIGHT_SPEED_KMH } from '@/lib/optimizer/day-problem.ts';
 import type { useTeamDay } from '../hooks/useTeamDay.ts';
 import { DriverCard } from './DriverCard.tsx';
+import type { MoveControls } from './MoveStop.tsx';
 
 export interface SplitResultsProps {
   team: ReturnType<typeof useTeamDay>;
@@ -28,7 +29,29 @@ export function SplitResults({ team, stops, format, signedIn, onWaze }: SplitRes
   const location = useLocation();
   const { outcome, saving, savingAll } = team;
   const [sendingToDrivers, setSendingToDrivers] = useState(false);
+  const [moving, setMoving] = useState<number | null>(null);
+  /** The stop just moved: focus follows it to its new driver's card. */
+  const [moved, setMoved] = useState<number | null>(null);
+  useEffect(() => {
+    if (moved === null) return;
+    document.querySelector<HTMLElement>(`[data-move-stop="${moved}"]`)?.focus();
+  }, [moved, outcome]);
   if (!outcome) return null;
+  const move: MoveControls | undefined = team.movable
+    ? {
+        open: moving,
+        drivers: outcome.drivers.map((driver) => ({
+          number: driver.number,
+          name: outcome.names[driver.number - 1] ?? '',
+        })),
+        toggle: (stop) => setMoving((open) => (open === stop ? null : stop)),
+        moveTo: (stop, driver) => {
+          team.move(stop, driver);
+          setMoving(null);
+          setMoved(stop);
+        },
+      }
+    : undefined;
   return (
     <>
       <p className="form-hint">
@@ -66,6 +89,7 @@ export function SplitResults({ team, stops, format, signedIn, onWaze }: SplitRes
             saved={saving.saved.get(driver.number)}
             onWaze={onWaze}
             busy={savingAll}
+            move={move}
           />
         ))}
       </div>

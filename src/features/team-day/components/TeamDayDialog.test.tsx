@@ -196,6 +196,45 @@ describe('<TeamDayDialog>', () => {
     );
   });
 
+  it('moves a stop to another driver, works out both days again, and saves it there', async () => {
+    renderDialog();
+    await splitInTwo();
+    const cardOf = (number: number) =>
+      screen
+        .getAllByTestId('team-driver')
+        .find((card) =>
+          within(card).queryByRole('heading', { name: new RegExp(`Driver ${number}`) }),
+        )!;
+    const west = within(cardOf(1)).queryByText('West 1') ? 1 : 2;
+    const east = 3 - west;
+    fireEvent.click(
+      within(cardOf(west)).getByRole('button', { name: 'Move West 1 to another driver' }),
+    );
+    const choice = screen.getByRole('group', { name: 'Move West 1 to' });
+    // The other drivers only.
+    expect(
+      within(choice)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([`Driver ${east}`]);
+    fireEvent.click(within(choice).getByRole('button', { name: `Driver ${east}` }));
+    expect(within(cardOf(west)).queryByText('West 1')).toBeNull();
+    expect(within(cardOf(east)).getByText('West 1')).toBeDefined();
+    // The east driver now drives out west too: a longer day, worked out again.
+    expect(within(cardOf(east)).getByText('4 stops')).toBeDefined();
+    // Focus follows the stop to its new driver.
+    expect(document.activeElement).toBe(
+      within(cardOf(east)).getByRole('button', { name: 'Move West 1 to another driver' }),
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save all' }));
+    await waitFor(() => expect(screen.getByText('2 routes saved, one per driver.')).toBeDefined());
+    const saved = created.find((route) => route.stops.some((stop) => stop.name === 'East 1'))!;
+    expect(saved.stops.map((stop) => stop.name)).toContain('West 1');
+    // A saved split stays as saved.
+    expect(screen.queryByRole('button', { name: /^Move / })).toBeNull();
+  });
+
   it('asks a signed-out user to sign in to save', async () => {
     renderDialog(false);
     await splitInTwo();
@@ -257,10 +296,11 @@ describe('<TeamDayDialog>', () => {
       .find((section) => section.textContent.includes('West 2'))!;
     const items = within(card).getAllByRole('listitem');
     // At West 2 when its window opens (not at 08:00 to wait), leaving after 30 minutes.
-    expect(items[0].textContent).toBe('1West 2Arrive 10:00 AM · Leave 10:30 AM');
+    // (and its button to move it to another driver)
+    expect(items[0].textContent).toBe('1West 2Arrive 10:00 AM · Leave 10:30 AMMove');
     // Back where the day started is no drive back to West 2 (nothing to go back to): the day
     // ends when the driver leaves the last stop, and no pin stands for a place of their own.
-    const lastLeave = /Leave (\d+:\d+\sAM)$/.exec(items.at(-1)!.textContent)![1];
+    const lastLeave = /Leave (\d+:\d+\sAM)(?:Move)?$/.exec(items.at(-1)!.textContent)![1];
     expect(within(card).getByTestId('driver-totals').textContent).toMatch(
       new RegExp(`finishes ${lastLeave}$`),
     );

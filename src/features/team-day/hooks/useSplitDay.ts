@@ -9,7 +9,12 @@ import { loadTravelTimes } from '@/lib/optimizer/travel-times.ts';
 import { useWorkerSearch, type SearchStatus } from '@/lib/optimizer/useWorkerSearch.ts';
 import type { SplitObjective } from '../model/split-form.ts';
 import { teamPlanFromSolution, type TeamPlan } from '../model/team-plan.ts';
-import { buildTeamProblem, teamPlaces, type TeamDriver } from '../model/team-problem.ts';
+import {
+  buildTeamProblem,
+  teamPlaces,
+  type TeamDriver,
+  type TeamProblem,
+} from '../model/team-problem.ts';
 
 export type SplitStatus = SearchStatus;
 
@@ -19,6 +24,9 @@ export interface SplitOutcome extends TeamPlan {
   /** The plan and the team the split was made for. */
   plan: DayPlan;
   team: readonly TeamDriver[];
+  /** Its problem and travel times, to work the drivers' days out again (a stop moved). */
+  day: TeamProblem;
+  times: TravelTimes;
 }
 
 export type TravelTimesLoader = (
@@ -58,6 +66,8 @@ export function useSplitDay(
           cost: times.kind,
           plan,
           team,
+          day,
+          times,
         };
       }),
     [run, loadTimes],

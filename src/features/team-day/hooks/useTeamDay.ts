@@ -6,6 +6,7 @@ import type { Stop } from '@domain/stops.ts';
 import { deviceTimeZone } from '@/lib/day-plan';
 import { OptimizeCancelledError } from '@/lib/optimizer/optimize-client.ts';
 import { readSplitForm, driversOf } from '../model/split-form.ts';
+import { moveStop } from '../model/move-stop.ts';
 import { driverItinerary, driverTitle, planForSplit } from '../model/team-plan.ts';
 import { useSaveTeam } from './useSaveTeam.ts';
 import { useSplitDay, type SplitOutcome } from './useSplitDay.ts';
@@ -79,6 +80,15 @@ export function useTeamDay(stops: readonly Stop[], plan: DayPlan | null, title: 
     [outcome],
   );
 
+  /** Moves a stop of the split to driver `to` (until the split is saved). */
+  const move = (stop: number, to: number) => {
+    if (savingAll || saving.status === 'done') return;
+    setOutcome((current) => {
+      const drivers = current && moveStop(current, stops, stop, to);
+      return drivers ? { ...current, drivers } : current;
+    });
+  };
+
   const saveAll = () => {
     if (!outcome) return;
     void saving.saveAll(
@@ -112,6 +122,9 @@ export function useTeamDay(stops: readonly Stop[], plan: DayPlan | null, title: 
     setTitle: (number: number, value: string) =>
       setTitles((current) => ({ ...current, [number]: value })),
     run,
+    move,
+    /** Stops can be moved between drivers: a split, not saved, not being saved. */
+    movable: outcome !== null && !savingAll && saving.status !== 'done',
     saving,
     saveAll,
   };

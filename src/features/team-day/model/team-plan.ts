@@ -8,7 +8,7 @@ import { planZone, type DayPlan, type DayEnd } from '@domain/day-plan/day-plan.t
 import { computeSchedule, scheduleStops, type DaySchedule } from '@domain/day-plan/schedule.ts';
 import { TITLE_MAX_CHARS } from '@domain/limits.ts';
 import { withStopIds, type Stop } from '@domain/stops.ts';
-import type { VrpSolution } from '@domain/vrp/index.ts';
+import type { VrpRoute, VrpSolution } from '@domain/vrp/index.ts';
 import {
   unreachableStops,
   type TravelTimes,
@@ -77,7 +77,11 @@ export function teamPlanFromSolution(
   plan: DayPlan,
   stops: readonly Stop[],
   team: readonly TeamDriver[],
-  solution: Pick<VrpSolution, 'routes' | 'unassigned'>,
+  solution: {
+    /** Each driver's jobs in order (a moved stop's routes have no figures of the engine's). */
+    routes: readonly Pick<VrpRoute, 'vehicle' | 'jobs'>[];
+    unassigned: VrpSolution['unassigned'];
+  },
 ): TeamPlan {
   const { places } = day;
   const size = times.size;
