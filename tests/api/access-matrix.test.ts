@@ -22,6 +22,8 @@ let bob: TestUser;
 let itineraryId: string;
 let shareToken: string;
 let driverToken: string;
+let trackingToken: string;
+let stopId: string;
 const dayGroup = randomUUID();
 
 beforeAll(async () => {
@@ -41,6 +43,11 @@ beforeAll(async () => {
     token: alice.token,
   });
   driverToken = driver.body.driverUrl.split('/drive/')[1];
+  stopId = created.body.stops[1].id;
+  const tracking = await call('POST', `/itineraries/${itineraryId}/stops/${stopId}/tracking-link`, {
+    token: alice.token,
+  });
+  trackingToken = tracking.body.trackingUrl.split('/track/')[1];
   await call('POST', `/drive/${driverToken}/reports`, {
     body: {
       id: randomUUID(),
@@ -155,6 +162,32 @@ const operations: Operation[] = [
     path: () => `/itineraries/${itineraryId}/progress`,
   },
   {
+    label: 'make a stop’s tracking link (showing the proof photo)',
+    method: 'POST',
+    path: () => `/itineraries/${itineraryId}/stops/${stopId}/tracking-link`,
+    body: { showPhoto: true, contact: 'Call the attacker' },
+  },
+  {
+    label: 'revoke a stop’s tracking link',
+    method: 'DELETE',
+    path: () => `/itineraries/${itineraryId}/stops/${stopId}/tracking-link`,
+  },
+  {
+    label: 'read the route’s tracking links',
+    method: 'GET',
+    path: () => `/itineraries/${itineraryId}/tracking-links`,
+  },
+  {
+    label: 'make the route’s tracking links',
+    method: 'POST',
+    path: () => `/itineraries/${itineraryId}/tracking-links`,
+  },
+  {
+    label: 'revoke the route’s tracking links',
+    method: 'DELETE',
+    path: () => `/itineraries/${itineraryId}/tracking-links`,
+  },
+  {
     label: 'read the day group’s progress',
     method: 'GET',
     path: () => `/day-groups/${dayGroup}/progress`,
@@ -188,6 +221,10 @@ async function aliceState() {
     token: alice.token,
   });
   const drive = await call('GET', `/drive/${driverToken}`);
+  const trackingLinks = await call('GET', `/itineraries/${itineraryId}/tracking-links`, {
+    token: alice.token,
+  });
+  const track = await call('GET', `/track/${trackingToken}`);
   return {
     own: own.body,
     ids: list.body.map((row: { id: string }) => row.id),
@@ -197,6 +234,8 @@ async function aliceState() {
     driverLink: { status: driverLink.status, body: driverLink.body },
     progress: { status: progress.status, body: progress.body },
     drive: { status: drive.status, body: drive.body },
+    trackingLinks: { status: trackingLinks.status, body: trackingLinks.body },
+    track: { status: track.status, body: track.body },
   };
 }
 
@@ -225,6 +264,7 @@ describe('the IDOR matrix: itinerary, share and driver operations by everyone bu
         expect(JSON.stringify(answer.body)).not.toContain(itineraryId);
         expect(JSON.stringify(answer.body)).not.toContain(shareToken);
         expect(JSON.stringify(answer.body)).not.toContain(driverToken);
+        expect(JSON.stringify(answer.body)).not.toContain(trackingToken);
       }
       expect(await aliceState()).toEqual(before);
     },
@@ -242,6 +282,7 @@ describe('the IDOR matrix: itinerary, share and driver operations by everyone bu
     });
     expect(Object.keys(state.shared.body).sort()).toEqual(['stops', 'title']);
     expect(state.drive.status).toBe(200);
+    expect(state.track).toMatchObject({ status: 200, body: { state: 'delivered' } });
     expect(state.progress.body.counts).toMatchObject({ delivered: 1, total: 2 });
   });
 

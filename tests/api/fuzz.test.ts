@@ -25,6 +25,7 @@ beforeAll(async () => {
     await call('POST', `/itineraries/${victimId}/share`, { token: victim.token })
   ).body.shareUrl.split('/share/')[1];
   await call('POST', `/itineraries/${victimId}/driver-link`, { token: victim.token });
+  await call('POST', `/itineraries/${victimId}/tracking-links`, { token: victim.token });
   attackerId = (
     await call('POST', '/itineraries', {
       token: attacker.token,
@@ -42,6 +43,9 @@ async function victimSnapshot() {
     token: victim.token,
   });
   const progress = await call('GET', `/itineraries/${victimId}/progress`, { token: victim.token });
+  const trackingLinks = await call('GET', `/itineraries/${victimId}/tracking-links`, {
+    token: victim.token,
+  });
   return {
     list: list.body,
     shared: shared.status,
@@ -49,6 +53,7 @@ async function victimSnapshot() {
     me: me.body,
     driverLink: driverLink.body,
     progress: progress.body,
+    trackingLinks: trackingLinks.body,
   };
 }
 
@@ -264,6 +269,12 @@ const endpoints: Endpoint[] = [
   { method: 'GET', path: (s) => `/day-groups/${s}/progress`, authed: true },
   { method: 'GET', path: (s) => `/drive/${s}` },
   { method: 'POST', path: (s) => `/drive/${s}/reports` },
+  { method: 'POST', path: (s) => `/itineraries/${s}/stops/${s}/tracking-link`, authed: true },
+  { method: 'DELETE', path: (s) => `/itineraries/${s}/stops/${s}/tracking-link`, authed: true },
+  { method: 'GET', path: (s) => `/itineraries/${s}/tracking-links`, authed: true },
+  { method: 'POST', path: (s) => `/itineraries/${s}/tracking-links`, authed: true },
+  { method: 'DELETE', path: (s) => `/itineraries/${s}/tracking-links`, authed: true },
+  { method: 'GET', path: (s) => `/track/${s}` },
   { method: 'POST', path: () => '/auth/password-reset' },
   { method: 'GET', path: () => '/account/export', authed: true },
   { method: 'DELETE', path: () => '/account', authed: true },

@@ -1,6 +1,7 @@
 // What the catalog must say for the whole schema, not only for today's tables: RLS everywhere
 // in public with a policy per operation, nothing granted to anon but the shared-route function
-// and the driver link's token functions, and those security definers with a fixed search_path.
+// and the driver and tracking links' token functions, and those security definers with a fixed
+// search_path.
 import { expect, it } from 'vitest';
 import { describeOnEveryBackend } from './harness';
 
@@ -107,7 +108,7 @@ describeOnEveryBackend('Schema catalog', (db) => {
     expect(truncatable).toEqual([]);
   });
 
-  it('lets anon execute get_shared_route and the driver link’s token functions, nothing else in public', async () => {
+  it('lets anon execute get_shared_route and the driver and tracking links’ token functions, nothing else in public', async () => {
     const executable = await db().admin.query<{ signature: string }>(
       `select p.oid::regprocedure::text as signature
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -118,19 +119,21 @@ describeOnEveryBackend('Schema catalog', (db) => {
       'driver_report(text,jsonb)',
       'driver_route(text)',
       'get_shared_route(text)',
+      'tracking_stop(text)',
     ]);
   });
 
-  it('makes the driver link’s token functions security definers with an empty search_path', async () => {
+  it('makes the driver and tracking links’ token functions security definers with an empty search_path', async () => {
     const functions = await db().admin.query<{ name: string; definer: boolean; config: string[] }>(
       `select p.proname as name, p.prosecdef as definer, p.proconfig as config
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-       where n.nspname = 'public' and p.proname in ('driver_route', 'driver_report')
+       where n.nspname = 'public' and p.proname in ('driver_route', 'driver_report', 'tracking_stop')
        order by 1`,
     );
     expect(functions).toEqual([
       { name: 'driver_report', definer: true, config: ['search_path=""'] },
       { name: 'driver_route', definer: true, config: ['search_path=""'] },
+      { name: 'tracking_stop', definer: true, config: ['search_path=""'] },
     ]);
   });
 

@@ -13,12 +13,15 @@ import { sqlItineraryStores } from '../_shared/itinerary-store-sql.ts';
 import { dataApiItineraryStores } from '../_shared/itinerary-store-data-api.ts';
 import { sqlDriverStores } from '../_shared/driver-store-sql.ts';
 import { dataApiDriverStores } from '../_shared/driver-store-data-api.ts';
+import { sqlTrackingStores } from '../_shared/tracking-store-sql.ts';
+import { dataApiTrackingStores } from '../_shared/tracking-store-data-api.ts';
 import type { AppEnv, Services } from './context.ts';
 import { authRoutes } from './routes/auth.ts';
 import { itineraryRoutes } from './routes/itineraries.ts';
 import { driverLinkRoutes } from './routes/driver-links.ts';
 import { dayGroupRoutes, progressRoutes } from './routes/progress.ts';
 import { driveRoutes } from './routes/drive.ts';
+import { trackRoutes, trackingLinkRoutes } from './routes/tracking.ts';
 import { accountRoutes } from './routes/account.ts';
 import { geocodingRoutes } from './routes/geocoding.ts';
 import { routingRoutes } from './routes/routing.ts';
@@ -58,6 +61,7 @@ export function createServices(config: ApiConfig): Services {
     sharedState,
     itineraryStores: database ? sqlItineraryStores(database) : dataApiItineraryStores(config),
     driverStores: database ? sqlDriverStores(database) : dataApiDriverStores(config),
+    trackingStores: database ? sqlTrackingStores(database) : dataApiTrackingStores(config),
     geocoder: createCachedGeocoder(
       withPhotonSuggestions(geocoder, photon),
       sharedState,
@@ -90,9 +94,11 @@ export function createApp(services: Services) {
   // Before the itineraries' own routes: these paths are theirs (each route checks the session).
   app.route('/itineraries', driverLinkRoutes);
   app.route('/itineraries', progressRoutes);
+  app.route('/itineraries', trackingLinkRoutes);
   app.route('/itineraries', itineraryRoutes);
   app.route('/day-groups', dayGroupRoutes);
   app.route('/drive', driveRoutes);
+  app.route('/track', trackRoutes);
   app.route('/account', accountRoutes);
   app.use('/geocoding/*', rateLimit('geocoding'));
   app.use('/routes/*', rateLimit('routing'));

@@ -5,6 +5,7 @@ import type { Geocoder } from '../_shared/geocoding.ts';
 import type { SharedState } from '../_shared/shared-state.ts';
 import type { ItineraryStore, ItineraryStores } from '../_shared/itinerary-store.ts';
 import type { DriverStores, OwnerDriverStore } from '../_shared/driver-store.ts';
+import type { OwnerTrackingStore, TrackingStores } from '../_shared/tracking-store.ts';
 
 export interface Services {
   config: ApiConfig;
@@ -15,6 +16,8 @@ export interface Services {
   itineraryStores: ItineraryStores;
   /** driver links and stop reports: the token functions, and the owner's side */
   driverStores: DriverStores;
+  /** tracking links and the routes' planned times: the token function, and the owner's side */
+  trackingStores: TrackingStores;
 }
 
 /** Hono variables: the services, and for signed-in routes the caller and their itineraries. */
@@ -25,5 +28,7 @@ export type AppEnv = {
     itineraries: ItineraryStore;
     /** the caller's driver links and the reports on their routes (RLS applies) */
     driverReports: OwnerDriverStore;
+    /** the caller's tracking links and their routes' planned times (RLS applies) */
+    tracking: OwnerTrackingStore;
   };
 };

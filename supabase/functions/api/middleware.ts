@@ -87,5 +87,6 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', user);
   c.set('itineraries', c.var.itineraryStores.asCaller(token, claims));
   c.set('driverReports', c.var.driverStores.asOwner(token, claims));
+  c.set('tracking', c.var.trackingStores.asOwner(token, claims));
   await next();
 });

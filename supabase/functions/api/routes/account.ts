@@ -14,6 +14,7 @@ import { deleteAccountSchema } from '../../_shared/account-validation.ts';
 import { supabaseAs } from '../../_shared/supabase.ts';
 import type { Itinerary, ShareLink } from '../../_shared/itinerary-store.ts';
 import type { DriverLinkRecord, OwnedReport } from '../../_shared/driver-store.ts';
+import type { TrackingLinkRecord } from '../../_shared/tracking-store.ts';
 import { BEARER, forgetSessionsOf, requireUser } from '../middleware.ts';
 
 /** Name and version of the export document (docs/api.md: "The account export"). */
@@ -43,11 +44,12 @@ interface ItineraryRecords {
   shareLinks: ShareLink[];
   driverLinks: DriverLinkRecord[];
   reports: OwnedReport[];
+  trackingLinks: TrackingLinkRecord[];
 }
 
 /**
- * An itinerary with its share links, driver links and stop reports (every one, the earlier
- * reports of a stop too, oldest first), as the export lists it.
+ * An itinerary with its share links, driver links, stop reports (every one, the earlier
+ * reports of a stop too, oldest first) and its stops' tracking links, as the export lists it.
  */
 function exportedItinerary(itinerary: Itinerary, records: ItineraryRecords, siteUrl: string) {
   const ofThis = <T extends { itinerary_id: string }>(rows: T[]) =>
@@ -69,6 +71,14 @@ function exportedItinerary(itinerary: Itinerary, records: ItineraryRecords, site
       .filter((report) => report.itineraryId === itinerary.id)
       .map(({ itineraryId: _itinerary, rank: _rank, ...report }) => report)
       .sort((a, b) => a.receivedAt.localeCompare(b.receivedAt)),
+    tracking_links: ofThis(records.trackingLinks).map((link) => ({
+      url: `${siteUrl}/track/${link.token}`,
+      stop_id: link.stop_id,
+      show_photo: link.show_photo,
+      contact: link.contact,
+      created_at: link.created_at,
+      revoked_at: link.revoked_at,
+    })),
   };
 }
 
@@ -78,13 +88,14 @@ export const accountRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get('/export', async (c) => {
     const user = await currentUser(c);
-    const [itineraries, shareLinks, driverLinks] = await Promise.all([
+    const [itineraries, shareLinks, driverLinks, trackingLinks] = await Promise.all([
       c.var.itineraries.list(),
       c.var.itineraries.listShares(),
       c.var.driverReports.links(),
+      c.var.tracking.links(),
     ]);
     const reports = await c.var.driverReports.reports(itineraries.map(({ id }) => id));
-    const records = { shareLinks, driverLinks, reports };
+    const records = { shareLinks, driverLinks, reports, trackingLinks };
     const now = new Date();
     const document = {
       format: EXPORT_FORMAT,

@@ -9,6 +9,7 @@ import {
 } from '../../_shared/validation.ts';
 import { databaseFailure } from '../../_shared/database-errors.ts';
 import { computeRoute } from '../../_shared/routing.ts';
+import { saveStopTimes } from '../../_shared/save-stop-times.ts';
 import { autoTitle } from '../../_shared/domain/stops.ts';
 import { acceptedTextLanguage } from '../../_shared/domain/composed-texts.ts';
 import { newShareToken } from '../../_shared/share-token.ts';
@@ -120,7 +121,7 @@ async function itineraryFields(c: Context<AppEnv>) {
     ...(input.day_plan !== undefined ? { day_plan: input.day_plan } : {}),
     ...(input.day_group !== undefined ? { day_group: input.day_group } : {}),
   };
-  return { fields, input };
+  return { fields, input, legs: route.legs.map((leg) => leg.duration) };
 }
 
 export const itineraryRoutes = new Hono<AppEnv>()
@@ -208,9 +209,16 @@ export const itineraryRoutes = new Hono<AppEnv>()
   .put('/:id', async (c) => {
     const id = itineraryId(c);
     const version = requiredVersion(c);
-    const { fields } = await itineraryFields(c);
+    const { fields, legs } = await itineraryFields(c);
     const itinerary = await c.var.itineraries.update(id, fields, version);
-    if (itinerary) return c.json(itinerary, 200, { ETag: entityTag(itinerary) });
+    if (itinerary) {
+      // The new version's planned times, for its customers' tracking links. The route is saved
+      // either way: without them its links show no window until the next save.
+      await saveStopTimes(c.var.router, c.var.tracking, itinerary, legs).catch((error) =>
+        console.error('api: the planned times of a saved route were not saved', error),
+      );
+      return c.json(itinerary, 200, { ETag: entityTag(itinerary) });
+    }
     if (version && (await c.var.itineraries.owns(id))) {
       throw new ApiError(412, 'This itinerary was changed elsewhere; load it again before saving');
     }
