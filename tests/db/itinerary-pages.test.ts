@@ -138,6 +138,27 @@ describeOnEveryBackend('My Routes a page at a time', (db) => {
     expect(Number(row.total_count)).toBe(4);
   });
 
+  it('searches the stops’ names as written, not their JSON', async () => {
+    const carol = await insertUser(db(), 'carol');
+    await insertItinerary(db(), carol, 'Quotes', [stop('Bar "Le Zinc"'), stop('Dépôt')]);
+    await insertItinerary(db(), carol, 'Paths', [stop('Shed C:\\depot'), stop('100% _done')]);
+    await insertItinerary(db(), carol, 'Plain', [stop('Market')]);
+    const found = async (words: string[]) =>
+      (await asRole(db(), 'authenticated', carol.claims, (tx) => listPage(tx, { words }))).map(
+        (row) => row.title,
+      );
+    expect(await found(['"le'])).toEqual(['Quotes']);
+    expect(await found(['zinc"'])).toEqual(['Quotes']);
+    expect(await found(['c:\\depot'])).toEqual(['Paths']);
+    expect(await found(['100%', '_done'])).toEqual(['Paths']);
+    // The JSON's own characters are in no name; quotes, backslashes and wildcards are plain.
+    for (const word of ['[', ']', '{', ':"', 'name']) expect(await found([word]), word).toEqual([]);
+    expect(await found(['"'])).toEqual(['Quotes']);
+    expect(await found(['\\'])).toEqual(['Paths']);
+    expect(await found(['%'])).toEqual(['Paths']);
+    expect(await found(['_'])).toEqual(['Paths']);
+  });
+
   it('says which itineraries have a working share link', async () => {
     const [first, second] = await asAlice((tx) => listPage(tx, { size: 2 }));
     expect([first.shared, second.shared]).toEqual([false, false]);
