@@ -133,6 +133,16 @@ describe('GET /api/itineraries', () => {
     expect(nextQuery(counted.headers.get('link'))).toContain('q=cafe');
   });
 
+  it('counts the matches on an empty page after the last one too', async () => {
+    const first = await list('?summary=true&limit=4');
+    const cursor = new URLSearchParams(nextQuery(first.headers.get('link')) ?? '').get('cursor');
+    // After the fourth newest only the oldest is left, and it holds no café.
+    const after = await list(`?summary=true&limit=4&q=cafe&cursor=${cursor}`);
+    expect(after.status).toBe(200);
+    expect(after.body).toEqual([]);
+    expect(after.headers.get('x-total-count')).toBe('4');
+  });
+
   it('lists only the caller’s own itineraries', async () => {
     const stranger = await newUser();
     const answer = await list('?summary=true&limit=10&q=zoo', stranger.token);

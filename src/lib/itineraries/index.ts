@@ -3,7 +3,7 @@ export {
   itinerarySummariesQueryOptions,
   useItinerarySummaries,
 } from './api/get-itinerary-summaries';
-export { FIRST_SUMMARY_FILTERS, summariesOf } from './model/summary-page';
+export { FIRST_SUMMARY_FILTERS, matchingTotal, summariesOf } from './model/summary-page';
 export { getItinerary, itineraryQueryOptions, useItinerary } from './api/get-itinerary';
 export {
   createItinerary,

@@ -1,7 +1,12 @@
 import { useMemo, useState } from 'react';
 import type { ItinerarySort } from '@domain/itinerary-list.ts';
 import { useDebouncedValue } from '@/components/hooks/useDebouncedValue';
-import { FIRST_SUMMARY_FILTERS, summariesOf, useItinerarySummaries } from '@/lib/itineraries';
+import {
+  FIRST_SUMMARY_FILTERS,
+  matchingTotal,
+  summariesOf,
+  useItinerarySummaries,
+} from '@/lib/itineraries';
 
 /** Typing pauses this long before the search is asked for (as the address search waits). */
 const SEARCH_PAUSE_MS = 300;
@@ -17,7 +22,7 @@ export function useRouteSummaries({ enabled }: { enabled: boolean }) {
   const query = useItinerarySummaries({ search: askedSearch, sort }, { enabled });
   const pages = query.data?.pages;
   const routes = useMemo(() => summariesOf(pages ?? []), [pages]);
-  const total = pages && pages.length > 0 ? pages[pages.length - 1].total : 0;
+  const total = matchingTotal(pages ?? [], routes.length);
   // The answer shown belongs to what is asked (not the previous search while the new one loads).
   const current = !query.isPlaceholderData && askedSearch === search.trim();
   return {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ItinerarySummary } from './itinerary';
 import {
+  matchingTotal,
   nextCursorOf,
   summariesOf,
   totalCountOf,
@@ -53,6 +54,17 @@ describe('summariesOf', () => {
       summariesOf([page(['a', 'b'], 4, 'x'), page(['b', 'c', 'd'], 4)]).map((r) => r.id),
     ).toEqual(['a', 'b', 'c', 'd']);
     expect(summariesOf([])).toEqual([]);
+  });
+});
+
+describe('matchingTotal', () => {
+  it('is the newest count of a page with routes, never fewer than loaded', () => {
+    expect(matchingTotal([page(['a', 'b'], 5, 'x'), page(['c'], 4)], 3)).toBe(4);
+    // An empty page after the last route (its count 0) leaves the count as it was.
+    expect(matchingTotal([page(['a', 'b'], 2, 'x'), page([], 0)], 2)).toBe(2);
+    expect(matchingTotal([page(['a', 'b'], 0)], 2)).toBe(2);
+    expect(matchingTotal([page([], 0)], 0)).toBe(0);
+    expect(matchingTotal([], 0)).toBe(0);
   });
 });
 

@@ -56,6 +56,15 @@ export function summariesOf(pages: readonly SummaryPage[]): ItinerarySummary[] {
   return routes;
 }
 
+/**
+ * How many routes match: what the newest page holding routes says (a page after the last
+ * route holds none, and a server may count 0 there), never fewer than the routes loaded.
+ */
+export function matchingTotal(pages: readonly SummaryPage[], loaded: number): number {
+  const told = pages.findLast((page) => page.items.length > 0) ?? pages[0];
+  return Math.max(told?.total ?? 0, loaded);
+}
+
 /** The pages with route `id` shared (a link made) or not (its link revoked). */
 export function withShared<P extends SummaryPage>(
   pages: readonly P[],

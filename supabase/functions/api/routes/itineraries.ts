@@ -158,7 +158,12 @@ export const itineraryRoutes = new Hono<AppEnv>()
       request.limit === null ? null : request.limit + 1,
     );
     const rows = request.limit === null ? page.rows : page.rows.slice(0, request.limit);
-    const headers: Record<string, string> = { 'X-Total-Count': String(page.total) };
+    // The count comes with the rows: a page after the last match has none to say it.
+    const total =
+      page.rows.length > 0 || !request.cursor
+        ? page.total
+        : (await c.var.itineraries.listPage({ ...request, summary: true, cursor: null }, 1)).total;
+    const headers: Record<string, string> = { 'X-Total-Count': String(total) };
     if (rows.length < page.rows.length) {
       const next = new URL(c.req.url).searchParams;
       next.set('cursor', encodeCursor(rows[rows.length - 1].cursor));
