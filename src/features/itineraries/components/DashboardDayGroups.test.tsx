@@ -7,19 +7,20 @@ vi.mock('@/config/env', () => ({ env: { apiUrl: '/api' } }));
 vi.mock('@/lib/supabase', () => ({ supabase: { auth: {} }, getAccessToken: async () => 'jwt' }));
 
 const plan = { departure: '2030-03-04T08:00+01:00', timeZone: 'Europe/Paris' };
-const day = (id: string, number: number, created: string) => ({
+const day = (id: string, number: number, created: string, departure = plan.departure) => ({
   id,
   title: `Monday — Driver ${number}`,
   stop_count: 1,
   created_at: created,
-  day_plan: plan,
+  day_plan: { ...plan, departure },
   day_group: '6a1f0c0e-5b8e-4d7f-9c7a-2c3b4d5e6f70',
 });
 const itineraries = [
   day('d2', 2, '2030-03-01T10:00:02Z'),
   { id: 'plain', title: 'Paris to Lyon', stop_count: 0, created_at: '2030-03-01T11:00:00Z' },
   day('d1', 1, '2030-03-01T10:00:01Z'),
-  day('d3', 3, '2030-03-01T10:00:03Z'),
+  // The third driver leaves first: the day departs then.
+  day('d3', 3, '2030-03-01T10:00:03Z', '2030-03-04T07:15+01:00'),
 ];
 
 afterEach(() => vi.unstubAllGlobals());
@@ -37,7 +38,7 @@ describe('My Routes groups a day split among drivers', () => {
       path: '/dashboard',
     });
     const group = await screen.findByRole('region', { name: 'One day, 3 drivers' });
-    expect(within(group).getByText(/^Departs /)).toBeTruthy();
+    expect(within(group).getByText(/^Departs /).textContent).toMatch(/\b7:15\b/);
     const routes = within(group).getByRole('list', {
       name: 'Routes of one day split among drivers',
     });

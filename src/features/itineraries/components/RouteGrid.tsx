@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { parseDeparture } from '@domain/day-plan/clock.ts';
 import { useTimeFormat } from '@/lib/day-plan';
 import type { ItinerarySummary } from '@/lib/itineraries';
-import { groupByDay } from '../model/day-groups';
+import { firstDeparting, groupByDay } from '../model/day-groups';
 import { useLoadMoreOnScroll } from '../hooks/useLoadMoreOnScroll';
 
 /**
@@ -12,7 +12,7 @@ import { useLoadMoreOnScroll } from '../hooks/useLoadMoreOnScroll';
  */
 const FIRST_FRAME_CARDS = 6;
 
-/** "Departs Mon 4 Mar, 08:00" of a day, in the day's time zone (as the planner shows it). */
+/** "Departs Mon 4 Mar, 08:00" of a day, in its time zone (as the planner shows it). */
 function DayDeparts({ plan }: { plan: ItinerarySummary['day_plan'] }) {
   const { t } = useTranslation();
   const format = useTimeFormat(plan?.timeZone);
@@ -68,7 +68,7 @@ export function RouteGrid({
                 <h2 id={headingId} className="day-group__title">
                   {t('dayPlan.dayGroupTitle', { count: entry.itineraries.length })}
                 </h2>
-                <DayDeparts plan={entry.itineraries[0].day_plan} />
+                <DayDeparts plan={firstDeparting(entry.itineraries)} />
                 {dayExtras?.(entry.group, entry.itineraries, headingId)}
                 <ul className="dashboard__grid" aria-label={t('dayPlan.dayGroupLabel')}>
                   {entry.itineraries.map((itinerary) => (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ItinerarySummary } from '@/lib/itineraries';
-import { groupByDay } from './day-groups';
+import { firstDeparting, groupByDay } from './day-groups';
 
 const route = (id: string, title: string, day_group?: string): ItinerarySummary => ({
   id,
@@ -53,5 +53,27 @@ describe('groupByDay', () => {
       { kind: 'route', itinerary: routes[0] },
       { kind: 'route', itinerary: routes[1] },
     ]);
+  });
+});
+
+describe('firstDeparting', () => {
+  const leaving = (id: string, title: string, departure?: string): ItinerarySummary => ({
+    ...route(id, title, 'g1'),
+    ...(departure ? { day_plan: { departure, timeZone: 'Europe/Paris' } } : {}),
+  });
+
+  it('is the plan of the route that leaves first, whatever its title', () => {
+    const day = [
+      leaving('d1', 'Driver 1', '2030-03-04T09:30+01:00'),
+      leaving('d2', 'Driver 2'),
+      // 06:45 UTC is 07:45 in Paris: before 08:00 there.
+      leaving('d3', 'Driver 3', '2030-03-04T06:45Z'),
+      leaving('d4', 'Driver 4', '2030-03-04T08:00+01:00'),
+    ];
+    expect(firstDeparting(day)?.departure).toBe('2030-03-04T06:45Z');
+  });
+
+  it('is undefined when no route has a departure', () => {
+    expect(firstDeparting([leaving('d1', 'Driver 1'), route('d2', 'Driver 2')])).toBeUndefined();
   });
 });

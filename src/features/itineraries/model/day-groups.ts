@@ -1,3 +1,4 @@
+import { parseDeparture } from '@domain/day-plan/clock.ts';
 import type { ItinerarySummary } from '@/lib/itineraries';
 
 /** One collator per language: making one costs far more than comparing (a page of cards made 24). */
@@ -47,4 +48,20 @@ export function groupByDay(routes: readonly ItinerarySummary[], locale: string):
     });
   }
   return entries;
+}
+
+/**
+ * The plan of the day's route that leaves first: the day departs when its first driver does
+ * (not when the first route by title does). undefined when no route has a departure.
+ */
+export function firstDeparting(
+  routes: readonly ItinerarySummary[],
+): ItinerarySummary['day_plan'] | undefined {
+  let first: { plan: ItinerarySummary['day_plan']; instant: number } | undefined;
+  for (const { day_plan: plan } of routes) {
+    const departure = parseDeparture(plan?.departure);
+    if (departure && (!first || departure.instant < first.instant))
+      first = { plan, instant: departure.instant };
+  }
+  return first?.plan;
 }
