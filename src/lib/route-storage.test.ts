@@ -40,6 +40,19 @@ describe('route storage', () => {
     expect(readPendingRoute()?.stops).toEqual([noted]);
   });
 
+  it("keeps a stop's fields of the day, a load of 0 included, in the draft", () => {
+    const timed = {
+      ...lyon,
+      serviceMinutes: 10,
+      window: { start: '09:00', end: '10:00' },
+      lock: 'last' as const,
+      load: 3,
+    };
+    const empty = { ...paris, load: 0 };
+    writeRouteDraft({ title: 'Errands', stops: [empty, timed] });
+    expect(readRouteDraft()?.stops).toEqual([empty, timed]);
+  });
+
   it("keeps each stop's id in the draft and the pending route", () => {
     const identified = { id: '0f8fad5b-d9cb-469f-a165-70867728950e', ...paris };
     writeRouteDraft({ title: 'Errands', stops: [identified, lyon] });

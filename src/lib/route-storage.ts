@@ -40,7 +40,7 @@ function read(storage: ReadableStorage, key: string): StoredRoute | null {
       ? {
           title: parsed.data.title,
           stops: parsed.data.stops.map(
-            ({ id, name, lat, lng, note, status, serviceMinutes, window, lock }) => ({
+            ({ id, name, lat, lng, note, status, serviceMinutes, window, lock, load }) => ({
               ...(id ? { id } : {}),
               name,
               lat,
@@ -50,6 +50,7 @@ function read(storage: ReadableStorage, key: string): StoredRoute | null {
               ...(serviceMinutes !== undefined ? { serviceMinutes } : {}),
               ...(window ? { window } : {}),
               ...(lock ? { lock } : {}),
+              ...(load !== undefined ? { load } : {}),
             }),
           ),
           ...(parsed.data.dayPlan !== undefined ? { dayPlan: parsed.data.dayPlan } : {}),

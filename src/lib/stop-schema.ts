@@ -17,4 +17,5 @@ export const stopSchema = check.object({
   serviceMinutes: check.optional(check.number()),
   window: check.optional(stopWindowSchema),
   lock: check.optional(check.oneOf(STOP_LOCKS)),
+  load: check.optional(check.number()),
 }) satisfies check.Check<Stop>;

@@ -1,5 +1,5 @@
 // The working day over HTTP: the itinerary's day_plan and day_group, and each
-// stop's serviceMinutes, window and lock, validated with clear 4xx {error} messages; routes
+// stop's serviceMinutes, window, lock and load, validated with clear 4xx {error} messages; routes
 // without them read exactly as before; an update that does not name them keeps them; the
 // shared view shows the plan; idempotent creation tells bodies with another plan apart.
 import { randomUUID } from 'node:crypto';
@@ -14,8 +14,14 @@ const plan = {
 };
 const dayStops = [
   { ...stops.timesSquare, lock: 'first' },
-  { ...stops.empireState, serviceMinutes: 10, window: { start: '09:00', end: '10:00' } },
-  { ...stops.unionSquare, serviceMinutes: 0, lock: 'last' },
+  {
+    ...stops.empireState,
+    serviceMinutes: 10,
+    window: { start: '09:00', end: '10:00' },
+    load: 3,
+  },
+  // A load of 0 is a load (a visit that takes nothing from the van), not an absent one.
+  { ...stops.unionSquare, serviceMinutes: 0, lock: 'last', load: 0 },
 ];
 const dayRoute = { title: 'Tuesday round', stops: dayStops, day_plan: plan };
 
@@ -29,7 +35,7 @@ const create = (body: unknown, headers?: Record<string, string>) =>
   call('POST', '/itineraries', { token: alice.token, body, headers });
 
 describe('the working day of an itinerary', () => {
-  it('saves and reads back the plan, the group and each stop’s time, window and lock', async () => {
+  it('saves and reads back the plan, the group and each stop’s time, window, lock and load', async () => {
     const group = randomUUID();
     const created = await create({ ...dayRoute, day_group: group });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -118,6 +124,11 @@ describe('the working day of an itinerary', () => {
       'stops.1: serviceMinutes must be a whole number of minutes from 0 to 240',
     ],
     ['an unknown lock', { lock: 'middle' }, 'stops.1: lock must be one of: first, last'],
+    ['a load above 9999', { load: 10_000 }, 'stops.1: load must be a whole number from 0 to 9999'],
+    ['a negative load', { load: -2 }, 'stops.1: load must be a whole number from 0 to 9999'],
+    ['half a parcel', { load: 2.5 }, 'stops.1: load must be a whole number from 0 to 9999'],
+    ['a load as text', { load: '3' }, 'stops.1: load must be a whole number from 0 to 9999'],
+    ['a load of null', { load: null }, 'stops.1: load must be a whole number from 0 to 9999'],
   ])('refuses %s with 400 and says why', async (_, fields, error) => {
     const answer = await create({
       ...dayRoute,

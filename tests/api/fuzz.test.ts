@@ -103,6 +103,7 @@ const stop = fc.record(
     serviceMinutes: fc.oneof(number, weirdString, fc.constantFrom(0, 240, 241, -1, 2.5)),
     window: dayWindow,
     lock: fc.oneof(fc.constantFrom('first', 'last', 'middle', ''), weirdString, number),
+    load: fc.oneof(number, weirdString, fc.constantFrom(0, 1, 9999, 10_000, -1, 0.5)),
   },
   { requiredKeys: [] },
 );

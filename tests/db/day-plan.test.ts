@@ -46,7 +46,15 @@ const dayStops = [
     serviceMinutes: 10,
     window: { start: '09:00', end: '10:00' },
   },
-  { id: stopId(13), name: 'Bakery', lat: 48.85, lng: 2.36, serviceMinutes: 0, lock: 'last' },
+  {
+    id: stopId(13),
+    name: 'Bakery',
+    lat: 48.85,
+    lng: 2.36,
+    serviceMinutes: 0,
+    lock: 'last',
+    load: 12,
+  },
 ];
 
 describeOnEveryBackend('Day plans, stop times and day groups', (db) => {
@@ -74,7 +82,7 @@ describeOnEveryBackend('Day plans, stop times and day groups', (db) => {
       ),
     );
 
-  it('stores a plan, the stops’ times, windows and locks, and a group, as written', async () => {
+  it('stores a plan, the stops’ times, windows, locks and loads, and a group, as written', async () => {
     const group = randomUUID();
     const result = await insertAsAlice(dayStops, plan, group);
     expect(result.code).toBe('ok');
@@ -101,6 +109,10 @@ describeOnEveryBackend('Day plans, stop times and day groups', (db) => {
     ['a fractional time at a stop', { serviceMinutes: 2.5 }],
     ['a time at a stop as text', { serviceMinutes: '5' }],
     ['an unknown lock', { lock: 'middle' }],
+    ['a load above 9999', { load: 10_000 }],
+    ['a negative load', { load: -1 }],
+    ['a fractional load', { load: 1.5 }],
+    ['a load as text', { load: '3' }],
   ])('refuses %s', async (_, fields) => {
     const result = await insertAsAlice([{ ...sampleStops[0], ...fields }]);
     expect(result.code).not.toBe('ok');

@@ -11,8 +11,10 @@ import {
 import { STOP_STATUSES } from './domain/stops.ts';
 import {
   SERVICE_MINUTES_MAX,
+  STOP_LOAD_MAX,
   STOP_LOCKS,
   isServiceMinutes,
+  isStopLoad,
   lockIssue,
   windowIssue,
   type DayPlan,
@@ -36,6 +38,10 @@ const serviceMinutes = (name: string) => {
   const message = `${name} must be a whole number of minutes from 0 to ${SERVICE_MINUTES_MAX}`;
   return z.number({ error: message }).refine(isServiceMinutes, { message });
 };
+
+const LOAD_MESSAGE = `load must be a whole number from 0 to ${STOP_LOAD_MAX}`;
+/** What a stop takes from a driver's capacity. */
+const loadSchema = z.number({ error: LOAD_MESSAGE }).refine(isStopLoad, { message: LOAD_MESSAGE });
 
 /** "Arrive between start and end": HH:MM within the day, the end not before the start. */
 const windowSchema = z
@@ -124,8 +130,9 @@ export const stopSchema = z
     serviceMinutes: serviceMinutes('serviceMinutes').optional(),
     window: windowSchema.optional(),
     lock: z.enum(STOP_LOCKS, { error: `lock must be one of: ${STOP_LOCKS.join(', ')}` }).optional(),
+    load: loadSchema.optional(),
   })
-  .transform(({ id, note, status, serviceMinutes, window, lock, ...stop }) => ({
+  .transform(({ id, note, status, serviceMinutes, window, lock, load, ...stop }) => ({
     ...(id ? { id } : {}),
     ...stop,
     // A blank note is no note; an absent status is "to do". Neither is stored empty.
@@ -135,6 +142,7 @@ export const stopSchema = z
     ...(serviceMinutes !== undefined ? { serviceMinutes } : {}),
     ...(window ? { window } : {}),
     ...(lock ? { lock } : {}),
+    ...(load !== undefined ? { load } : {}),
   }));
 
 /** Body of POST and PUT /itineraries. A blank title becomes the auto title. */

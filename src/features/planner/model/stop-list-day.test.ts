@@ -22,6 +22,7 @@ const pharmacy: PlannedStop = {
   lng: 2.34,
   serviceMinutes: 10,
   window: { start: '09:00', end: '10:00' },
+  load: 3,
 };
 const bakery: PlannedStop = {
   id: '00000000-0000-4000-8000-000000000003',
@@ -29,11 +30,12 @@ const bakery: PlannedStop = {
   lat: 48.85,
   lng: 2.36,
   lock: 'last',
+  load: 0,
 };
 const plan = { departure: '2026-03-02T08:00+01:00', timeZone: 'Europe/Paris' };
 
 describe('the stop list with the working day', () => {
-  it('loads, keeps and hands back the plan and each stop’s time, window and lock', () => {
+  it('loads, keeps and hands back the plan and each stop’s time, window, lock and load', () => {
     const state = run([
       { type: 'load', title: 'Day', stops: [depot, pharmacy, bakery], dayPlan: plan },
     ]);

@@ -70,10 +70,11 @@ const noteOf = (note: string | undefined): { note?: string } =>
 /** A stop's status on the road (done/skipped), kept through planning so an edit does not reset it. */
 const statusOf = (status: Stop['status']): Pick<Stop, 'status'> => (status ? { status } : {});
 /** A stop's fields of the working day, only those it has (a stop without them stays as it was). */
-const dayFieldsOf = ({ serviceMinutes, window, lock }: StopDayFields): StopDayFields => ({
+const dayFieldsOf = ({ serviceMinutes, window, lock, load }: StopDayFields): StopDayFields => ({
   ...(serviceMinutes !== undefined ? { serviceMinutes } : {}),
   ...(window ? { window: { start: window.start, end: window.end } } : {}),
   ...(lock ? { lock } : {}),
+  ...(load !== undefined ? { load } : {}),
 });
 
 /** A loaded stop as the planner keeps it: its id, place, note, status and day's fields. */
@@ -196,7 +197,13 @@ export function stopListReducer(state: StopListState, action: StopListAction): S
       const fields = dayFieldsOf(action.fields);
       const stops = state.stops.map((stop, i) => {
         if (i === index) {
-          const { serviceMinutes: _minutes, window: _window, lock: _lock, ...rest } = stop;
+          const {
+            serviceMinutes: _minutes,
+            window: _window,
+            lock: _lock,
+            load: _load,
+            ...rest
+          } = stop;
           return { ...rest, ...fields };
         }
         // One stop of each lock: the stop that held this one lets it go.

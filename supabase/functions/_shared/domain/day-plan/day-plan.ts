@@ -1,6 +1,6 @@
 /**
  * A route's working day: when it leaves, how long the driver spends at each stop, where the day
- * ends, and each stop's own time at the stop, time window and lock. The rules here are the one
+ * ends, and each stop's own time at the stop, time window, lock and load. The rules here are the one
  * source for the SPA's forms, the `api` function's validation and (mirrored in SQL) the
  * database's checks. A route without any of it behaves exactly as before (no times at all).
  */
@@ -15,6 +15,15 @@ const isLongitude = (value: unknown): boolean =>
 
 /** Longest time at one stop, in minutes (the default time at stop has the same bounds). */
 export const SERVICE_MINUTES_MAX = 240;
+
+/** The largest load of one stop. */
+export const STOP_LOAD_MAX = 9999;
+
+/**
+ * The load of a stop without one: 1. A driver's capacity then counts stops, and a stop that
+ * says "3" (parcels, crates: the unit is the team's) takes three of it; "0" takes none.
+ */
+export const DEFAULT_STOP_LOAD = 1;
 
 export const STOP_LOCKS = ['first', 'last'] as const;
 /** A stop kept first (right after the start) or last (before the end) by the optimiser. */
@@ -35,6 +44,11 @@ export interface StopDayFields {
   serviceMinutes?: number;
   window?: StopWindow;
   lock?: StopLock;
+  /**
+   * What the stop takes from a driver's capacity (0-9999, whole); absent: DEFAULT_STOP_LOAD.
+   * Only a split among drivers with a capacity counts it.
+   */
+  load?: number;
 }
 
 /** An end address of the day (where the driver goes after the last stop). */
@@ -67,6 +81,12 @@ export type WindowIssue =
 
 export const isServiceMinutes = (value: unknown): value is number =>
   Number.isInteger(value) && (value as number) >= 0 && (value as number) <= SERVICE_MINUTES_MAX;
+
+export const isStopLoad = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) >= 0 && (value as number) <= STOP_LOAD_MAX;
+
+/** The load a stop takes from a driver's capacity: its own, else DEFAULT_STOP_LOAD. */
+export const loadOf = (stop: Pick<StopDayFields, 'load'>): number => stop.load ?? DEFAULT_STOP_LOAD;
 
 /** null when the window is fine. An end equal to the start is a window of one minute. */
 export function windowIssue(window: { start?: unknown; end?: unknown }): WindowIssue | null {
@@ -126,7 +146,10 @@ export function hasDayFields(
     (plan !== null && plan !== undefined && Object.keys(plan).length > 0) ||
     stops.some(
       (stop) =>
-        stop.serviceMinutes !== undefined || stop.window !== undefined || stop.lock !== undefined,
+        stop.serviceMinutes !== undefined ||
+        stop.window !== undefined ||
+        stop.lock !== undefined ||
+        stop.load !== undefined,
     )
   );
 }
