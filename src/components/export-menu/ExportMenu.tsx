@@ -25,7 +25,7 @@ import './ExportMenu.css';
 export interface ExportMenuProps {
   /** The title to write (the auto title when the user left it blank). */
   title: string;
-  stops: readonly Pick<Stop, 'name' | 'lat' | 'lng' | 'note'>[];
+  stops: readonly Pick<Stop, 'name' | 'lat' | 'lng' | 'note' | 'load'>[];
   /** The calculated route, when there is one: its line becomes the GPX track. */
   legs?: readonly Pick<RouteLeg, 'coordinates'>[];
   /** The route's length (metres, seconds) when known: a line of the copied stop list. */
@@ -88,15 +88,14 @@ export function ExportMenu({ title, stops, legs, totals, times, timeZone }: Expo
       leave: (time) => t('dayPlan.leaveAt', { time }),
       window: (start, end) => t('dayPlan.windowShown', { start, end }),
       late: (span) => t('dayPlan.late', { span }),
+      load: (count) => t('dayPlan.loadShown', { count }),
     };
     const planned = times && times.length === stops.length ? times : null;
-    const waypoints = planned
-      ? stops.map((stop, index) => ({
-          ...stop,
-          description: waypointDescription(planned[index], stop.note, texts),
-          time: waypointTime(planned[index]),
-        }))
-      : stops;
+    const waypoints = stops.map((stop, index) => ({
+      ...stop,
+      description: waypointDescription(planned?.[index], stop.note, texts, stop.load),
+      time: waypointTime(planned?.[index]),
+    }));
     downloadText(
       gpxFileName(title),
       toGpx({ title, stops: waypoints, line, time: new Date() }),

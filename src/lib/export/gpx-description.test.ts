@@ -24,6 +24,7 @@ const texts: WaypointTexts = {
   leave: (time) => `Leave ${time}`,
   window: (start, end) => `Window ${start}–${end}`,
   late: (span) => `Late by ${span}`,
+  load: (count) => `Load ${count}`,
 };
 
 const stop = (fields: Partial<WaypointTimes>): WaypointTimes => ({
@@ -69,6 +70,13 @@ describe('a waypoint’s planned times', () => {
     expect(waypointDescription(null, 'Ring twice', texts)).toBe('Ring twice');
     expect(waypointDescription(undefined, '  ', texts)).toBeUndefined();
     expect(waypointDescription(stop({}), '  ', texts)).toBe('Arrive 08:20 · Leave 08:20');
+  });
+
+  it('says the stop’s load, with or without times, 0 included', () => {
+    expect(waypointDescription(stop({}), 'Ring twice', texts, 3)).toBe(
+      'Arrive 08:20 · Leave 08:20\nLoad 3\nRing twice',
+    );
+    expect(waypointDescription(null, undefined, texts, 0)).toBe('Load 0');
   });
 
   it('times the waypoint at the planned arrival, the start at the departure', () => {

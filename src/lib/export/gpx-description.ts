@@ -1,8 +1,8 @@
 /**
- * The description of a GPX waypoint on a route with a working day: its planned times in the
+ * The description of a GPX waypoint: on a route with a working day its planned times in the
  * user's language and time conventions ("Arrive 09:05 · wait 5 min · 10 min at the stop · Leave
- * 09:20 · Window 09:00–10:00"; the start: "Leave Mon 4 Mar, 08:00"), then its note on the next
- * line. Pure: the words and the time formats come from the caller.
+ * 09:20 · Window 09:00–10:00"; the start: "Leave Mon 4 Mar, 08:00"), then the stop's load when
+ * it has one ("Load 3"), then its note. Pure: the words and the time formats come from the caller.
  */
 import { stopTimeMinutes } from '@/lib/day-plan/format';
 
@@ -32,6 +32,8 @@ export interface WaypointTexts {
   leave: (time: string) => string;
   window: (start: string, end: string) => string;
   late: (span: string) => string;
+  /** "Load 3" */
+  load: (count: number) => string;
 }
 
 /** The planned-times line of a waypoint. */
@@ -53,16 +55,18 @@ export function waypointTimesText(times: WaypointTimes, texts: WaypointTexts): s
 }
 
 /**
- * The waypoint's description: the planned times, then the note (a note alone when the route has
- * no times); undefined when there is neither.
+ * The waypoint's description: the planned times, the load, then the note (each only when there is
+ * one: a note alone on a route without times); undefined when there is none of them.
  */
 export function waypointDescription(
   times: WaypointTimes | null | undefined,
   note: string | undefined,
   texts: WaypointTexts,
+  load?: number,
 ): string | undefined {
   const lines = [
     ...(times ? [waypointTimesText(times, texts)] : []),
+    ...(load !== undefined ? [texts.load(load)] : []),
     ...(note?.trim() ? [note] : []),
   ];
   return lines.length > 0 ? lines.join('\n') : undefined;

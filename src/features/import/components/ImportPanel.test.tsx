@@ -123,7 +123,7 @@ describe('ImportPanel', () => {
     ]);
   }, 30_000);
 
-  it('reads the time window and time at stop columns, and names each value it cannot read', async () => {
+  it('reads the time window, time at stop and load columns, and names each value it cannot read', async () => {
     get.mockImplementation(answer);
     const onAdd = vi.fn();
     render(
@@ -133,23 +133,25 @@ describe('ImportPanel', () => {
     );
     fireEvent.change(screen.getByLabelText('Addresses or CSV text'), {
       target: {
-        value: 'Address;Time window;Time at stop\nStreet 1;9-12;10 min\nStreet 2;lunch;0:75\n',
+        value:
+          'Address;Time window;Time at stop;Parcels\nStreet 1;9-12;10 min;3\nStreet 2;lunch;0:75;lots\n',
       },
     });
     expect(await screen.findByText('Lines read: 2', undefined, { timeout: 10_000 })).toBeTruthy();
     // The preview shows what it read, and says what it could not before anything is imported.
     expect(screen.getByTestId('import-day').textContent).toBe(
-      'Window 09:00–12:00 · 10m at the stop',
+      'Window 09:00–12:00 · 10m at the stop · Load 3',
     );
     const issues = within(screen.getByTestId('import-day-issues'));
     expect(issues.getByText(/^Line 3: the time window “lunch” could not be read/)).toBeTruthy();
     expect(issues.getByText(/^Line 3: the time at the stop “0:75” could not be read/)).toBeTruthy();
+    expect(issues.getByText(/^Line 3: the load “lots” could not be read/)).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Import' }));
     await untilProgress('2');
     // Still listed while reviewing, with the hint that the times come with the stops.
     expect(within(screen.getByTestId('import-day-issues')).getAllByRole('listitem')).toHaveLength(
-      2,
+      3,
     );
     expect(screen.getByText(/Open “Times of the day”/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Add to route (2)' }));
@@ -160,6 +162,7 @@ describe('ImportPanel', () => {
         lng: 4.8,
         window: { start: '09:00', end: '12:00' },
         serviceMinutes: 10,
+        load: 3,
       },
       { name: 'Street 2, Lyon, France', lat: 45.7 + 2 / 10_000, lng: 4.8 },
     ]);

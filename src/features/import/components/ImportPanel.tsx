@@ -5,7 +5,11 @@ import { useImportRun } from '../hooks/useImportRun';
 import { useSettledText } from '../hooks/useSettledText';
 import { decodeImportBytes } from '../model/decode-text';
 import { countReview, readyStops, type ImportEntry } from '../model/import-review';
-import { SERVICE_MINUTES_MAX, type StopDayFields } from '@domain/day-plan/day-plan.ts';
+import {
+  SERVICE_MINUTES_MAX,
+  STOP_LOAD_MAX,
+  type StopDayFields,
+} from '@domain/day-plan/day-plan.ts';
 import { parseImport, type DayValueIssue, type ImportRow } from '../model/parse-import';
 import { ProgressBar } from '@/components/ProgressBar';
 import { formatMinutes } from '@/lib/format';
@@ -21,7 +25,7 @@ export interface ImportPanelProps {
 const rowText = (row: ImportRow): string =>
   row.kind === 'address' ? row.query : row.kind === 'point' ? row.name : row.text;
 
-/** "Window 09:00–12:00 · 10 min at the stop": what a line says of the working day. */
+/** "Window 09:00–12:00 · 10 min at the stop · Load 3": what a line says of the working day. */
 function DayRead({ day }: { day: StopDayFields | undefined }) {
   const { t, i18n } = useTranslation();
   if (!day) return null;
@@ -30,6 +34,7 @@ function DayRead({ day }: { day: StopDayFields | undefined }) {
     ...(day.serviceMinutes !== undefined
       ? [t('dayPlan.atStopFor', { span: formatMinutes(day.serviceMinutes, i18n.resolvedLanguage) })]
       : []),
+    ...(day.load !== undefined ? [t('dayPlan.loadShown', { count: day.load })] : []),
   ];
   return parts.length > 0 ? (
     <span className="import-panel__day" data-testid="import-day">
@@ -55,6 +60,10 @@ function useDayIssueText() {
   const { t } = useTranslation();
   return (line: number, issue: DayValueIssue): string => {
     const values = { line, value: issue.value, max: SERVICE_MINUTES_MAX };
+    if (issue.field === 'load')
+      return issue.problem === 'tooLarge'
+        ? t('importStops.dayIssue.loadTooLarge', { ...values, max: STOP_LOAD_MAX })
+        : t('importStops.dayIssue.loadUnreadable', values);
     if (issue.field === 'window')
       return issue.problem === 'endBeforeStart'
         ? t('importStops.dayIssue.windowEndBeforeStart', values)
@@ -66,8 +75,8 @@ function useDayIssueText() {
 }
 
 /**
- * The lines whose time window or time at the stop could not be read: each says its line, the
- * value and how to write it; the stop itself is imported without that value.
+ * The lines whose time window, time at the stop or load could not be read: each says its line,
+ * the value and how to write it; the stop itself is imported without that value.
  */
 const DayIssues = memo(function DayIssues({
   lines,

@@ -20,7 +20,9 @@ export type ImportColumn =
   /** A window's closing time in its own column ("Latest"). */
   | 'windowEnd'
   /** The time at the stop ("10 min"). */
-  | 'service';
+  | 'service'
+  /** What the stop takes from a driver's capacity ("3 parcels"). */
+  | 'load';
 
 const NAMES: Record<ImportColumn, readonly string[]> = {
   address: [
@@ -252,6 +254,55 @@ const NAMES: Record<ImportColumn, readonly string[]> = {
     'tempodeparagem',
     'temponaparagem',
     'tempodeservico',
+  ],
+  load: [
+    'load',
+    'parcels',
+    'numberofparcels',
+    'packages',
+    'pieces',
+    'quantity',
+    'qty',
+    'units',
+    'boxes',
+    'demand',
+    'colis',
+    'nbcolis',
+    'nombredecolis',
+    'quantite',
+    'qte',
+    'paquets',
+    'unites',
+    'bultos',
+    'paquetes',
+    'cantidad',
+    'carga',
+    'unidades',
+    'piezas',
+    'cajas',
+    'pakete',
+    'anzahl',
+    'menge',
+    'ladung',
+    'stuck',
+    'stueck',
+    'stuckzahl',
+    'stueckzahl',
+    'packstucke',
+    'packstuecke',
+    'kolli',
+    'colli',
+    'pacchi',
+    'quantita',
+    'carico',
+    'pezzi',
+    'unita',
+    'volumes',
+    'pacotes',
+    'quantidade',
+    'encomendas',
+    'pecas',
+    'caixas',
   ],
 };
 

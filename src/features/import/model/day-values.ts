@@ -2,10 +2,15 @@
  * The working day's values in an imported file, read the way people write them in a
  * spreadsheet: times of day ("9", "09:00", "9h30", "9.30", "0930", "9 Uhr", "9am", "2:30 PM"), time
  * windows ("09:00-12:00", "9-12", "9h à 12h", "from 9 to 12", "9–11am"), and times at a stop
- * ("10", "10 min", "0:10", "1h30", "1 hr 5 min", "1.5 h"). Pure.
+ * ("10", "10 min", "0:10", "1h30", "1 hr 5 min", "1.5 h"), and loads ("3", "3 parcels"). Pure.
  */
 import { formatClock } from '@domain/day-plan/clock.ts';
-import { SERVICE_MINUTES_MAX, windowIssue, type StopWindow } from '@domain/day-plan/day-plan.ts';
+import {
+  SERVICE_MINUTES_MAX,
+  STOP_LOAD_MAX,
+  windowIssue,
+  type StopWindow,
+} from '@domain/day-plan/day-plan.ts';
 
 const DAY_MINUTES = 24 * 60;
 
@@ -144,4 +149,21 @@ export function parseServiceMinutes(text: string): ServiceResult | null {
   if (minutes === null || !Number.isFinite(minutes)) return { problem: 'unreadable' };
   const whole = Math.round(minutes);
   return whole > SERVICE_MINUTES_MAX ? { problem: 'tooLong' } : { minutes: whole };
+}
+
+export type LoadProblem = 'unreadable' | 'tooLarge';
+
+export type LoadResult = { load: number } | { problem: LoadProblem };
+
+/** A whole number, with a unit word after it or not: "3", "3 parcels", "12 Stk.", "4 colis". */
+const LOAD = /^(\d+)(?:\s*\p{L}+\.?)?$/u;
+
+/** A stop's load: a whole number from 0 to STOP_LOAD_MAX. Null for an empty cell. */
+export function parseLoad(text: string): LoadResult | null {
+  const value = text.trim();
+  if (value === '') return null;
+  const match = LOAD.exec(value);
+  if (!match) return { problem: 'unreadable' };
+  const load = Number(match[1]);
+  return load > STOP_LOAD_MAX ? { problem: 'tooLarge' } : { load };
 }

@@ -231,6 +231,43 @@ describe('parseImport: the working day’s columns', () => {
       dayIssues: [{ field: 'window', value: 'soon – 12', problem: 'unreadable' }],
     });
   });
+
+  it('finds the load column by its usual names in six languages', () => {
+    for (const header of [
+      'Parcels',
+      'Qty',
+      'Nombre de colis',
+      'Quantité',
+      'Bultos',
+      'Cantidad',
+      'Anzahl',
+      'Stück',
+      'Colli',
+      'Quantità',
+      'Volumes',
+      'Quantidade',
+    ]) {
+      const { rows, columns } = parseImport(`Address;${header}\nParis;3\nLyon;0\n`);
+      expect(columns, header).toMatchObject({ address: 0, load: 1 });
+      expect(
+        rows.map((row) => row.kind === 'address' && row.day),
+        header,
+      ).toEqual([{ load: 3 }, { load: 0 }]);
+    }
+  });
+
+  it('reads a load with its unit, and names a load it cannot read', () => {
+    const { rows } = parseImport(
+      'address,parcels\nParis,4 colis\nLyon,2.5\nDijon,10000\nNice,many\nNantes,\n',
+    );
+    expect(rows.map((row) => row.kind === 'address' && (row.day ?? row.dayIssues))).toEqual([
+      { load: 4 },
+      [{ field: 'load', value: '2.5', problem: 'unreadable' }],
+      [{ field: 'load', value: '10000', problem: 'tooLarge' }],
+      [{ field: 'load', value: 'many', problem: 'unreadable' }],
+      undefined,
+    ]);
+  });
 });
 
 describe('decodeImportBytes', () => {

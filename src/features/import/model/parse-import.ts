@@ -5,10 +5,12 @@ import { isHeaderRow, mapColumns, type ColumnMap } from './column-names';
 import type { StopDayFields } from '@domain/day-plan/day-plan.ts';
 import { stripByteOrderMark } from './decode-text';
 import {
+  parseLoad,
   parseServiceMinutes,
   parseWindow,
   parseWindowEnd,
   windowOf,
+  type LoadProblem,
   type ServiceProblem,
   type WindowProblem,
 } from './day-values';
@@ -19,11 +21,12 @@ import {
  */
 export type DayValueIssue =
   | { field: 'window'; value: string; problem: WindowProblem }
-  | { field: 'service'; value: string; problem: ServiceProblem };
+  | { field: 'service'; value: string; problem: ServiceProblem }
+  | { field: 'load'; value: string; problem: LoadProblem };
 
 /** What a row says of the working day: the fields it read, and the values it could not. */
 export interface RowDay {
-  /** The stop's time window and time at the stop, when the file gives them. */
+  /** The stop's time window, time at the stop and load, when the file gives them. */
   day?: StopDayFields;
   dayIssues?: DayValueIssue[];
 }
@@ -148,7 +151,7 @@ function windowOfRow(
     : { issue: { field: 'window', value, problem: result.problem } };
 }
 
-/** The row's time window and time at the stop, and the values it could not read. */
+/** The row's time window, time at the stop and load, and the values it could not read. */
 function dayOfRow(fields: readonly string[], columns: ColumnMap): RowDay {
   const day: StopDayFields = {};
   const issues: DayValueIssue[] = [];
@@ -159,6 +162,10 @@ function dayOfRow(fields: readonly string[], columns: ColumnMap): RowDay {
   const service = parseServiceMinutes(serviceText);
   if (service && 'minutes' in service) day.serviceMinutes = service.minutes;
   else if (service) issues.push({ field: 'service', value: serviceText, problem: service.problem });
+  const loadText = field(fields, columns.load);
+  const load = parseLoad(loadText);
+  if (load && 'load' in load) day.load = load.load;
+  else if (load) issues.push({ field: 'load', value: loadText, problem: load.problem });
   return {
     ...(Object.keys(day).length > 0 ? { day } : {}),
     ...(issues.length > 0 ? { dayIssues: issues } : {}),

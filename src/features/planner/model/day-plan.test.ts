@@ -5,6 +5,7 @@ import {
   newDayPlan,
   plannerSchedule,
   serviceFromField,
+  loadFromField,
   windowFormIssue,
   windowFromFields,
   withDepartureFields,
@@ -54,6 +55,17 @@ describe('the planner’s working day', () => {
     expect(serviceFromField('15')).toBe(15);
     expect(serviceFromField('241')).toBe('invalid');
     expect(serviceFromField('2.5')).toBe('invalid');
+  });
+
+  it('reads a stop’s load as typed: a whole number up to 9999, empty for none', () => {
+    expect(loadFromField('')).toBeUndefined();
+    expect(loadFromField(' ')).toBeUndefined();
+    expect(loadFromField('0')).toBe(0);
+    expect(loadFromField('12')).toBe(12);
+    expect(loadFromField('9999')).toBe(9999);
+    expect(loadFromField('10000')).toBe('invalid');
+    expect(loadFromField('-1')).toBe('invalid');
+    expect(loadFromField('1.5')).toBe('invalid');
   });
 
   it('knows where the day ends', () => {

@@ -17,6 +17,7 @@ import {
 import {
   endOf,
   isServiceMinutes,
+  isStopLoad,
   planZone,
   windowIssue,
   type DayPlan,
@@ -99,6 +100,13 @@ export function serviceFromField(text: string): number | undefined | 'invalid' {
   if (text.trim() === '') return undefined;
   const value = Number(text);
   return isServiceMinutes(value) ? value : 'invalid';
+}
+
+/** The load typed in a stop's load field: a whole number 0-9999, '' for none (it counts 1). */
+export function loadFromField(text: string): number | undefined | 'invalid' {
+  if (text.trim() === '') return undefined;
+  const value = Number(text);
+  return isStopLoad(value) ? value : 'invalid';
 }
 
 /** Where the day ends after the last stop, when it ends elsewhere; null: at the last stop. */

@@ -11,6 +11,7 @@ import {
   windowFromFields,
   type WindowFormIssue,
 } from '../../model/day-plan';
+import { StopLoadField } from './StopLoadField';
 import './DayPlan.css';
 
 export interface StopDayEditorProps {
@@ -32,9 +33,10 @@ const WINDOW_MESSAGES = {
 } as const satisfies Record<WindowFormIssue, string>;
 
 /**
- * A stop's own time at the stop, its window "arrive between HH:MM and HH:MM" and its lock
- * (first / last), in the stop's edit panel. A window that is not a window yet (one end only,
- * the end before the start) is said so here and never reaches the route, let alone the server.
+ * A stop's own time at the stop, its window "arrive between HH:MM and HH:MM", its lock
+ * (first / last) and its load, in the stop's edit panel. A window that is not a window yet (one
+ * end only, the end before the start) is said so here and never reaches the route, let alone the
+ * server.
  */
 export function StopDayEditor({
   fields,
@@ -135,6 +137,13 @@ export function StopDayEditor({
             <option value="last">{t('dayPlan.lockLast')}</option>
           </select>
         </div>
+        <StopLoadField
+          id={`${id}-load`}
+          load={fields.load}
+          onChange={(load) =>
+            onChange(load === undefined ? without('load') : { ...without('load'), load })
+          }
+        />
       </div>
       <div className="stop-day__window" role="group" aria-labelledby={`${id}-window`}>
         <span id={`${id}-window`} className="stop-item__note-label">

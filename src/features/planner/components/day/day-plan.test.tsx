@@ -134,6 +134,20 @@ describe('a stop’s time fields', () => {
     expect(onChange).toHaveBeenLastCalledWith({ lock: 'last' });
   });
 
+  it('sets the load, keeps one that is not a whole number out of the route, and clears it', () => {
+    const onChange = renderEditor();
+    const load = screen.getByLabelText('Load');
+    expect(load.getAttribute('placeholder')).toBe('1');
+    fireEvent.change(load, { target: { value: '4' } });
+    expect(onChange).toHaveBeenLastCalledWith({ load: 4 });
+    fireEvent.change(load, { target: { value: '2.5' } });
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('Enter a whole number from 0 to 9999.')).toBeTruthy();
+    expect(load.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(load, { target: { value: '' } });
+    expect(onChange).toHaveBeenLastCalledWith({});
+  });
+
   it('says the first stop is where the day starts', () => {
     render(<StopDayEditor fields={{}} number={1} defaultMinutes={0} isStart onChange={vi.fn()} />);
     expect(screen.getByText(/The day starts here/)).toBeTruthy();
