@@ -23,6 +23,8 @@ export function unreachableText(
       return t('dayPlan.reasonLock', { name });
     case 'max-stops':
       return t('dayPlan.reasonMaxStops', { name });
+    case 'capacity':
+      return t('dayPlan.reasonCapacity', { name });
     case 'hours':
       return t('dayPlan.reasonHours', { name });
     case 'no-room':

@@ -176,7 +176,7 @@ describe('unreachableStops', () => {
     expect([2, 3]).toContain(unreachable[1].stop);
   });
 
-  it('says a stop without a window has no room, and maps the limits of drivers', () => {
+  it('says a stop without a window has no room, and maps the limits of drivers and capacities', () => {
     const stops = [stop('Depot'), stop('A'), stop('B')];
     const day = buildDayProblem(stops, PLAN, lineTimes(3), { sharedStart: false, drivers: 2 })!;
     expect(
@@ -190,6 +190,9 @@ describe('unreachableStops', () => {
       { stop: 2, reason: 'hours', earliestArrival: DEPARTURE, closes: null },
       { stop: 0, reason: 'max-stops', earliestArrival: DEPARTURE, closes: null },
     ]);
+    expect(
+      unreachableStops(day, lineTimes(3), PLAN, stops, [{ job: 2, reason: 'capacity' }]),
+    ).toEqual([{ stop: 2, reason: 'capacity', earliestArrival: DEPARTURE, closes: null }]);
   });
 });
 

@@ -317,6 +317,8 @@ export type UnreachableReason =
   | 'lock'
   /** Every driver already has the most stops allowed. */
   | 'max-stops'
+  /** Its load fits in no driver's capacity (what the others already take counted). */
+  | 'capacity'
   /** No driver can serve it and end the day within the working hours. */
   | 'hours'
   /** No driver has room for it within the limits (a stop without a window). */
@@ -354,8 +356,8 @@ export function unreachableStops(
         ? 'window'
         : reason === 'lock'
           ? 'lock'
-          : reason === 'max-stops'
-            ? 'max-stops'
+          : reason === 'max-stops' || reason === 'capacity'
+            ? reason
             : reason === 'shift'
               ? 'hours'
               : closes !== null

@@ -6,7 +6,7 @@ import type { TimeFormat } from '@/lib/day-plan';
 import { useFormatDistance } from '@/lib/units';
 import type { SavedDriver } from '../hooks/useSaveTeam.ts';
 import { driverStyle } from '../model/palette.ts';
-import { driverStops, type DriverRoute } from '../model/team-plan.ts';
+import { driverLoad, driverStops, type DriverRoute } from '../model/team-plan.ts';
 import { DriverLinks } from './DriverLinks.tsx';
 import { DriverStopList } from './DriverStopList.tsx';
 import type { MoveControls } from './MoveStop.tsx';
@@ -15,6 +15,8 @@ export interface DriverCardProps {
   driver: DriverRoute;
   /** The driver's name, as it was when the split ran ('' when none). */
   name: string;
+  /** The driver's capacity when the split ran with one: the card says how much is taken. */
+  capacity: number | undefined;
   stops: readonly Stop[];
   title: string;
   onTitleChange: (title: string) => void;
@@ -48,13 +50,14 @@ function Swatch({ number }: { number: number }) {
 }
 
 /**
- * One driver of the split: the route's title, its day in order with the times, its totals and,
- * once saved, its links. Its count of stops is the saved route's, as My Routes will show it
+ * One driver of the split: the route's title, its day in order with the times, its totals (and
+ * load, against a capacity) and, once saved, its links. Its count of stops is the saved route's, as My Routes will show it
  * (where the day starts included).
  */
 export function DriverCard({
   driver,
   name,
+  capacity,
   stops,
   title,
   onTitleChange,
@@ -119,6 +122,11 @@ export function DriverCard({
                 driving: format.span(driver.schedule.driving),
                 finish: format.time(driver.schedule.finish),
               })}
+            </p>
+          ) : null}
+          {capacity !== undefined ? (
+            <p className="team-driver__totals" data-testid="driver-load">
+              {t('dayPlan.driverLoad', { load: driverLoad(stops, driver), capacity })}
             </p>
           ) : null}
           <DriverStopList driver={driver} stops={stops} format={format} move={move} />

@@ -1,6 +1,10 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DriverFields, SplitFormIssues } from '../model/split-form.ts';
+import {
+  DRIVER_CAPACITY_MAX,
+  type DriverFields,
+  type SplitFormIssues,
+} from '../model/split-form.ts';
 import { PlaceChoice, type RenderPlaceSearch } from './PlaceChoice.tsx';
 
 export interface DriverSettingsProps {
@@ -23,7 +27,8 @@ const ISSUE_TEXTS = {
 
 /**
  * One driver's settings, folded under a summary line ("Alice · 08:00 · depot"): the name, the
- * start time and the end of the shift, where the day starts and ends, the most stops.
+ * start time and the end of the shift, where the day starts and ends, the most stops and the
+ * capacity.
  */
 export function DriverSettings({
   number,
@@ -36,7 +41,14 @@ export function DriverSettings({
   disabled,
 }: DriverSettingsProps) {
   const { t } = useTranslation();
-  const ids = { name: useId(), start: useId(), end: useId(), stops: useId(), error: useId() };
+  const ids = {
+    name: useId(),
+    start: useId(),
+    end: useId(),
+    stops: useId(),
+    capacity: useId(),
+    error: useId(),
+  };
   const where = (value: DriverFields['start']) =>
     typeof value === 'object'
       ? value.name
@@ -48,19 +60,21 @@ export function DriverSettings({
     fields.startTime || departureTime,
     where(fields.start),
   ].join(' · ');
-  const error = (field: 'startTime' | 'endTime' | 'maxStops') =>
+  type Checked = 'startTime' | 'endTime' | 'maxStops' | 'capacity';
+  const error = (field: Checked) =>
     issues?.[field] ? (
       <p id={`${ids.error}-${field}`} className="team-day__error" role="alert">
         {t(ISSUE_TEXTS[issues[field]])}
       </p>
     ) : null;
-  const described = (field: 'startTime' | 'endTime' | 'maxStops') =>
-    issues?.[field] ? `${ids.error}-${field}` : undefined;
+  const described = (field: Checked, hint?: string) =>
+    [issues?.[field] ? `${ids.error}-${field}` : null, hint].filter(Boolean).join(' ') || undefined;
   const text = (
     id: string,
     label: string,
-    field: 'name' | 'startTime' | 'endTime' | 'maxStops',
+    field: 'name' | Checked,
     extra: Record<string, unknown> = {},
+    hint?: string,
   ) => (
     <div className="form-field">
       <label htmlFor={id} className="form-label">
@@ -72,10 +86,15 @@ export function DriverSettings({
         value={fields[field]}
         disabled={disabled}
         aria-invalid={field !== 'name' && issues?.[field] !== undefined}
-        aria-describedby={field === 'name' ? undefined : described(field)}
+        aria-describedby={field === 'name' ? undefined : described(field, hint && `${id}-hint`)}
         onChange={(event) => onChange({ [field]: event.target.value })}
         {...extra}
       />
+      {hint ? (
+        <p id={`${id}-hint`} className="form-hint">
+          {hint}
+        </p>
+      ) : null}
       {field === 'name' ? null : error(field)}
     </div>
   );
@@ -117,12 +136,21 @@ export function DriverSettings({
         renderPlaceSearch={renderPlaceSearch}
         disabled={disabled}
       />
-      {text(ids.stops, t('dayPlan.driverMaxStopsLabel', { number }), 'maxStops', {
-        type: 'number',
-        inputMode: 'numeric',
-        min: 1,
-        step: 1,
-      })}
+      <div className="team-day__limits">
+        {text(ids.stops, t('dayPlan.driverMaxStopsLabel', { number }), 'maxStops', {
+          type: 'number',
+          inputMode: 'numeric',
+          min: 1,
+          step: 1,
+        })}
+        {text(
+          ids.capacity,
+          t('dayPlan.driverCapacityLabel', { number }),
+          'capacity',
+          { type: 'number', inputMode: 'numeric', min: 1, max: DRIVER_CAPACITY_MAX, step: 1 },
+          t('dayPlan.driverCapacityHint'),
+        )}
+      </div>
     </details>
   );
 }

@@ -82,6 +82,7 @@ export function SplitResults({ team, stops, format, signedIn, onWaze }: SplitRes
             key={driver.number}
             driver={driver}
             name={outcome.names[driver.number - 1] ?? ''}
+            capacity={outcome.team[driver.number - 1]?.capacity}
             stops={stops}
             title={team.titles[driver.number] ?? ''}
             onTitleChange={(value) => team.setTitle(driver.number, value)}

@@ -317,6 +317,49 @@ describe('<TeamDayDialog>', () => {
     });
   });
 
+  it('a driver’s capacity limits their stops by the stops’ loads, and is kept for next time', async () => {
+    // West, together 4 (3 + 1 without a load): more than driver 1 takes. East 2's 20 fits nobody.
+    const loaded = stops.map((stop) =>
+      stop.name === 'West 1'
+        ? { ...stop, load: 3 }
+        : stop.name === 'East 1'
+          ? { ...stop, load: 2 }
+          : stop.name === 'East 2'
+            ? { ...stop, load: 20 }
+            : stop,
+    );
+    renderDialog(true, vi.fn(), { stops: loaded, plan: PLAN });
+    fireEvent.change(screen.getByLabelText('Capacity of driver 1 (optional)'), {
+      target: { value: '3' },
+    });
+    fireEvent.change(screen.getByLabelText('Capacity of driver 2 (optional)'), {
+      target: { value: '10' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Split' }));
+    await waitFor(() => expect(screen.getByText(/^Split done:/)).toBeDefined(), {
+      timeout: 15_000,
+    });
+
+    expect(screen.getByTestId('unassigned-stops').textContent).toBe(
+      "East 2: its load does not fit in any driver's capacity",
+    );
+    const [first, second] = screen.getAllByTestId('team-driver').map((card) => within(card));
+    const taken = (card: typeof first) =>
+      Number(/^Load (\d+) of/.exec(card.getByTestId('driver-load').textContent)![1]);
+    expect(first.getByTestId('driver-load').textContent).toMatch(/^Load \d of 3$/);
+    expect(taken(first)).toBeLessThanOrEqual(3);
+    expect(taken(first) + taken(second)).toBe(6);
+    // Without the capacity both west stops would be driver 1's: now they are not together.
+    const westOf = (card: typeof first) => card.queryAllByText(/^West/).length;
+    expect(westOf(first)).toBeLessThan(2);
+
+    cleanup();
+    renderDialog();
+    expect(screen.getByLabelText<HTMLInputElement>('Capacity of driver 1 (optional)').value).toBe(
+      '3',
+    );
+  });
+
   it('names the drivers and their start times, and keeps the team on the device for next time', async () => {
     renderDialog();
     fireEvent.change(screen.getByLabelText('Name of driver 1 (optional)'), {

@@ -24,6 +24,7 @@ const team: SplitFormValues = {
       start: { name: 'Home', lat: 48.9, lng: 2.4 },
       end: 'last-stop',
       maxStops: '12',
+      capacity: '40',
     },
   ],
 };
@@ -34,6 +35,12 @@ describe('the team kept on the device', () => {
     expect(readRememberedTeam(storage)).toBeNull();
     rememberTeam(storage, team);
     expect(readRememberedTeam(storage)).toEqual(team);
+  });
+
+  it('reads a team kept before drivers had a capacity, without one', () => {
+    const { capacity: _capacity, ...before } = team.team[1];
+    const kept = readRememberedTeam(memory(JSON.stringify({ ...team, team: [before] })));
+    expect(kept?.team).toEqual([{ ...team.team[1], capacity: '' }]);
   });
 
   it('gives nothing for what does not read: broken JSON, other shapes, too many drivers', () => {

@@ -35,6 +35,8 @@ const driverCheck = check.object({
     place,
   ]),
   maxStops: shortText(4),
+  // A team kept before drivers had a capacity has none.
+  capacity: check.withDefault(shortText(7), ''),
 }) satisfies check.Check<DriverFields>;
 
 const formCheck = check.object({

@@ -4,7 +4,7 @@ import type { Stop } from '@domain/stops.ts';
 import { solveVrp } from '@domain/vrp/index.ts';
 import { straightTravelTimes } from '@/lib/optimizer/day-problem.ts';
 import { initialSplitForm, type SplitObjective } from './split-form.ts';
-import { teamPlanFromSolution } from './team-plan.ts';
+import { driverLoad, teamPlanFromSolution } from './team-plan.ts';
 import { buildTeamProblem, teamPlaces, type TeamDriver } from './team-problem.ts';
 
 /**
@@ -42,11 +42,12 @@ const team = (count: number): TeamDriver[] =>
     leaves: Date.parse('2030-03-04T05:30:00Z'),
   }));
 
-function split(stops: readonly Stop[], drivers: number, objective: SplitObjective) {
-  const times = straightTravelTimes(teamPlaces(stops, team(drivers)).places);
-  const day = buildTeamProblem(stops, PLAN, times, team(drivers), objective);
+function split(stops: readonly Stop[], drivers: number | TeamDriver[], objective: SplitObjective) {
+  const members = typeof drivers === 'number' ? team(drivers) : drivers;
+  const times = straightTravelTimes(teamPlaces(stops, members).places);
+  const day = buildTeamProblem(stops, PLAN, times, members, objective);
   const solution = solveVrp(day.problem, { maxIterations: 3_000, timeLimitMs: 20_000 });
-  const plan = teamPlanFromSolution(day, times, PLAN, stops, team(drivers), solution);
+  const plan = teamPlanFromSolution(day, times, PLAN, stops, members, solution);
   const served = plan.drivers.map((driver) => driver.served.length);
   const working = plan.drivers.map((driver) =>
     driver.schedule ? driver.schedule.finish - driver.schedule.stops[0].departure : 0,
@@ -89,6 +90,20 @@ describe('splitting 30 stops among 3 drivers', () => {
     const finishes = team.drivers.map((driver) => driver.schedule!.finish);
     // 15:00 at the latest stop, and the others are not kept waiting for it.
     expect(Math.max(...finishes)).toBe(Date.parse('2030-03-04T14:05:00Z'));
+  });
+
+  it('each driver takes no more than their capacity, counting the stops’ loads', () => {
+    // Stops 1 to 10 take 3 each, the others 1: 50 in all, for capacities of 6, 20 and 30.
+    const loaded = stops.map((stop, index) =>
+      index >= 1 && index <= 10 ? { ...stop, load: 3 } : stop,
+    );
+    const capacities = [6, 20, 30];
+    const drivers = team(3).map((driver, index) => ({ ...driver, capacity: capacities[index] }));
+    const { team: plan } = split(loaded, drivers, 'distance');
+    expect(plan.unassigned).toEqual([]);
+    const loads = plan.drivers.map((driver) => driverLoad(loaded, driver));
+    expect(loads.reduce((sum, load) => sum + load, 0)).toBe(50);
+    loads.forEach((load, index) => expect(load).toBeLessThanOrEqual(capacities[index]));
   });
 
   it('fewer stops than drivers: the drivers left without stops stay so', () => {

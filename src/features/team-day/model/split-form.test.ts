@@ -19,7 +19,7 @@ describe('readSplitForm', () => {
     });
   });
 
-  it('each driver’s start time, end of shift, places and most stops; the most hours for all', () => {
+  it('each driver’s start time, end of shift, places, most stops and capacity; the most hours for all', () => {
     const read = readSplitForm(
       {
         drivers: '3',
@@ -27,7 +27,7 @@ describe('readSplitForm', () => {
         maxHours: ' 8 ',
         team: [
           { ...defaultDriver, name: 'Alice', startTime: '06:30', endTime: '14:00', maxStops: '12' },
-          { ...defaultDriver, start: home, end: 'last-stop' },
+          { ...defaultDriver, start: home, end: 'last-stop', capacity: ' 40 ' },
           { ...defaultDriver, start: 'first-stop', end: 'depot' },
           { ...defaultDriver, name: 'Kept for another day' },
         ],
@@ -47,7 +47,7 @@ describe('readSplitForm', () => {
           maxStops: 12,
           maxWorkingHours: 8,
         },
-        { start: home, end: 'last-stop', leaves: EIGHT, maxWorkingHours: 8 },
+        { start: home, end: 'last-stop', leaves: EIGHT, capacity: 40, maxWorkingHours: 8 },
         { start: 'first-stop', end: 'depot', leaves: EIGHT, maxWorkingHours: 8 },
       ],
     });
@@ -66,8 +66,8 @@ describe('readSplitForm', () => {
           ...initialSplitForm,
           maxHours: '7.5',
           team: [
-            { ...defaultDriver, startTime: '25:00', maxStops: '0' },
-            { ...defaultDriver, startTime: '09:00', endTime: '08:30' },
+            { ...defaultDriver, startTime: '25:00', maxStops: '0', capacity: '2.5' },
+            { ...defaultDriver, startTime: '09:00', endTime: '08:30', capacity: '1000000' },
           ],
         },
         PLAN,
@@ -78,8 +78,8 @@ describe('readSplitForm', () => {
       issues: {
         maxHours: 'limit-invalid',
         team: {
-          0: { startTime: 'time-invalid', maxStops: 'limit-invalid' },
-          1: { endTime: 'end-before-start' },
+          0: { startTime: 'time-invalid', maxStops: 'limit-invalid', capacity: 'limit-invalid' },
+          1: { endTime: 'end-before-start', capacity: 'limit-invalid' },
         },
       },
     });

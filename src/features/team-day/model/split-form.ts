@@ -1,7 +1,7 @@
 /**
  * The 'Split among drivers' form (pure): how many drivers, what matters most, the most working
- * hours, and each driver's name, start time, end of shift, start, end rule and most stops, read
- * from what was typed into the team the split plans with.
+ * hours, and each driver's name, start time, end of shift, start, end rule, most stops and
+ * capacity, read from what was typed into the team the split plans with.
  */
 import { instantAt, parseClock } from '@domain/day-plan/clock.ts';
 import { planZone, type DayPlan } from '@domain/day-plan/day-plan.ts';
@@ -14,6 +14,8 @@ export const MAX_DRIVERS = 20;
 export const MIN_SPLIT_STOPS = 3;
 /** The longest driver name kept. */
 export const DRIVER_NAME_MAX_CHARS = 60;
+/** The largest capacity a driver can be given (a hundred stops of the largest load). */
+export const DRIVER_CAPACITY_MAX = 999_999;
 
 /**
  * 'makespan': everyone finishing early, the balanced day (the default); 'distance': the least
@@ -32,6 +34,8 @@ export interface DriverFields {
   start: DriverStart;
   end: DriverEnd;
   maxStops: string;
+  /** The most load the driver takes (the stops' loads, 1 for a stop without one); empty: none. */
+  capacity: string;
 }
 
 export const defaultDriver: DriverFields = {
@@ -41,6 +45,7 @@ export const defaultDriver: DriverFields = {
   start: 'depot',
   end: 'start',
   maxStops: '',
+  capacity: '',
 };
 
 export interface SplitFormValues {
@@ -64,17 +69,20 @@ export interface SplitFormIssues {
   drivers?: 'drivers-range';
   maxHours?: 'limit-invalid';
   /** By driver index: what is wrong with each field. */
-  team?: Record<number, Partial<Record<'startTime' | 'endTime' | 'maxStops', DriverIssue>>>;
+  team?: Record<
+    number,
+    Partial<Record<'startTime' | 'endTime' | 'maxStops' | 'capacity', DriverIssue>>
+  >;
 }
 
 const WHOLE = /^\s*\d+\s*$/;
 
-/** A whole number above 0, undefined for an empty field, 'invalid' otherwise. */
-function optionalLimit(text: string): number | undefined | 'invalid' {
+/** A whole number above 0 (up to `max`), undefined for an empty field, 'invalid' otherwise. */
+function optionalLimit(text: string, max = Infinity): number | undefined | 'invalid' {
   if (text.trim() === '') return undefined;
   if (!WHOLE.test(text)) return 'invalid';
   const value = Number(text);
-  return value > 0 ? value : 'invalid';
+  return value > 0 && value <= max ? value : 'invalid';
 }
 
 /** The first `count` drivers' fields, the defaults where none were kept. */
@@ -111,12 +119,14 @@ export function readSplitForm(
       const leaves = clockAt(fields.startTime);
       const until = clockAt(fields.endTime);
       const maxStops = optionalLimit(fields.maxStops);
+      const capacity = optionalLimit(fields.capacity, DRIVER_CAPACITY_MAX);
       if (leaves === 'invalid') wrong.startTime = 'time-invalid';
       if (until === 'invalid') wrong.endTime = 'time-invalid';
       else if (until !== null && leaves !== 'invalid' && until <= (leaves ?? departure)) {
         wrong.endTime = 'end-before-start';
       }
       if (maxStops === 'invalid') wrong.maxStops = 'limit-invalid';
+      if (capacity === 'invalid') wrong.capacity = 'limit-invalid';
       if (Object.keys(wrong).length > 0) {
         teamIssues[index] = wrong;
         return;
@@ -127,6 +137,7 @@ export function readSplitForm(
         leaves: typeof leaves === 'number' ? leaves : departure,
         ...(typeof until === 'number' ? { until } : {}),
         ...(typeof maxStops === 'number' ? { maxStops } : {}),
+        ...(typeof capacity === 'number' ? { capacity } : {}),
         ...(typeof maxHours === 'number' ? { maxWorkingHours: maxHours } : {}),
       });
     });

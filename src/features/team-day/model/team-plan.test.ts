@@ -5,6 +5,7 @@ import { solveVrp } from '@domain/vrp/index.ts';
 import type { TravelTimes } from '@/lib/optimizer/day-problem.ts';
 import {
   driverItinerary,
+  driverLoad,
   driverPath,
   driverStops,
   driverTitle,
@@ -187,6 +188,19 @@ describe('driverItinerary', () => {
       departure: '2030-03-04T10:30+01:00',
       end: 'last-stop',
     });
+  });
+});
+
+describe('driverLoad', () => {
+  it('adds the loads of the stops served, 1 for a stop without one', () => {
+    const loaded: Stop[] = [
+      { name: 'Depot', lat: 0, lng: 0, load: 50 },
+      { name: 'A', lat: 0, lng: 1, load: 4 },
+      { name: 'B', lat: 0, lng: 2 },
+      { name: 'C', lat: 0, lng: 3, load: 0 },
+    ];
+    expect(driverLoad(loaded, { served: [1, 2, 3] })).toBe(5);
+    expect(driverLoad(loaded, { served: [] })).toBe(0);
   });
 });
 

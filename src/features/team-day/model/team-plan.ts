@@ -4,7 +4,7 @@
  * the drivers' titles, and the itineraries 'Save all' creates (one per driver, one day group).
  */
 import { formatDeparture, parseDeparture, roundUpToMinutes } from '@domain/day-plan/clock.ts';
-import { planZone, type DayPlan, type DayEnd } from '@domain/day-plan/day-plan.ts';
+import { loadOf, planZone, type DayPlan, type DayEnd } from '@domain/day-plan/day-plan.ts';
 import { computeSchedule, scheduleStops, type DaySchedule } from '@domain/day-plan/schedule.ts';
 import { TITLE_MAX_CHARS } from '@domain/limits.ts';
 import { withStopIds, type Stop } from '@domain/stops.ts';
@@ -165,6 +165,10 @@ export function driverStops(stops: readonly Stop[], driver: DriverRoute): Stop[]
   delete start.status;
   return withStopIds([start, ...served]);
 }
+
+/** What a driver takes: the loads of the stops they serve (1 for a stop without one). */
+export const driverLoad = (stops: readonly Stop[], driver: Pick<DriverRoute, 'served'>): number =>
+  driver.served.reduce((total, index) => total + loadOf(stops[index]), 0);
 
 /**
  * "<title> — Driver 2" in the interface language (`pattern`), the title cut with an ellipsis so

@@ -92,4 +92,21 @@ describe('buildTeamProblem', () => {
     expect(problem.useEveryVehicle).toBeUndefined();
     expect(problem.locationCount).toBe(3);
   });
+
+  it('a capacity: each stop takes its load, 1 when it has none; no capacity: no loads', () => {
+    const loaded: Stop[] = [stops[0], { ...stops[1], load: 3 }, stops[2]];
+    const build = (team: TeamDriver[]) =>
+      buildTeamProblem(
+        loaded,
+        PLAN,
+        straightTravelTimes(teamPlaces(loaded, team).places),
+        team,
+        'makespan',
+      ).problem;
+    const limited = build([driver({ capacity: 4 }), driver()]);
+    expect(limited.vehicles.map((vehicle) => vehicle.capacity)).toEqual([4, undefined]);
+    expect(limited.jobs.map((job) => job.demand)).toEqual([3, 1]);
+    const unlimited = build([driver(), driver()]);
+    expect(unlimited.jobs.map((job) => job.demand)).toEqual([undefined, undefined]);
+  });
 });

@@ -1,10 +1,10 @@
 /**
  * A day split among drivers as the engine's problem (pure): each driver's own start (the depot,
- * their first stop, or a place of theirs), end rule, start time, end of shift and limits; the
- * places whose travel times it needs; and the problem itself, times in seconds from the earliest
- * start.
+ * their first stop, or a place of theirs), end rule, start time, end of shift and limits (most
+ * stops, working hours, a capacity against the stops' loads); the places whose travel times it
+ * needs; and the problem itself, times in seconds from the earliest start.
  */
-import type { DayPlan, EndPlace } from '@domain/day-plan/day-plan.ts';
+import { loadOf, type DayPlan, type EndPlace } from '@domain/day-plan/day-plan.ts';
 import type { LatLng } from '@domain/geo.ts';
 import type { VrpObjective, VrpProblem, VrpVehicle } from '@domain/vrp/index.ts';
 import { dayJobs, widen, type DayStop, type TravelTimes } from '@/lib/optimizer/day-problem.ts';
@@ -24,6 +24,8 @@ export interface TeamDriver {
   until?: number;
   maxStops?: number;
   maxWorkingHours?: number;
+  /** The most load the driver takes: the sum of their stops' loads (`loadOf`). */
+  capacity?: number;
 }
 
 /** The places a team's day needs travel times between: the stops, then the drivers' own. */
@@ -85,7 +87,11 @@ export function buildTeamProblem(
 ): TeamProblem {
   const places = teamPlaces(stops, team);
   const origin = Math.min(...team.map((driver) => driver.leaves));
-  const { jobs, jobStops } = dayJobs(stops, plan, origin, places.depot);
+  const { jobs: dayJobList, jobStops } = dayJobs(stops, plan, origin, places.depot);
+  // Loads count only against a capacity: without one the problem is exactly as before.
+  const jobs = team.some((driver) => driver.capacity !== undefined)
+    ? dayJobList.map((job, j) => ({ ...job, demand: loadOf(stops[jobStops[j]]) }))
+    : dayJobList;
   const anywhere = places.starts.includes(null) ? times.size : null;
   const size = anywhere === null ? times.size : times.size + 1;
   const vehicles: VrpVehicle[] = team.map((driver, index) => {
@@ -98,6 +104,7 @@ export function buildTeamProblem(
       ],
     };
     if (driver.maxStops !== undefined) vehicle.maxStops = driver.maxStops;
+    if (driver.capacity !== undefined) vehicle.capacity = driver.capacity;
     if (driver.maxWorkingHours !== undefined)
       vehicle.maxWorkingTime = driver.maxWorkingHours * 3600;
     return vehicle;
