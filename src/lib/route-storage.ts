@@ -3,6 +3,7 @@ import { autoTitle, type Stop } from '@domain/stops.ts';
 import type { TextLanguage } from '@domain/composed-texts.ts';
 import type { DayPlan } from '@domain/day-plan/day-plan.ts';
 import { registerAccountCache } from '@/lib/account-caches';
+import { DEVICE_KEYS, forgetDeviceKeys } from '@/lib/device-keys';
 import { stopSchema } from '@/lib/stop-schema';
 import { dayPlanSchema } from '@/lib/day-plan/schema';
 
@@ -18,9 +19,9 @@ export interface StoredRoute {
 }
 
 /** The pending route waits in sessionStorage under this key. */
-export const PENDING_ROUTE_KEY = 'pendingRoute';
+export const PENDING_ROUTE_KEY = DEVICE_KEYS.pendingRoute.name;
 /** The /plan draft, the one source of the new-route planner until saved or cleared. */
-export const ROUTE_DRAFT_KEY = 'routeDraft';
+export const ROUTE_DRAFT_KEY = DEVICE_KEYS.routeDraft.name;
 
 const storedRouteSchema = check.object({
   title: check.string(),
@@ -129,7 +130,7 @@ export const clearRouteDraft = (storage: WritableStorage = localStorage) =>
  * unsaved edits and the version they were made on (`baseVersion`, the itinerary's updated_at),
  * so a reload restores them and a save still refuses to overwrite a newer version.
  */
-export const EDIT_DRAFT_PREFIX = 'routeEditDraft:';
+export const EDIT_DRAFT_PREFIX = DEVICE_KEYS.routeEditDraft.name;
 
 export interface EditDraft extends StoredRoute {
   baseVersion: string;
@@ -177,15 +178,6 @@ export function writeEditDraft(
 export const clearEditDraft = (itineraryId: string, storage: WritableStorage = localStorage) =>
   remove(storage, EDIT_DRAFT_PREFIX + itineraryId);
 
-/** Every edit draft on this device: they belong to the account whose routes they edit. */
-export function clearEditDrafts(storage: Storage = localStorage): void {
-  try {
-    const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index));
-    for (const key of keys) if (key?.startsWith(EDIT_DRAFT_PREFIX)) storage.removeItem(key);
-  } catch {
-    // Storage unavailable: nothing was kept.
-  }
-}
-
-// Signing out (or into another account) forgets the previous account's unsaved edits.
-registerAccountCache(() => clearEditDrafts());
+// Signing out (or into another account) forgets the previous account's keys (its edit drafts
+// among them): every key of @/lib/device-keys whose life is the account's.
+registerAccountCache(() => forgetDeviceKeys('sign-out'));

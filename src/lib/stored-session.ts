@@ -3,6 +3,7 @@
  * identity's first render (src/lib/supabase.ts) and by the inline script that preloads the Auth
  * client before the first paint (src/app/start-up/head-script.ts).
  */
+import { SESSION_KEY } from '@/lib/device-keys';
 
 /**
  * The Supabase project's address: VITE_SUPABASE_URL, or this origin (where the dev server and
@@ -16,7 +17,7 @@ export const projectUrlOf = (supabaseUrl: string | undefined, origin: string): s
  * at `url` (the project's URL, or this origin where Auth is proxied).
  */
 export function sessionStorageKeyFor(url: string): string {
-  return `sb-${new URL(url).hostname.split('.')[0]}-auth-token`;
+  return `${SESSION_KEY.name}${new URL(url).hostname.split('.')[0]}-auth-token`;
 }
 
 /** Whether `storage` holds anything supabase-js wrote under `key` (a session, a code verifier). */

@@ -373,6 +373,11 @@ test.describe('the account page', () => {
       (key) => localStorage.setItem(key, '{"title":"Going away","stops":[],"baseVersion":""}'),
       editDraftKey,
     );
+    // The split's team (drivers' names and places) and the place reached on a shared route.
+    await page.evaluate(() => {
+      localStorage.setItem('teamDay', '{"drivers":"2","team":[{"name":"Alice"}]}');
+      localStorage.setItem('sharedRouteProgress:abc', '{"currentIndex":2,"started":true}');
+    });
 
     await openAccountPage(page, account.email);
     await page.getByRole('button', { name: 'Delete my account' }).click();
@@ -395,6 +400,8 @@ test.describe('the account page', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('routeDraft'))).toBeNull();
     expect(await page.evaluate((key) => localStorage.getItem(key), editDraftKey)).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('teamDay'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('sharedRouteProgress:abc'))).toBeNull();
     await expect.poll(() => offlineKeys(page)).toEqual([]);
 
     // Gone on the server at once: the share link, the account; the other user's data intact.

@@ -33,6 +33,7 @@ import {
   useSharedRoute,
   type SharedRoute,
 } from '@/features/share';
+import { keyFor } from '@/lib/device-keys';
 import './SharedRoutePage.css';
 
 /**
@@ -40,7 +41,7 @@ import './SharedRoutePage.css';
  * web link opens in this tab, and a driver who opens the link again (a new tab from a chat app)
  * carries on from the stop they were driving to.
  */
-const sharedProgressKey = (shareToken: string) => `sharedRouteProgress:${shareToken}`;
+const sharedProgressKey = (shareToken: string) => keyFor('sharedRouteProgress', shareToken);
 
 function PlanOwnRoute() {
   const { t } = useTranslation();

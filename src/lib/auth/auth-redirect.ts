@@ -7,6 +7,7 @@
  * (authLinkDestination), and the page reads what the link said (initialAuthRedirect).
  */
 import { paths } from '@/config/paths';
+import { DEVICE_KEYS } from '@/lib/device-keys';
 
 export type AuthRedirect =
   | { kind: 'recovery' }
@@ -38,7 +39,7 @@ export function authLinkDestination(redirect: AuthRedirect): string | null {
 }
 
 /** Where this tab remembers a password reset in progress (a reload loses the fragment). */
-export const RECOVERY_IN_PROGRESS_KEY = 'passwordRecovery';
+export const RECOVERY_IN_PROGRESS_KEY = DEVICE_KEYS.passwordRecovery.name;
 
 let captured: AuthRedirect | undefined;
 

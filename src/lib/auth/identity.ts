@@ -2,6 +2,7 @@
  * The identity states, plus `loading` while an auth redirect in the address is
  * read (a stored session's user is shown while its start-up check runs: IdentityProvider).
  */
+import { GUEST_KEY } from '@/lib/device-keys';
 
 export interface AuthUser {
   id: string;
@@ -17,7 +18,7 @@ export type IdentityState =
 export type IdentityStatus = IdentityState['status'];
 
 /** The guest flag's localStorage key and value. */
-export const GUEST_MODE_KEY = 'guestMode';
+export const GUEST_MODE_KEY = GUEST_KEY.name;
 const GUEST_MODE_ON = 'true';
 
 export function readGuestFlag(storage: Pick<Storage, 'getItem'> = localStorage): boolean {

@@ -3,8 +3,9 @@
  * and the detector's order applies: ?lng=, cookie, local storage,
  * session storage.
  */
+import { LANGUAGE_KEY } from '@/lib/device-keys';
 
-export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+export const LANGUAGE_STORAGE_KEY = LANGUAGE_KEY.name;
 export const LANGUAGE_QUERY_PARAMETER = 'lng';
 export const LANGUAGE_COOKIE = 'i18next';
 

@@ -1,8 +1,9 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { MAP_APP_KEY } from '@/lib/device-keys';
 import { isMapApp, type MapApp } from './map-app-links';
 
 /** The device remembers the driver's navigation app (localStorage), like the theme. */
-export const MAP_APP_STORAGE_KEY = 'navigationApp';
+export const MAP_APP_STORAGE_KEY = MAP_APP_KEY.name;
 
 const listeners = new Set<() => void>();
 

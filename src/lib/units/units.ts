@@ -10,13 +10,14 @@ import {
   type PreferenceRule,
   type StoredPreference,
 } from '@/lib/stored-preference';
+import { UNITS_KEY } from '@/lib/device-keys';
 
 export const UNITS_PREFERENCES = ['auto', 'metric', 'imperial'] as const;
 export type UnitsPreference = (typeof UNITS_PREFERENCES)[number];
 export type DistanceUnits = Exclude<UnitsPreference, 'auto'>;
 
 export const UNITS: PreferenceRule<UnitsPreference> = {
-  key: 'distanceUnits',
+  key: UNITS_KEY.name,
   values: UNITS_PREFERENCES,
   fallback: 'auto',
 };

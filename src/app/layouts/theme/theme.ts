@@ -11,13 +11,14 @@ import {
   type PreferenceRule,
   type StoredPreference,
 } from '@/lib/stored-preference';
+import { THEME_KEY } from '@/lib/device-keys';
 
 export const THEME_PREFERENCES = ['auto', 'light', 'dark'] as const;
 export type ThemePreference = (typeof THEME_PREFERENCES)[number];
 export type ResolvedTheme = 'light' | 'dark';
 
 export const THEME: PreferenceRule<ThemePreference> = {
-  key: 'theme',
+  key: THEME_KEY.name,
   values: THEME_PREFERENCES,
   fallback: 'auto',
 };

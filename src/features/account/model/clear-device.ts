@@ -1,24 +1,20 @@
-import { clearEditDrafts, clearPendingRoute, clearRouteDraft } from '@/lib/route-storage';
+import { forgetDeviceKeys, type DeviceStorages } from '@/lib/device-keys';
 import { forgetAccountOnDevice, type KeyValueStore } from '@/lib/offline';
 
 /**
- * After the account is deleted: what this device kept of it goes too. The planner's draft, the
- * unsaved edits of saved routes and a route waiting to be saved (they would be saved into no
- * account; signing out forgets the edits too, but this does not depend on it), and every copy
- * of the account's routes and queued changes kept for driving offline. False when the offline
- * store could not be cleared (the page then says so).
+ * After the account is deleted: what this device kept of it goes too. Every key of
+ * @/lib/device-keys but the settings and the session (which signing out removes): the planner's
+ * draft, the unsaved edits of saved routes, a route waiting to be saved (it would be saved into
+ * no account), the split's team (the drivers' names and places), the place reached on each
+ * shared route; and every copy of the account's routes and queued changes kept for driving
+ * offline. False when the offline store could not be cleared (the page then says so).
  */
 export async function clearDeviceAfterDeletion(
   store: KeyValueStore,
   ownerId: string,
-  storages: { local: Storage; session: Storage } = {
-    local: localStorage,
-    session: sessionStorage,
-  },
+  storages?: DeviceStorages,
 ): Promise<boolean> {
-  clearRouteDraft(storages.local);
-  clearEditDrafts(storages.local);
-  clearPendingRoute(storages.session);
+  forgetDeviceKeys('deletion', storages);
   try {
     await forgetAccountOnDevice(store, ownerId);
     return true;

@@ -6,6 +6,7 @@ import {
   type StoredRoute,
 } from '@/lib/route-storage';
 import { postAuthDestination } from './post-auth';
+import { DEVICE_KEYS } from '@/lib/device-keys';
 
 /**
  * What happens right after a sign-in, sign-up or Google sign-in:
@@ -40,7 +41,7 @@ export const DESTINATION_AFTER_FAILED_SAVE = paths.plan();
  * requires email confirmation opens another one. The pending route waits for that
  * first sign-in in localStorage under this key.
  */
-export const AWAITING_CONFIRMATION_KEY = 'pendingRouteAwaitingConfirmation';
+export const AWAITING_CONFIRMATION_KEY = DEVICE_KEYS.pendingRouteAwaitingConfirmation.name;
 
 /** Confirmation links expire long before this; an older parked route is stale. */
 export const AWAITING_CONFIRMATION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;

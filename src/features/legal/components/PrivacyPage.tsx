@@ -1,16 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { LegalDocument, type LegalSection } from './LegalDocument';
 import { LegalText } from './LegalText';
+import { DEVICE_KEYS, type DeviceKey, type DeviceKeyId } from '@/lib/device-keys';
 
-/** What the product keeps in the browser, under the names a curious user will find there. */
+/**
+ * What the product keeps in the browser, under the names a curious user will find there: every
+ * key of the registry the clearing code goes through, then what is not a storage key.
+ */
 const STORAGE_ENTRIES = [
-  { name: 'sb-…-auth-token', key: 'session' },
-  { name: 'guestMode', key: 'guestMode' },
-  { name: 'theme', key: 'theme' },
-  { name: 'i18nextLng', key: 'language' },
-  { name: 'routeDraft', key: 'routeDraft' },
-  { name: 'pendingRoute', key: 'pendingRoute' },
-  { name: 'sharedRouteProgress:…', key: 'sharedRouteProgress' },
+  ...(Object.entries(DEVICE_KEYS) as [DeviceKeyId, DeviceKey][]).map(([key, entry]) => ({
+    name: entry.shown ?? (entry.prefix ? `${entry.name}…` : entry.name),
+    key,
+  })),
   { name: 'route-planner-offline', key: 'offlineRoutes' },
   { name: 'workbox-precache-…', key: 'appCache' },
 ] as const;

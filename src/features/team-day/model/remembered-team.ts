@@ -13,9 +13,10 @@ import {
   type DriverFields,
   type SplitFormValues,
 } from './split-form.ts';
+import { DEVICE_KEYS } from '@/lib/device-keys';
 
 /** localStorage key of the form. */
-export const REMEMBERED_TEAM_KEY = 'teamDay';
+export const REMEMBERED_TEAM_KEY = DEVICE_KEYS.teamDay.name;
 
 const place = check.refine(
   check.object({ name: check.string(), lat: check.number(), lng: check.number() }),

@@ -7,6 +7,7 @@ import {
 import { apiClient } from '@/lib/api-client';
 import { itinerarySchema, type Itinerary, type ItineraryInput } from '../model/itinerary';
 import { itineraryKeys } from './query-keys';
+import { DEVICE_KEYS } from '@/lib/device-keys';
 
 /**
  * What to create; `idempotencyKey` (a UUID per save attempt, the same again when that attempt
@@ -24,7 +25,7 @@ export const newIdempotencyKey = (): string => crypto.randomUUID();
  * attempt created, even after a reload of the tab (sessionStorage). A changed route is a new
  * attempt with a new key.
  */
-const PENDING_KEYS = 'pendingCreateKeys';
+const PENDING_KEYS = DEVICE_KEYS.pendingCreateKeys.name;
 
 /** cyrb53: a short, stable fingerprint of the request body. */
 function fingerprint(text: string): string {
