@@ -81,6 +81,12 @@ export default tseslint.config(
       'import-x/no-self-import': 'error',
       'import-x/no-useless-path-segments': 'error',
       'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      // A comment states its rule in place: a pointer to a document outside the repository
+      // (a section number of a spec) says nothing to a reader who does not have it.
+      'no-warning-comments': [
+        'error',
+        { terms: ['spec section', 'spec sections'], location: 'anywhere' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',

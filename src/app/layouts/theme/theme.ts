@@ -1,6 +1,6 @@
 /**
- * Themes (spec sections 2 and 3): the toggle cycles auto → light → dark, the choice is
- * stored under localStorage 'theme', and auto follows the system (prefers-color-scheme).
+ * Themes: the toggle cycles auto → light → dark, the choice is stored under localStorage
+ * 'theme', and auto follows the system (prefers-color-scheme).
  * The document gets data-theme="light" | "dark" (the resolved theme) for the CSS tokens
  * in global.css: before the first paint (the inline script of vite/startup.ts runs this module's
  * rules) and from then on (followTheme).
