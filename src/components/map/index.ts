@@ -6,4 +6,5 @@ export { MapClickHandler } from './MapClickHandler';
 export { MapViewportReporter, type MapViewport } from './MapViewportReporter';
 export { TripSummary, type TripSummaryProps } from './TripSummary';
 export { legLines, type LegLines } from './route-lines';
+export { escapeHtml } from './escape-html';
 export * from './map-constants';

@@ -2,16 +2,9 @@ import { useMemo, useState } from 'react';
 import L from 'leaflet';
 import { Marker } from 'react-leaflet';
 import { useTranslation } from 'react-i18next';
-import { MapCamera, MapView, type CameraRequest } from '@/components/map';
+import { escapeHtml, MapCamera, MapView, type CameraRequest } from '@/components/map';
 import type { ProgressFacts, RouteProgress } from '@/lib/driver-reports';
 import type { BoardRow } from '../model/board-rows';
-
-const escape = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (char) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 
 /** A status's pin: its colour and a sign, so that it reads without colour too. */
 const STATUS_SIGN: Record<BoardRow['status'], string> = {
@@ -24,7 +17,7 @@ const STATUS_SIGN: Record<BoardRow['status'], string> = {
 function pin(className: string, text: string, label: string) {
   return L.divIcon({
     className: `board-marker ${className}`,
-    html: `<span class="board-marker__pin" role="img" aria-label="${escape(label)}"><span aria-hidden="true">${escape(text)}</span></span>`,
+    html: `<span class="board-marker__pin" role="img" aria-label="${escapeHtml(label)}"><span aria-hidden="true">${escapeHtml(text)}</span></span>`,
     iconSize: [40, 30],
     iconAnchor: [20, 36],
   });

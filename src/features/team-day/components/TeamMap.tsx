@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { RouteLeg } from '@domain/geo.ts';
 import type { Stop } from '@domain/stops.ts';
 import {
+  escapeHtml,
   MapCamera,
   MapView,
   StopMarkersLayer,
@@ -34,13 +35,6 @@ const CASING = { color: '#1b1f24', weight: 8, opacity: 0.45 } as const;
 /** More pins than this cluster when the map is zoomed out, as the planner's long routes do. */
 const CLUSTER_ABOVE = 12;
 
-const escape = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (char) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
-
 /** One icon per pin look (text, colours, kind): Leaflet redraws a marker only when it changes. */
 const icons = new Map<string, L.DivIcon>();
 function pinIcon(text: string, background: string, colour: string, kind: string): L.DivIcon {
@@ -49,7 +43,7 @@ function pinIcon(text: string, background: string, colour: string, kind: string)
   if (!icon) {
     icon = L.divIcon({
       className: `team-marker team-marker--${kind}`,
-      html: `<span class="team-marker__pin" aria-hidden="true" style="background:${background};color:${colour}">${escape(text)}</span>`,
+      html: `<span class="team-marker__pin" aria-hidden="true" style="background:${background};color:${colour}">${escapeHtml(text)}</span>`,
       iconSize: [40, 30],
       iconAnchor: [20, 36],
       popupAnchor: [0, -34],
