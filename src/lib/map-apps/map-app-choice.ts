@@ -1,40 +1,26 @@
-import { useCallback, useSyncExternalStore } from 'react';
 import { MAP_APP_KEY } from '@/lib/device-keys';
-import { isMapApp, type MapApp } from './map-app-links';
+import {
+  createStoredPreference,
+  useStoredPreference,
+  type PreferenceRule,
+} from '@/lib/stored-preference';
+import { MAP_APPS, type MapApp } from './map-app-links';
 
-/** The device remembers the driver's navigation app (localStorage), like the theme. */
-export const MAP_APP_STORAGE_KEY = MAP_APP_KEY.name;
+/**
+ * The device remembers the driver's navigation app (localStorage), like the theme, and follows a
+ * change made in another tab. 'unset' until the driver picks one: it is never written.
+ */
+export const MAP_APP: PreferenceRule<MapApp | 'unset'> = {
+  key: MAP_APP_KEY.name,
+  values: MAP_APPS,
+  fallback: 'unset',
+};
+export const MAP_APP_STORAGE_KEY = MAP_APP.key;
 
-const listeners = new Set<() => void>();
-
-function read(): MapApp | null {
-  try {
-    const stored = localStorage.getItem(MAP_APP_STORAGE_KEY);
-    return isMapApp(stored) ? stored : null;
-  } catch {
-    return null;
-  }
-}
-
-function subscribe(onChange: () => void) {
-  listeners.add(onChange);
-  window.addEventListener('storage', onChange);
-  return () => {
-    listeners.delete(onChange);
-    window.removeEventListener('storage', onChange);
-  };
-}
+export const mapAppPreference = createStoredPreference(MAP_APP);
 
 /** The app chosen on this device (null until the driver picks one), and the way to change it. */
 export function useMapAppChoice(): [MapApp | null, (app: MapApp) => void] {
-  const app = useSyncExternalStore(subscribe, read, () => null);
-  const choose = useCallback((next: MapApp) => {
-    try {
-      localStorage.setItem(MAP_APP_STORAGE_KEY, next);
-    } catch {
-      // Storage refused (private mode): the choice lasts as long as the page.
-    }
-    listeners.forEach((listener) => listener());
-  }, []);
-  return [app, choose];
+  const app = useStoredPreference(mapAppPreference);
+  return [app === 'unset' ? null : app, mapAppPreference.set];
 }
