@@ -24,6 +24,7 @@ let shareToken: string;
 let driverToken: string;
 let trackingToken: string;
 let stopId: string;
+let bobRouteId: string;
 const dayGroup = randomUUID();
 
 beforeAll(async () => {
@@ -37,6 +38,11 @@ beforeAll(async () => {
     },
   });
   itineraryId = created.body.id;
+  const bobs = await call('POST', '/itineraries', {
+    token: bob.token,
+    body: { title: 'Bob only', stops: [stops.timesSquare, stops.empireState] },
+  });
+  bobRouteId = bobs.body.id;
   const shared = await call('POST', `/itineraries/${itineraryId}/share`, { token: alice.token });
   shareToken = shared.body.shareUrl.split('/share/')[1];
   const driver = await call('POST', `/itineraries/${itineraryId}/driver-link`, {
@@ -186,6 +192,16 @@ const operations: Operation[] = [
     label: 'revoke the route’s tracking links',
     method: 'DELETE',
     path: () => `/itineraries/${itineraryId}/tracking-links`,
+  },
+  {
+    label: 'move a stop to another route',
+    method: 'POST',
+    path: () => `/itineraries/${itineraryId}/stops/${stopId}/move`,
+    body: {
+      get to() {
+        return bobRouteId;
+      },
+    },
   },
   {
     label: 'read the day group’s progress',

@@ -275,6 +275,7 @@ const endpoints: Endpoint[] = [
   { method: 'GET', path: (s) => `/itineraries/${s}/tracking-links`, authed: true },
   { method: 'POST', path: (s) => `/itineraries/${s}/tracking-links`, authed: true },
   { method: 'DELETE', path: (s) => `/itineraries/${s}/tracking-links`, authed: true },
+  { method: 'POST', path: (s) => `/itineraries/${s}/stops/${s}/move`, authed: true },
   { method: 'GET', path: (s) => `/track/${s}` },
   { method: 'POST', path: () => '/auth/password-reset' },
   { method: 'GET', path: () => '/account/export', authed: true },

@@ -4,6 +4,8 @@ import type { ApiConfig } from './config.ts';
 import { dataApiError, supabaseAs } from './supabase.ts';
 import {
   createOnceResult,
+  moveArgument,
+  moveResult,
   ITINERARY_COLUMNS,
   NO_ACCOUNT_SQLSTATE,
   SHARE_LINK_COLUMNS,
@@ -86,6 +88,14 @@ function callerStore(db: SupabaseClient, userId: string): ItineraryStore {
       const row = dataOf(await query.select(COLUMNS).maybeSingle());
       return row ? asItinerary(row) : null;
     },
+    moveStop: async (stopId, routes) =>
+      moveResult(
+        (
+          dataOf(
+            await db.rpc('move_stop', { stop: stopId, routes: moveArgument(routes) }),
+          ) as Record<string, unknown>[]
+        )[0],
+      ),
     remove: async (id) => dataOf(await itineraries().delete().eq('id', id).select('id')).length > 0,
     owns: async (id) =>
       dataOf(await itineraries().select('id').eq('id', id).maybeSingle()) !== null,

@@ -11,6 +11,8 @@ import {
 import {
   createOnceResult,
   ITINERARY_COLUMNS,
+  moveArgument,
+  moveResult,
   NO_ACCOUNT_SQLSTATE,
   SHARE_LINK_COLUMNS,
   asShareLink,
@@ -98,6 +100,15 @@ function callerStore(sql: Sql, claims: Record<string, unknown>): ItineraryStore 
         ),
       );
     },
+    moveStop: async (stopId, routes) =>
+      moveResult(
+        (
+          await run(
+            (tx) => tx`select * from public.move_stop(${stopId}::uuid,
+              ${tx.json(moveArgument(routes) as unknown as postgres.JSONValue)})`,
+          )
+        )[0],
+      ),
     remove: async (id) =>
       (await run((tx) => tx`delete from public.itineraries where id = ${id} returning id`)).length >
       0,

@@ -66,6 +66,11 @@ export interface ItineraryStore {
    * 8601 time) was updated at another time since: see `updatedAtRange`.
    */
   update(id: string, fields: ItineraryFields, onlyIfUpdatedAt?: string): Promise<Itinerary | null>;
+  /**
+   * Moves a stop from the first route to the second in one transaction (public.move_stop): both
+   * saved with the stops and totals given, each only if still at the version given, or neither.
+   */
+  moveStop(stopId: string, routes: readonly [MoveSide, MoveSide]): Promise<MoveResult>;
   /** false when there was nothing of the caller's to delete. */
   remove(id: string): Promise<boolean>;
   owns(id: string): Promise<boolean>;
@@ -88,6 +93,40 @@ export interface ItineraryStore {
    * (public.delete_own_account); false when the account no longer exists.
    */
   deleteAccount(): Promise<boolean>;
+}
+
+/** One route of a move: its id, the version read, and what it becomes. */
+export type MoveSide = Pick<Itinerary, 'id' | 'stops' | 'total_distance' | 'total_duration'> & {
+  /** updated_at as read (ISO 8601): the route is saved only if it is still that version. */
+  version: string;
+};
+
+/**
+ * What a move did: both routes saved (as saved: from, then to), or nothing because a route is at
+ * another version now, the stop has a driver's report, or a route or the stop is not the caller's.
+ */
+export type MoveResult =
+  | { outcome: 'moved'; itineraries: [Itinerary, Itinerary] }
+  | { outcome: 'changed' | 'reported' | 'missing' };
+
+/** move_stop's arguments: the routes as the function reads them. */
+export const moveArgument = (routes: readonly [MoveSide, MoveSide]) =>
+  routes.map((route) => ({ ...route, version: new Date(route.version).toISOString() }));
+
+/** The answer of move_stop (one row) as a MoveResult. */
+export function moveResult(row: Record<string, unknown> | undefined): MoveResult {
+  const outcome = row?.outcome;
+  if (outcome === 'moved') {
+    const saved = (
+      typeof row!.itineraries === 'string' ? JSON.parse(row!.itineraries) : row!.itineraries
+    ) as Record<string, unknown>[];
+    const [from, to] = saved.map((item) =>
+      itineraryFromRow(Object.fromEntries(ITINERARY_COLUMNS.map((name) => [name, item[name]]))),
+    );
+    return { outcome, itineraries: [from, to] };
+  }
+  if (outcome === 'changed' || outcome === 'reported' || outcome === 'missing') return { outcome };
+  throw new Error(`move_stop answered ${JSON.stringify(outcome)}`);
 }
 
 export interface ActiveShare {

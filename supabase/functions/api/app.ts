@@ -22,6 +22,7 @@ import { driverLinkRoutes } from './routes/driver-links.ts';
 import { dayGroupRoutes, progressRoutes } from './routes/progress.ts';
 import { driveRoutes } from './routes/drive.ts';
 import { trackRoutes, trackingLinkRoutes } from './routes/tracking.ts';
+import { dayChangeRoutes } from './routes/day-changes.ts';
 import { accountRoutes } from './routes/account.ts';
 import { geocodingRoutes } from './routes/geocoding.ts';
 import { routingRoutes } from './routes/routing.ts';
@@ -95,6 +96,7 @@ export function createApp(services: Services) {
   app.route('/itineraries', driverLinkRoutes);
   app.route('/itineraries', progressRoutes);
   app.route('/itineraries', trackingLinkRoutes);
+  app.route('/itineraries', dayChangeRoutes);
   app.route('/itineraries', itineraryRoutes);
   app.route('/day-groups', dayGroupRoutes);
   app.route('/drive', driveRoutes);
