@@ -1,23 +1,12 @@
-import {
-  startTransition,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { clearAccountCaches } from '@/lib/account-caches';
-import { useHydrating } from '@/lib/hydration';
 import {
-  authRedirectInUrl,
   forgetStoredSession,
   hasStoredAuthState,
   isSessionStorageKey,
   loadSupabase,
-  storedSessionUser,
   type LoadedSupabase,
 } from '@/lib/supabase';
 import {
@@ -34,16 +23,8 @@ import {
   type AuthUser,
   type IdentityState,
 } from './identity';
-
-/**
- * The server's own words for a refused sign-in or sign-up, or undefined when
- * it never answered (network failure, gateway error): then the page's generic
- * message applies.
- */
-function serverMessageOf(kit: LoadedSupabase, error: unknown): string | undefined {
-  if (!kit.isAuthError(error) || kit.isAuthRetryableFetchError(error)) return undefined;
-  return (error as Error).message || undefined;
-}
+import { restoreUser, serverMessageOf } from './session-check';
+import { useIdentityAfterHydration } from './useIdentityAfterHydration';
 
 interface ClientRun {
   active: boolean;
@@ -53,31 +34,6 @@ interface ClientRun {
 
 const sameUser = (a: AuthUser | null, b: AuthUser | null) =>
   a?.id === b?.id && a?.email === b?.email;
-
-/**
- * Start-up check: a stored session is validated with the
- * server. A session the server rejects is removed on this device; when the
- * server cannot be reached the stored session is kept, since it is not known
- * to be invalid and will be checked again on the next request.
- */
-async function restoreUser(kit: LoadedSupabase): Promise<AuthUser | null> {
-  // Offline (driving with the navigation page), an expired access token cannot be refreshed and
-  // supabase-js would retry for half a minute: the stored session stands until the server can judge it.
-  if (!navigator.onLine) return toAuthUser(storedSessionUser());
-  const { data, error: sessionError } = await kit.client.auth.getSession();
-  const session = data.session;
-  if (!session)
-    return sessionError && kit.isAuthRetryableFetchError(sessionError)
-      ? toAuthUser(storedSessionUser())
-      : null;
-
-  const { data: userData, error } = await kit.client.auth.getUser();
-  if (!error && userData.user) return toAuthUser(userData.user);
-  if (error && kit.isAuthRetryableFetchError(error)) return toAuthUser(session.user);
-
-  await kit.client.auth.signOut({ scope: 'local' });
-  return null;
-}
 
 /**
  * The one owner of the session. Everything else reads the identity through
@@ -94,53 +50,33 @@ async function restoreUser(kit: LoadedSupabase): Promise<AuthUser | null> {
  */
 export function IdentityProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const [storedAtStart] = useState(hasStoredAuthState);
-  /** The stored session's user, shown until the server has judged the session. */
-  const [storedUser] = useState(() =>
-    storedAtStart && !authRedirectInUrl() ? toAuthUser(storedSessionUser()) : null,
-  );
-  // A page rendered at build time shows what a visitor without anything stored sees, and so does
-  // its hydration; the device's identity follows right after (the effect below).
-  const hydrating = useHydrating();
-  const [hydratedFromBuild] = useState(hydrating);
-  const [user, setUser] = useState<AuthUser | null>(hydratedFromBuild ? null : storedUser);
-  const [guestFlag, setGuestFlag] = useState(() => !hydratedFromBuild && readGuestFlag());
-  const [settled, setSettled] = useState(
-    hydratedFromBuild || !storedAtStart || storedUser !== null,
-  );
-  useEffect(() => {
-    if (!hydratedFromBuild) return;
-    // A transition: React hydrates the parts of the page still waiting to (each a task of its
-    // own, as it does anyway) before it shows the change, instead of all of them at once in
-    // the task of an urgent update, or the loading state of one whose code has not arrived.
-    startTransition(() => {
-      setUser(storedUser);
-      setGuestFlag(readGuestFlag());
-      setSettled(!storedAtStart || storedUser !== null);
-    });
-  }, [hydratedFromBuild, storedAtStart, storedUser]);
+  const { storedAtStart, storedUser, user, setUser, guestFlag, setGuestFlag, settled, setSettled } =
+    useIdentityAfterHydration();
   const userIdRef = useRef<string | null>(storedUser?.id ?? null);
   /** The stored session's user is shown while the server checks the session (start-up). */
   const checkingRef = useRef(storedUser !== null);
   /** One per mount of the effect below (StrictMode mounts twice): its client subscription and start-up. */
   const runRef = useRef<ClientRun>({ active: true, started: null });
 
-  const applyUser = useCallback((next: AuthUser | null) => {
-    const previousId = userIdRef.current;
-    if (next === null && checkingRef.current) {
-      // The stored session, rejected by its start-up check: nobody signed out on this device,
-      // so its account's data (the drafts of unsaved edits among it) stays, to be cleared only
-      // if another account signs in here.
-      setUser(null);
+  const applyUser = useCallback(
+    (next: AuthUser | null) => {
+      const previousId = userIdRef.current;
+      if (next === null && checkingRef.current) {
+        // The stored session, rejected by its start-up check: nobody signed out on this device,
+        // so its account's data (the drafts of unsaved edits among it) stays, to be cleared only
+        // if another account signs in here.
+        setUser(null);
+        setSettled(true);
+        return;
+      }
+      userIdRef.current = next?.id ?? null;
+      // Cached server data belongs to the account that fetched it.
+      if (previousId !== null && previousId !== userIdRef.current) clearAccountCaches();
+      setUser((current) => (sameUser(current, next) ? current : next));
       setSettled(true);
-      return;
-    }
-    userIdRef.current = next?.id ?? null;
-    // Cached server data belongs to the account that fetched it.
-    if (previousId !== null && previousId !== userIdRef.current) clearAccountCaches();
-    setUser((current) => (sameUser(current, next) ? current : next));
-    setSettled(true);
-  }, []);
+    },
+    [setSettled, setUser],
+  );
 
   /** Loads supabase-js once, follows its auth events and checks the stored session. */
   const startClient = useCallback((): Promise<LoadedSupabase> => {
@@ -172,7 +108,7 @@ export function IdentityProvider({ children }: { children: ReactNode }) {
       return kit;
     })();
     return run.started;
-  }, [applyUser]);
+  }, [applyUser, setGuestFlag, setSettled]);
 
   useEffect(() => {
     const run: ClientRun = { active: true, started: null };
@@ -195,7 +131,7 @@ export function IdentityProvider({ children }: { children: ReactNode }) {
       run.unsubscribe?.();
       window.removeEventListener('storage', onStorage);
     };
-  }, [storedAtStart, startClient]);
+  }, [storedAtStart, startClient, setSettled]);
 
   const signIn = useCallback(
     async (email: string, password: string) => {
@@ -241,14 +177,14 @@ export function IdentityProvider({ children }: { children: ReactNode }) {
       setGuestFlag(false);
       applyUser(toAuthUser(data.user));
     },
-    [applyUser, startClient],
+    [applyUser, startClient, setGuestFlag],
   );
 
   const continueAsGuest = useCallback(() => {
     writeGuestFlag(true);
     setGuestFlag(true);
     void navigate(paths.plan());
-  }, [navigate]);
+  }, [navigate, setGuestFlag]);
 
   const signOut = useCallback(async () => {
     writeGuestFlag(false);
@@ -269,7 +205,7 @@ export function IdentityProvider({ children }: { children: ReactNode }) {
     // A sign-out, even during the start-up check: this account's data leaves the device.
     checkingRef.current = false;
     applyUser(null);
-  }, [applyUser, startClient]);
+  }, [applyUser, startClient, setGuestFlag]);
 
   const checkPassword = useCallback(
     async (password: string) => {
