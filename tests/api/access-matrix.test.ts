@@ -120,6 +120,12 @@ const operations: Operation[] = [
     forBob: [200],
   },
   {
+    label: 'list itineraries as summaries with their drivers’ progress',
+    method: 'GET',
+    path: () => '/itineraries?summary=true&progress=true&limit=5',
+    forBob: [200],
+  },
+  {
     label: 'create an itinerary',
     method: 'POST',
     path: () => '/itineraries',

@@ -309,6 +309,78 @@ describe('progress', () => {
   });
 });
 
+describe('My Routes’ summaries with progress', () => {
+  it('each route’s progress and its whole day’s in the page, only when asked', async () => {
+    const carol = await newUser();
+    const group = randomUUID();
+    const plain = await createRoute(carol, { title: 'Plain' });
+    await createRoute(carol, { title: 'Untouched' });
+    const first = await createRoute(carol, { title: 'Day — Driver 1', day_group: group });
+    const second = await createRoute(carol, { title: 'Day — Driver 2', day_group: group });
+    const late = async (route: { id: string }, stopId: string, minutes: number, body = {}) => {
+      const token = await driverLink(carol, route.id);
+      const page = await call('GET', `/drive/${token}`);
+      const eta = Date.parse(page.body.stops[1].eta);
+      const at = new Date(eta + minutes * 60_000).toISOString();
+      expect((await report(token, { stopId, at, ...body })).status).toBe(201);
+      return at;
+    };
+    const plainAt = await late(plain, plain.stops[1].id, 12);
+    await late(first, first.stops[1].id, 3);
+    const secondAt = await late(second, second.stops[1].id, 7, {
+      status: 'failed',
+      reason: 'no-access',
+    });
+
+    const answer = await call('GET', '/itineraries?summary=true&progress=true', {
+      token: carol.token,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    const byTitle = Object.fromEntries(
+      answer.body.map((route: { title: string }) => [route.title, route]),
+    );
+    const day = { delivered: 1, failed: 1, skipped: 0, toDo: 4, total: 6, delayMinutes: 7 };
+    expect(byTitle.Plain).toMatchObject({
+      progress: { delivered: 1, failed: 0, skipped: 0, toDo: 2, total: 3, delayMinutes: 12 },
+    });
+    expect(byTitle.Plain.progress.lastReportAt).toBe(plainAt);
+    expect(byTitle.Plain).not.toHaveProperty('day_progress');
+    expect(byTitle.Untouched.progress).toBeNull();
+    expect(byTitle['Day — Driver 2']).toMatchObject({
+      progress: { failed: 1, toDo: 2, total: 3, delayMinutes: 7 },
+      day_progress: { ...day, lastReportAt: secondAt },
+    });
+    // The day counts every driver, on the page or not.
+    const one = await call('GET', '/itineraries?summary=true&progress=true&limit=1', {
+      token: carol.token,
+    });
+    expect(one.body.map((route: { title: string }) => route.title)).toEqual(['Day — Driver 2']);
+    expect(one.body[0].day_progress).toMatchObject(day);
+    // Another owner's route in the same day reads nothing of Carol's drivers.
+    await createRoute(bob, { title: 'Bob in Carol’s day', day_group: group });
+    const bobs = await call('GET', '/itineraries?summary=true&progress=true&limit=1', {
+      token: bob.token,
+    });
+    expect(bobs.body[0]).toMatchObject({
+      title: 'Bob in Carol’s day',
+      progress: null,
+      day_progress: null,
+    });
+    // Asked nothing of progress, the summaries are as before.
+    const without = await call('GET', '/itineraries?summary=true', { token: carol.token });
+    expect(without.body[0]).not.toHaveProperty('progress');
+    expect(without.body[0]).not.toHaveProperty('day_progress');
+    const refused = await call('GET', '/itineraries?summary=true&progress=maybe', {
+      token: carol.token,
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: 'progress must be true or false' },
+    });
+  });
+});
+
 describe('the limit per link', () => {
   it('answers 429 with Retry-After past 60 reports a minute from one link, others unaffected', async () => {
     const route = await createRoute(bob);

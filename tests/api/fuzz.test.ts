@@ -240,6 +240,7 @@ const query = fc.dictionary(
     'bbox',
     'lang',
     'summary',
+    'progress',
     'cursor',
     'sort',
   ),

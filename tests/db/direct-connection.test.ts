@@ -271,6 +271,7 @@ describe.skipIf(Boolean(skipReason))(
         await insertItinerary(db, bob, 'Not Dave’s');
         const request = {
           summary: true,
+          progress: false,
           limit: 2,
           cursor: null,
           words: null,

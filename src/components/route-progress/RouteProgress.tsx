@@ -1,25 +1,25 @@
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
-import { hasReports } from '@/lib/driver-reports';
+import { hasReports, summaryFacts, type ProgressSummary } from '@/lib/driver-reports';
 import { ProgressLine } from './ProgressLine';
-import { useDayProgressFacts, useRouteProgressFacts } from './useProgressFacts';
-import { useSeen } from './useSeen';
 
-/** A saved route's progress line on its card once a driver has reported; nothing before. */
+/**
+ * A saved route's progress line on its card once a driver has reported; nothing before. The
+ * progress comes with the page of summaries (GET /api/itineraries?progress=true).
+ */
 export function RouteProgress({
   id,
   title,
-  dayGroup,
+  progress,
 }: {
   id: string;
   title: string;
-  dayGroup?: string;
+  progress: ProgressSummary | null | undefined;
 }) {
   const { t } = useTranslation();
-  const [seen, watch] = useSeen();
-  const facts = useRouteProgressFacts(id, dayGroup, seen);
+  const facts = progress ? summaryFacts(progress) : null;
   return (
-    <div ref={watch} className="route-progress">
+    <div className="route-progress">
       {facts && hasReports(facts) ? (
         <ProgressLine
           facts={facts}
@@ -32,12 +32,17 @@ export function RouteProgress({
 }
 
 /** A day's progress line (all its drivers) under the day's heading once a driver has reported. */
-export function DayProgress({ group }: { group: string }) {
+export function DayProgress({
+  group,
+  progress,
+}: {
+  group: string;
+  progress: ProgressSummary | null | undefined;
+}) {
   const { t } = useTranslation();
-  const [seen, watch] = useSeen();
-  const facts = useDayProgressFacts(group, seen);
+  const facts = progress ? summaryFacts(progress) : null;
   return (
-    <div ref={watch} className="route-progress">
+    <div className="route-progress">
       {facts && hasReports(facts) ? (
         <ProgressLine
           facts={facts}

@@ -53,14 +53,16 @@ export function decodeCursor(value: string): PageCursor | null {
   }
 }
 
-const flag = z
-  .enum(['true', 'false', '1', '0'], { error: 'summary must be true or false' })
-  .transform((value) => value === 'true' || value === '1');
+const flag = (name: string) =>
+  z
+    .enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` })
+    .transform((value) => value === 'true' || value === '1');
 
 /** The query parameters of GET /api/itineraries (all optional). */
 export const itineraryPageQuerySchema = z
   .object({
-    summary: flag.optional(),
+    summary: flag('summary').optional(),
+    progress: flag('progress').optional(),
     limit: z
       .string()
       .regex(/^\d{1,3}$/, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
@@ -104,10 +106,12 @@ export type ItineraryPageQuery = z.infer<typeof itineraryPageQuerySchema>;
 
 /** The page the parameters ask for; null when none is given (the whole list, as before). */
 export function pageRequestOf(query: ItineraryPageQuery): ItineraryPageRequest | null {
-  const { summary, limit, cursor, q, sort } = query;
-  if (summary === undefined && !limit && !cursor && q === undefined && !sort) return null;
+  const { summary, progress, limit, cursor, q, sort } = query;
+  if ([summary, progress, limit, cursor, q, sort].every((value) => value === undefined))
+    return null;
   return {
     summary: summary ?? false,
+    progress: progress ?? false,
     limit: limit ?? null,
     cursor: cursor ?? null,
     words: q && q.length > 0 ? q : null,

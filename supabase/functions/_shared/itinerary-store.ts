@@ -266,6 +266,8 @@ export interface PageCursor {
 
 export interface ItineraryPageRequest {
   summary: boolean;
+  /** Each route's progress, and its day's (what My Routes' cards show once drivers report). */
+  progress: boolean;
   /** null: every matching itinerary after the cursor. */
   limit: number | null;
   cursor: PageCursor | null;

@@ -146,3 +146,38 @@ export const totalCounts = (counts: readonly ReportCounts[]): ReportCounts =>
     }),
     { delivered: 0, failed: 0, skipped: 0, toDo: 0, total: 0 },
   );
+
+/**
+ * What a card of My Routes shows of a route's progress, or of a day's (GET
+ * /itineraries?summary=true&progress=true): the counts, how late the driver runs at the latest
+ * report when the route has times, and when that report was made.
+ */
+export interface ProgressSummary extends ReportCounts {
+  delayMinutes?: number;
+  lastReportAt?: string;
+}
+
+export const progressSummary = (route: RouteProgress): ProgressSummary => ({
+  ...route.counts,
+  ...(route.delayMinutes !== undefined ? { delayMinutes: route.delayMinutes } : {}),
+  ...(route.lastReport ? { lastReportAt: route.lastReport.at } : {}),
+});
+
+/**
+ * A day's drivers as one: the counts added up, the latest report, and the day as late as its
+ * latest driver.
+ */
+export function dayProgressSummary(routes: readonly RouteProgress[]): ProgressSummary {
+  const delays = routes.flatMap((route) =>
+    route.delayMinutes !== undefined ? [route.delayMinutes] : [],
+  );
+  const last = latestBy(
+    routes.flatMap((route) => (route.lastReport ? [route.lastReport.at] : [])),
+    (at) => Date.parse(at),
+  );
+  return {
+    ...totalCounts(routes.map((route) => route.counts)),
+    ...(delays.length > 0 ? { delayMinutes: Math.max(...delays) } : {}),
+    ...(last ? { lastReportAt: last } : {}),
+  };
+}

@@ -14,6 +14,9 @@ const day = (id: string, number: number, created: string, departure = plan.depar
   created_at: created,
   day_plan: { ...plan, departure },
   day_group: '6a1f0c0e-5b8e-4d7f-9c7a-2c3b4d5e6f70',
+  progress: null,
+  // Every driver of the day together, on each of its routes.
+  day_progress: { delivered: 2, failed: 0, skipped: 0, toDo: 4, total: 6, delayMinutes: 2 },
 });
 const itineraries = [
   day('d2', 2, '2030-03-01T10:00:02Z'),
@@ -47,6 +50,8 @@ describe('My Routes groups a day split among drivers', () => {
         .getAllByRole('heading', { level: 3 })
         .map((heading) => heading.textContent),
     ).toEqual(['Monday — Driver 1', 'Monday — Driver 2', 'Monday — Driver 3']);
+    expect(within(group).getByTestId('progress-line').textContent).toBe('2/6 delivered · on time');
+    expect(within(routes).queryByTestId('progress-line')).toBeNull();
     // The plain route stays on its own.
     const plain = screen.getByRole('article', { name: 'Paris to Lyon' });
     expect(group.contains(plain)).toBe(false);

@@ -160,7 +160,9 @@ describe('DashboardPage', () => {
     // Never shared: nothing to revoke.
     expect(within(second).queryByRole('button', { name: 'Revoke link' })).toBeNull();
     // What the cards show, a page at a time: not the routes' stops.
-    expect(requests).toEqual(['GET /api/itineraries?summary=true&limit=24&sort=newest']);
+    expect(requests).toEqual([
+      'GET /api/itineraries?summary=true&progress=true&limit=24&sort=newest',
+    ]);
     expect(within(second).getByTestId('card-distance').textContent).toBe('--');
     expect(within(second).getByTestId('card-duration').textContent).toBe('--');
   });
@@ -328,13 +330,17 @@ describe('DashboardPage', () => {
     const titles = () =>
       screen.getAllByRole('article').map((article) => article.querySelector('h2, h3')?.textContent);
     expect(titles()).toEqual(['Trip to Dijon', 'Paris to Lyon']);
-    expect(requests).toEqual(['GET /api/itineraries?summary=true&limit=24&sort=newest']);
+    expect(requests).toEqual([
+      'GET /api/itineraries?summary=true&progress=true&limit=24&sort=newest',
+    ]);
 
     fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), {
       target: { value: 'oldest' },
     });
     await waitFor(() => expect(titles()).toEqual(['Paris to Lyon', 'Trip to Dijon']));
-    expect(requests.at(-1)).toBe('GET /api/itineraries?summary=true&limit=24&sort=oldest');
+    expect(requests.at(-1)).toBe(
+      'GET /api/itineraries?summary=true&progress=true&limit=24&sort=oldest',
+    );
 
     const search = screen.getByRole('searchbox', { name: 'Search my routes' });
     fireEvent.change(search, { target: { value: 'L' } });
@@ -343,7 +349,7 @@ describe('DashboardPage', () => {
     expect(screen.getByText('1 route found')).toBeTruthy();
     // Typing asked once, with the words typed when it paused.
     expect(requests.filter((request) => request.includes('q='))).toEqual([
-      'GET /api/itineraries?summary=true&limit=24&sort=oldest&q=LYON',
+      'GET /api/itineraries?summary=true&progress=true&limit=24&sort=oldest&q=LYON',
     ]);
     fireEvent.change(search, { target: { value: 'Marseille' } });
     expect(await screen.findByText('No route matches your search.')).toBeTruthy();
@@ -368,7 +374,7 @@ describe('DashboardPage', () => {
     expect(screen.getAllByRole('article')).toHaveLength(30);
     expect(screen.queryByRole('button', { name: 'Show more routes' })).toBeNull();
     expect(requests.at(-1)).toBe(
-      'GET /api/itineraries?summary=true&limit=24&sort=newest&cursor=24',
+      'GET /api/itineraries?summary=true&progress=true&limit=24&sort=newest&cursor=24',
     );
   });
 
@@ -478,53 +484,21 @@ describe('DashboardPage', () => {
   });
 
   it('shows a route’s progress once its driver has reported, with a link to its live board', async () => {
-    // Every card is on the screen at once (a card asks for its progress when it is seen).
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(private readonly report: IntersectionObserverCallback) {}
-        observe(target: Element) {
-          this.report(
-            [{ isIntersecting: true, target } as IntersectionObserverEntry],
-            this as never,
-          );
-        }
-        disconnect() {}
-      },
-    );
-    const stop = (id: string, eta: string, report?: object) => ({
-      id,
-      name: `Stop ${id}`,
-      lat: 48.85,
-      lng: 2.35,
-      eta,
-      history: [],
-      ...(report ? { report: { stopId: id, receivedAt: eta, farFromStop: false, ...report } } : {}),
-    });
-    stubApi({
-      'GET /api/itineraries/r1/progress': () =>
-        Response.json({
-          itineraryId: 'r1',
-          title: 'Paris to Lyon',
-          stops: [
-            stop('a', '2030-03-04T08:00:00Z', {
-              id: 'x1',
-              status: 'delivered',
-              at: '2030-03-04T08:10:00Z',
-            }),
-            stop('b', '2030-03-04T09:00:00Z', {
-              id: 'x2',
-              status: 'failed',
-              reason: 'refused',
-              at: '2030-03-04T09:25:00Z',
-            }),
-            stop('c', '2030-03-04T10:00:00Z'),
-          ],
-          counts: { delivered: 1, failed: 1, skipped: 0, toDo: 1, total: 3 },
-          lastReport: { at: '2030-03-04T09:25:00Z', stopId: 'b' },
+    stubApi({}, [
+      {
+        ...routes[0],
+        progress: {
+          delivered: 1,
+          failed: 1,
+          skipped: 0,
+          toDo: 1,
+          total: 3,
           delayMinutes: 25,
-        }),
-    });
+          lastReportAt: '2030-03-04T09:25:00Z',
+        },
+      },
+      { ...routes[1], progress: null },
+    ]);
     renderDashboard();
     const first = await screen.findByRole('article', { name: 'Paris to Lyon' });
     expect((await within(first).findByTestId('progress-line')).textContent).toBe(
@@ -533,8 +507,12 @@ describe('DashboardPage', () => {
     expect(
       within(first).getByRole('link', { name: 'Live board: Paris to Lyon' }).getAttribute('href'),
     ).toBe('/board/route/r1');
-    // A route nobody reported on has no line (its progress answered 404 here).
+    // A route nobody reported on has no line.
     expect(within(card('Trip to Dijon')).queryByTestId('progress-line')).toBeNull();
+    // The progress came with the page: one request for it all.
+    expect(requests).toEqual([
+      'GET /api/itineraries?summary=true&progress=true&limit=24&sort=newest',
+    ]);
   });
 
   it('sends a route to its driver: a link made on request, shown as a QR code, revoked', async () => {

@@ -75,12 +75,12 @@ export function DashboardPage() {
       onRevoke={actions.askRevoke}
       onSendToDriver={({ id, title }) => setSendTo([{ id, title }])}
     >
-      <RouteProgress id={route.id} title={route.title} dayGroup={route.day_group} />
+      <RouteProgress id={route.id} title={route.title} progress={route.progress} />
     </RouteCard>
   );
   const dayExtras = (group: string, day: readonly ItinerarySummary[], headingId: string) => (
     <>
-      <DayProgress group={group} />
+      <DayProgress group={group} progress={day[0].day_progress} />
       <button
         type="button"
         className="button button--small day-group__send"

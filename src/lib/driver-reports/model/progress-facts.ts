@@ -1,4 +1,4 @@
-import type { RouteProgress } from './schemas';
+import type { ProgressSummary, RouteProgress } from './schemas';
 import type { ReportPosition } from '@domain/stop-reports.ts';
 
 /** Within this many minutes of the plan a driver is on time (early counts as on time too). */
@@ -57,6 +57,22 @@ export function progressFacts(route: RouteProgress): ProgressFacts {
     lateMinutes: route.delayMinutes ?? null,
     plannedFinish: time(route.plannedFinish),
     predictedFinish: time(route.predictedFinish),
+  };
+}
+
+/** The facts of a summary's progress (My Routes): its counts, how late, the last report. */
+export function summaryFacts(progress: ProgressSummary): ProgressFacts {
+  return {
+    delivered: progress.delivered,
+    failed: progress.failed,
+    skipped: progress.skipped,
+    todo: progress.toDo,
+    total: progress.total,
+    lastReportAt: time(progress.lastReportAt),
+    lastPosition: null,
+    lateMinutes: progress.delayMinutes ?? null,
+    plannedFinish: null,
+    predictedFinish: null,
   };
 }
 

@@ -98,6 +98,16 @@ export const routeProgressSchema = check.object({
 });
 export type RouteProgress = check.Infer<typeof routeProgressSchema>;
 
+/**
+ * A route's or a day's progress on a card of My Routes (GET
+ * /api/itineraries?summary=true&progress=true).
+ */
+export const progressSummarySchema = check.extend(countsSchema, {
+  delayMinutes: check.optional(check.number()),
+  lastReportAt: check.optional(check.string()),
+});
+export type ProgressSummary = check.Infer<typeof progressSummarySchema>;
+
 /** GET /api/day-groups/{dayGroup}/progress: every driver's route of the day. */
 export const dayGroupProgressSchema = check.object({
   dayGroup: check.string(),

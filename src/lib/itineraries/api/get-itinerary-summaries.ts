@@ -15,7 +15,10 @@ import { itineraryKeys } from './query-keys';
  */
 const SUMMARY_PAGE_SIZE = 24;
 
-/** GET /api/itineraries?summary=true&limit=&sort=&q=&cursor=: one page of route cards. */
+/**
+ * GET /api/itineraries?summary=true&progress=true&limit=&sort=&q=&cursor=: one page of route
+ * cards, each with what its driver reported and its day's drivers together.
+ */
 export async function getItinerarySummaries(
   { search, sort }: SummaryFilters,
   cursor: string | null,
@@ -24,6 +27,7 @@ export async function getItinerarySummaries(
   const { data, headers } = await apiClient.getWithHeaders('/itineraries', {
     query: {
       summary: 'true',
+      progress: 'true',
       limit: SUMMARY_PAGE_SIZE,
       sort,
       q: search.trim() || undefined,

@@ -3,6 +3,7 @@ import type { Stop } from '@domain/stops.ts';
 import type { DayPlan } from '@domain/day-plan/day-plan.ts';
 import { stopSchema } from '@/lib/stop-schema';
 import { dayPlanSchema } from '@/lib/day-plan/schema';
+import { progressSummarySchema } from '@/lib/driver-reports/model/schemas';
 
 /** Ids are opaque to the SPA; a numeric id from the server is kept as its text. */
 const idSchema = check.map(check.union([check.string(), check.number()]), String);
@@ -25,11 +26,21 @@ export const itinerarySummarySchema = check.object({
   day_group: check.optional(check.string()),
   /** It has a share link that works; absent from an older server (unknown). */
   shared: check.optional(check.boolean()),
+  /** What its driver reported (asked with progress=true): null before the first report. */
+  progress: check.optional(check.nullable(progressSummarySchema)),
+  /** On a route of a day split among drivers: the whole day's, null before any report. */
+  day_progress: check.optional(check.nullable(progressSummarySchema)),
 });
 export type ItinerarySummary = check.Infer<typeof itinerarySummarySchema>;
 
 /** An itinerary as the /api returns it. */
-const { stop_count: _count, shared: _shared, ...itineraryFields } = itinerarySummarySchema.shape;
+const {
+  stop_count: _count,
+  shared: _shared,
+  progress: _progress,
+  day_progress: _dayProgress,
+  ...itineraryFields
+} = itinerarySummarySchema.shape;
 export const itinerarySchema = check.object({
   ...itineraryFields,
   stops: check.array(stopSchema),

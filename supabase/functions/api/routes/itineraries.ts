@@ -14,6 +14,7 @@ import { autoTitle } from '../../_shared/domain/stops.ts';
 import { acceptedTextLanguage } from '../../_shared/domain/composed-texts.ts';
 import { newShareToken } from '../../_shared/share-token.ts';
 import { requireUser } from '../middleware.ts';
+import { summaryProgress } from './summary-progress.ts';
 import type { ActiveShare, Itinerary, ItineraryFields } from '../../_shared/itinerary-store.ts';
 import { shareOptionsSchema } from '../../_shared/account-validation.ts';
 import {
@@ -145,6 +146,7 @@ export const itineraryRoutes = new Hono<AppEnv>()
     const request = pageRequestOf(
       parseInput(itineraryPageQuerySchema, {
         summary: c.req.query('summary'),
+        progress: c.req.query('progress'),
         limit: c.req.query('limit'),
         cursor: c.req.query('cursor'),
         q: c.req.query('q'),
@@ -169,10 +171,14 @@ export const itineraryRoutes = new Hono<AppEnv>()
       next.set('cursor', encodeCursor(rows[rows.length - 1].cursor));
       headers.Link = `<?${next.toString()}>; rel="next"`;
     }
+    const itineraries = rows.map((row) => row.itinerary);
+    if (!request.progress) return c.json(itineraries, 200, headers);
+    const progress = await summaryProgress(c, itineraries);
     return c.json(
-      rows.map((row) => row.itinerary),
+      itineraries.map((itinerary) => ({ ...itinerary, ...progress.get(itinerary.id) })),
       200,
-      headers,
+      // The drivers' reports change it: never from a cache.
+      { ...headers, 'Cache-Control': 'no-store' },
     );
   })
   .get('/:id', async (c) => {
