@@ -6,16 +6,17 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { LoadingState } from '@/components/LoadingState';
 import { SendToDriverDialog } from '@/components/driver-link/SendToDriverDialog';
 import type { DriverRoute } from '@/components/driver-link/useDriverLinks';
-import { DayProgress, RouteProgress } from '@/components/route-progress/RouteProgress';
+import { DayProgress } from '@/components/route-progress/RouteProgress';
 import { paths } from '@/config/paths';
 import { useIdentity } from '@/lib/auth';
 import { onSyncOutcome } from '@/lib/offline';
 import { itineraryKeys, type ItinerarySummary } from '@/lib/itineraries';
+import { useCardActions } from '../hooks/useCardActions';
 import { useRouteActions } from '../hooks/useRouteActions';
 import { useRouteSummaries } from '../hooks/useRouteSummaries';
-import { RouteCard } from './RouteCard';
 import { RouteGrid } from './RouteGrid';
 import { RouteTools } from './RouteTools';
+import { SummaryCard } from './SummaryCard';
 import { ShareLinkDialog } from './ShareLinkDialog';
 import '@/components/forms.css';
 import './dashboard.css';
@@ -34,6 +35,7 @@ export function DashboardPage() {
   const actions = useRouteActions({ heading });
   const queryClient = useQueryClient();
   const [sendTo, setSendTo] = useState<readonly DriverRoute[] | null>(null);
+  const cardActions = useCardActions(actions, setSendTo);
 
   useEffect(
     () =>
@@ -63,20 +65,14 @@ export function DashboardPage() {
   // While a search is asked for, the tools stay even when nothing matches.
   const hasRoutes = list.searching || total > 0;
   const card = (route: ItinerarySummary, headingLevel: 2 | 3) => (
-    <RouteCard
-      itinerary={route}
+    <SummaryCard
+      route={route}
       headingLevel={headingLevel}
       deleting={actions.deletingIds.has(route.id)}
       sharing={actions.sharingIds.has(route.id)}
       duplicating={actions.duplicatingIds.has(route.id)}
-      onDuplicate={(chosen) => void actions.duplicate(chosen)}
-      onDelete={actions.askDelete}
-      onShare={(chosen) => void actions.share(chosen)}
-      onRevoke={actions.askRevoke}
-      onSendToDriver={({ id, title }) => setSendTo([{ id, title }])}
-    >
-      <RouteProgress id={route.id} title={route.title} progress={route.progress} />
-    </RouteCard>
+      actions={cardActions}
+    />
   );
   const dayExtras = (group: string, day: readonly ItinerarySummary[], headingId: string) => (
     <>
