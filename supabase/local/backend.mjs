@@ -1,8 +1,12 @@
-// Supabase Auth (GoTrue-compatible) and the Data API (PostgREST-compatible) from
+// Supabase Auth (GoTrue-compatible), the Data API (PostgREST-compatible) and Storage from
 // @supabase/lite, over embedded PGlite or a real Postgres, with the project's
 // migrations applied. Admin mode stays off so every request meets RLS, and lite's
 // bundled Studio is off here: only `npm run studio` serves it, on loopback (studio.mjs).
-import { App } from '@supabase/lite';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { App, setExperimental } from '@supabase/lite';
+import { filesystemStorage } from './storage-files.mjs';
 import { applyMigrations, applyRoles, applySeedOnce, openAdminSql } from './database.mjs';
 import { createMailer } from './mail.mjs';
 import { localKeys } from './settings.mjs';
@@ -38,12 +42,15 @@ async function openConnection({ databaseUrl, dataDir }) {
 }
 
 /**
- * @param {{databaseUrl?: string, dataDir?: string, siteUrl: string,
+ * @param {{databaseUrl?: string, dataDir?: string, storageDir?: string, siteUrl: string,
  *          requireEmailConfirmation?: boolean, seed?: boolean, smtpUrl?: string,
  *          smtpFrom?: string, captureMail?: boolean, quiet?: boolean}} options
- *   `dataDir`: PGlite's folder (without `databaseUrl`)
+ *   `dataDir`: PGlite's folder (without `databaseUrl`); `storageDir`: Storage's files (without
+ *   it, a temporary folder removed on close: the tests' backends)
  */
 export async function createBackend(options) {
+  const storageDir =
+    options.storageDir ?? (await mkdtemp(path.join(tmpdir(), 'route-planner-storage-')));
   const opened = await openConnection(options);
   const { connection } = opened;
   batchSessionSettings(connection);
@@ -71,9 +78,14 @@ export async function createBackend(options) {
         double_confirm_changes: false,
       },
     },
+    // Storage, as on hosted Supabase (drivers' photos and signatures): lite's is experimental,
+    // off unless its flag is set and an adapter is given; its files live in `storageDir`.
+    storage: { enabled: true },
     studio: { enabled: false },
     options: { server: { admin: false }, drivers: { email: mail.driver } },
   });
+  setExperimental('storage', true);
+  app._storageAdapter = filesystemStorage(storageDir);
   await app.init();
   await app.ensureSystemSchema();
 
@@ -124,6 +136,9 @@ export async function createBackend(options) {
     fetch: (request, peerAddress = null) => app.fetch(request, { peerAddress }),
     // postgres.js waits for every connection to finish on its own unless told how long
     // (after the server restarted, that is the idle timeout): close within 2 s.
-    close: () => (opened.postgres ? opened.postgres.end({ timeout: 2 }) : connection.close()),
+    close: async () => {
+      await (opened.postgres ? opened.postgres.end({ timeout: 2 }) : connection.close());
+      if (!options.storageDir) await rm(storageDir, { recursive: true, force: true });
+    },
   };
 }

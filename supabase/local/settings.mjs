@@ -28,6 +28,8 @@ export function readSettings(env = process.env) {
     functionsPort: Number(env.FUNCTIONS_LOCAL_PORT ?? 54329),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(projectRoot, env.LOCAL_DATA_DIR ?? '.data/pglite'),
+    // Storage's files (drivers' photos and signatures), beside the database.
+    storageDir: path.resolve(projectRoot, env.LOCAL_STORAGE_DIR ?? '.data/storage'),
     siteUrl: env.SITE_URL ?? `http://localhost:${port}`,
     nominatimUrl: env.NOMINATIM_URL ?? 'https://nominatim.openstreetmap.org',
     photonUrl: env.PHOTON_URL ?? 'https://photon.komoot.io',

@@ -19,6 +19,7 @@ export default async function setup(project: TestProject) {
   // process running).
   const removeTemplate = await providePgliteTemplate(project);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'route-planner-api-'));
+  const storageDir = await mkdtemp(path.join(tmpdir(), 'route-planner-api-storage-'));
   // On PostgreSQL 15 (CI's TEST_DATABASE_URL), a database of this run's own: the server's
   // default database keeps a run's users and upstream cache for the next run, whose
   // 'first request goes upstream' tests then read a cached answer.
@@ -31,6 +32,7 @@ export default async function setup(project: TestProject) {
     gatewayPort: 0,
     functionsPort: 0,
     dataDir,
+    storageDir,
     databaseUrl: database?.url,
     siteUrl: SITE_URL,
     nominatimUrl: nominatim.url,
@@ -69,6 +71,7 @@ export default async function setup(project: TestProject) {
     await osrm.close();
     await database?.stop();
     await rm(dataDir, { recursive: true, force: true });
+    await rm(storageDir, { recursive: true, force: true });
   };
 }
 

@@ -130,6 +130,7 @@ export async function startE2eStack(
       SUPABASE_LOCAL_PORT: '0',
       FUNCTIONS_LOCAL_PORT: '0',
       LOCAL_DATA_DIR: path.join(dirs.root, `db-${offset}`),
+      LOCAL_STORAGE_DIR: path.join(dirs.root, `storage-${offset}`),
       ...(database ? { DATABASE_URL: database.url } : {}),
       SITE_URL: appUrl,
       NOMINATIM_URL: nominatim.url,
