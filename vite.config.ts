@@ -17,6 +17,8 @@ const localServer = {
     '/api': { target: gatewayUrl, rewrite: (path: string) => `/functions/v1${path}` },
     '/auth/v1': { target: gatewayUrl },
     '/rest/v1': { target: gatewayUrl },
+    // Drivers' photos and signatures: the api's signed links name this origin.
+    '/storage/v1': { target: gatewayUrl },
   },
 };
 

@@ -8,8 +8,9 @@
  *   popups with inline style attributes, Vite injects CSS as <style> elements in dev, and the
  *   build inlines the app's stylesheet and the prerendered pages' styles in their HTML files
  *   (vite/startup.ts). Inline styles cannot run code; scripts stay locked down.
- * - images: this origin, data:/blob: (Leaflet and the bundle's icons) and the tile
- *   server's origin from VITE_TILE_URL (a {s} subdomain becomes a wildcard).
+ * - images: this origin, data:/blob: (Leaflet and the bundle's icons), the tile
+ *   server's origin from VITE_TILE_URL (a {s} subdomain becomes a wildcard) and
+ *   VITE_SUPABASE_URL's (signed Storage links to drivers' photos and signatures).
  * - connections: this origin (/api, and /auth/v1 + /rest/v1 through the same origin
  *   by default) and VITE_SUPABASE_URL / VITE_API_URL when they name another origin;
  *   in dev also the HMR websocket.
@@ -60,7 +61,14 @@ export function buildCsp(input: CspInput): string {
       google ? `${GOOGLE_GSI}client` : null,
     ]),
     'style-src': unique(["'self'", "'unsafe-inline'", google ? `${GOOGLE_GSI}style` : null]),
-    'img-src': unique(["'self'", 'data:', 'blob:', originOf(input.tileUrl || DEFAULT_TILE_URL)]),
+    // Supabase's origin: drivers' photos and signatures are signed Storage links there.
+    'img-src': unique([
+      "'self'",
+      'data:',
+      'blob:',
+      originOf(input.tileUrl || DEFAULT_TILE_URL),
+      originOf(input.supabaseUrl),
+    ]),
     'font-src': ["'self'", 'data:'],
     'connect-src': unique([
       "'self'",

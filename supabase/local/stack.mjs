@@ -52,6 +52,8 @@ export async function startStack(settings) {
         // connection, as the caller (RLS applies); PGlite is reachable only through lite.
         ...(settings.databaseUrl ? { API_DATABASE_URL: settings.databaseUrl } : {}),
         SITE_URL: settings.siteUrl,
+        // Links to drivers' photos go through the site, which proxies /storage/v1 (vite.config.ts).
+        SUPABASE_PUBLIC_URL: settings.siteUrl,
         NOMINATIM_URL: settings.nominatimUrl,
         PHOTON_URL: settings.photonUrl,
         OSRM_URL: settings.osrmUrl,

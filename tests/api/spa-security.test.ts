@@ -100,6 +100,8 @@ describe('the production bundle', () => {
     // Scripts from this origin, and inline scripts only by the hash of their exact text.
     expect(directives['script-src']).toEqual(["'self'", ...inlineScriptHashes(html)]);
     expect(directives['img-src']).toContain('https://*.tiles.example.org');
+    // Signed Storage links to drivers' photos and signatures.
+    expect(directives['img-src']).toContain('https://project-ref.supabase.co');
     expect(directives['connect-src']).toEqual(["'self'", 'https://project-ref.supabase.co']);
     expect(directives['object-src']).toEqual(["'none'"]);
     expect(csp).not.toMatch(/unsafe-eval|accounts\.google\.com|ws:/);

@@ -127,14 +127,19 @@ describeOnEveryBackend('Schema catalog', (db) => {
     const functions = await db().admin.query<{ name: string; definer: boolean; config: string[] }>(
       `select p.proname as name, p.prosecdef as definer, p.proconfig as config
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-       where n.nspname = 'public' and p.proname in ('driver_route', 'driver_report', 'tracking_stop')
+       where n.nspname = 'public'
+         and (p.proname like 'driver\\_%' or p.proname = 'tracking_stop')
        order by 1`,
     );
-    expect(functions).toEqual([
-      { name: 'driver_report', definer: true, config: ['search_path=""'] },
-      { name: 'driver_route', definer: true, config: ['search_path=""'] },
-      { name: 'tracking_stop', definer: true, config: ['search_path=""'] },
-    ]);
+    expect(functions).toEqual(
+      [
+        'driver_proof_begin',
+        'driver_proof_done',
+        'driver_report',
+        'driver_route',
+        'tracking_stop',
+      ].map((name) => ({ name, definer: true, config: ['search_path=""'] })),
+    );
   });
 
   it('keeps the updated_at trigger function away from the API roles', async () => {

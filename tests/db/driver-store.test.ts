@@ -50,6 +50,7 @@ describe.skipIf(Boolean(skipReason))('the api function’s driver stores (Postgr
       dataApiDriverStores({
         supabaseUrl: gateway.url,
         supabaseAnonKey: localKeys.publishableKey,
+        supabaseServiceRoleKey: localKeys.secretKey,
       } as ApiConfig),
   };
 
@@ -119,6 +120,8 @@ describe.skipIf(Boolean(skipReason))('the api function’s driver stores (Postgr
           position: input.position,
           distanceMeters: 11,
           farFromStop: false,
+          hasPhoto: false,
+          hasSignature: false,
         },
       });
       expect(await stores.report(token, { ...input, status: 'delivered' })).toEqual({
@@ -161,6 +164,36 @@ describe.skipIf(Boolean(skipReason))('the api function’s driver stores (Postgr
         { token, itinerary_id: route, created_at: expect.any(String), revoked_at: null },
       ]);
       expect(await asBob.links()).toEqual([]);
+
+      const proof = {
+        reportId: id,
+        kind: 'photo' as const,
+        mediaType: 'image/jpeg' as const,
+        size: 100,
+        sha256: 'a'.repeat(64),
+      };
+      const announced = await stores.announceProof(token, proof);
+      expect(announced).toEqual({
+        outcome: 'upload',
+        objectPath: expect.stringMatching(new RegExp(`^${route}/${id}/photo-[0-9a-f]{64}\\.jpg$`)),
+      });
+      expect(await stores.announceProof(old, proof)).toEqual({ outcome: 'no-link' });
+      expect(await stores.announceProof(token, { ...proof, reportId: randomUUID() })).toEqual({
+        outcome: 'no-report',
+      });
+      expect(await stores.proofStored(token, proof)).toBe('done');
+      expect(await stores.proofStored(token, proof)).toBe('attached');
+      expect(await stores.proofStored(token, { ...proof, sha256: 'b'.repeat(64) })).toBe(
+        'no-proof',
+      );
+      const objectPath = announced.outcome === 'upload' ? announced.objectPath : '';
+      expect(await asAlice.proofPaths([route])).toEqual([objectPath]);
+      expect(await asAlice.proofPaths()).toContain(objectPath);
+      expect(await asBob.proofPaths([route])).toEqual([]);
+      expect((await asAlice.reports([route]))[1]).toMatchObject({
+        hasPhoto: true,
+        photoPath: objectPath,
+      });
 
       expect(await asBob.revokeLink(route)).toBe(false);
       expect(await asAlice.revokeLink(route)).toBe(true);

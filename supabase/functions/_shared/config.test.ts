@@ -21,7 +21,30 @@ describe('readConfig', () => {
       geocodingCacheTtlSeconds: 7 * 24 * 3600,
       routingCacheTtlSeconds: 24 * 3600,
       supabaseServiceRoleKey: null,
+      supabasePublicUrl: 'https://project.supabase.co',
+      driverReportRateLimitPerMinute: 60,
     });
+  });
+
+  it('takes the public Supabase URL and the driver link limit, and names a malformed one', () => {
+    expect(
+      readConfig(
+        env({
+          ...required,
+          SUPABASE_PUBLIC_URL: 'http://localhost:5173/',
+          DRIVER_REPORT_RATE_LIMIT_PER_MINUTE: '0',
+        }),
+      ),
+    ).toMatchObject({
+      supabasePublicUrl: 'http://localhost:5173',
+      driverReportRateLimitPerMinute: 0,
+    });
+    expect(() => readConfig(env({ ...required, SUPABASE_PUBLIC_URL: 'ftp://x' }))).toThrow(
+      /SUPABASE_PUBLIC_URL must be an http/,
+    );
+    expect(() =>
+      readConfig(env({ ...required, DRIVER_REPORT_RATE_LIMIT_PER_MINUTE: '60/min' })),
+    ).toThrow(/DRIVER_REPORT_RATE_LIMIT_PER_MINUTE must be a whole number/);
   });
 
   it('takes each setting from the environment', () => {

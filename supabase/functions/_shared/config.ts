@@ -11,6 +11,12 @@ import { DRIVER_REPORTS_PER_MINUTE } from './domain/stop-reports.ts';
 export interface ApiConfig {
   supabaseUrl: string;
   supabaseAnonKey: string;
+  /**
+   * The Supabase URL as browsers reach it, for the links to drivers' photos and signatures:
+   * SUPABASE_URL unless the function reaches Supabase another way (the local stack: the
+   * gateway on loopback, which the site proxies).
+   */
+  supabasePublicUrl: string;
   siteUrl: string;
   nominatimUrl: string;
   /** Photon, for search as you type (Nominatim is its fallback) */
@@ -29,8 +35,10 @@ export interface ApiConfig {
   /** sources (and destinations) per table request: blocks of at most N x N (OSRM's max-table-size) */
   routerTableMaxCoordinates: number;
   /**
-   * service_role key, used only for the proxies' shared state (cache, rate limits,
-   * upstream slots) through service_role-only SQL functions; never for itinerary data.
+   * service_role key, used only through service_role-only SQL functions and Storage: the
+   * proxies' shared state (cache, rate limits, upstream slots), and a driver link's writes
+   * (its reports and their photos and signatures, once the function has checked them);
+   * never to read or change an owner's itineraries.
    * Hosted Supabase provides it to Edge Functions. Unset: in-process state only.
    */
   supabaseServiceRoleKey: string | null;
@@ -94,29 +102,38 @@ const wholeNumber = (
       return z.NEVER;
     });
 
+/** `value` as an http(s) URL without its trailing slashes, or an issue saying what is wrong. */
+function checkHttpUrl(value: string | undefined, context: z.RefinementCtx): string {
+  let url: URL | null = null;
+  try {
+    url = value === undefined ? null : new URL(value);
+  } catch {
+    url = null;
+  }
+  if (url && (url.protocol === 'http:' || url.protocol === 'https:'))
+    return value!.replace(/\/+$/, '');
+  context.addIssue({
+    code: 'custom',
+    message:
+      value === undefined
+        ? 'must be set (an http:// or https:// URL)'
+        : 'must be an http:// or https:// URL',
+  });
+  return z.NEVER;
+}
+
+/** An http(s) URL; `fallback` when unset (without one it must be set). */
 const httpUrl = (fallback?: string) =>
   z
     .string()
     .optional()
-    .transform((text, context) => {
-      const value = text ?? fallback;
-      let url: URL | null = null;
-      try {
-        url = value === undefined ? null : new URL(value);
-      } catch {
-        url = null;
-      }
-      if (url && (url.protocol === 'http:' || url.protocol === 'https:'))
-        return value!.replace(/\/+$/, '');
-      context.addIssue({
-        code: 'custom',
-        message:
-          value === undefined
-            ? 'must be set (an http:// or https:// URL)'
-            : 'must be an http:// or https:// URL',
-      });
-      return z.NEVER;
-    });
+    .transform((text, context) => checkHttpUrl(text ?? fallback, context));
+
+/** An http(s) URL that may stay unset. */
+const optionalHttpUrl = z
+  .string()
+  .optional()
+  .transform((text, context) => (text === undefined ? undefined : checkHttpUrl(text, context)));
 
 const postgresUrl = z
   .string()
@@ -137,6 +154,8 @@ const variables = z.object({
   SUPABASE_URL: httpUrl(),
   SUPABASE_ANON_KEY: requiredText,
   SITE_URL: httpUrl('http://localhost:5173'),
+  // Unset: SUPABASE_URL (readConfig).
+  SUPABASE_PUBLIC_URL: optionalHttpUrl,
   NOMINATIM_URL: httpUrl('https://nominatim.openstreetmap.org'),
   OSRM_URL: httpUrl('https://router.project-osrm.org'),
   PHOTON_URL: httpUrl('https://photon.komoot.io'),
@@ -211,6 +230,7 @@ export function readConfig(env: Env): ApiConfig {
   return {
     supabaseUrl: v.SUPABASE_URL,
     supabaseAnonKey: v.SUPABASE_ANON_KEY,
+    supabasePublicUrl: v.SUPABASE_PUBLIC_URL ?? v.SUPABASE_URL,
     siteUrl: v.SITE_URL,
     nominatimUrl: v.NOMINATIM_URL,
     osrmUrl: v.OSRM_URL,

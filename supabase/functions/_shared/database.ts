@@ -10,7 +10,8 @@ import type { ApiError } from './http.ts';
 
 export type Sql = postgres.Sql;
 export type TransactionSql = postgres.TransactionSql;
-export type RequestRole = 'anon' | 'authenticated';
+/** service_role: the function's own calls, as supabaseAsService makes them (supabase.ts). */
+export type RequestRole = 'anon' | 'authenticated' | 'service_role';
 
 /**
  * Longest a query may run. Set per transaction: a transaction-mode pooler does not keep

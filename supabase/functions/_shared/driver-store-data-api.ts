@@ -1,13 +1,15 @@
 /** Driver links and reports through the Data API (PostgREST) with the caller's token: RLS applies. */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ApiConfig } from './config.ts';
-import { dataApiError, supabaseAs } from './supabase.ts';
+import { dataApiError, supabaseAs, supabaseAsService } from './supabase.ts';
 import { ITINERARY_COLUMNS, itineraryFromRow } from './itinerary-store.ts';
 import {
   REPORT_COLUMNS,
   driverLinkFromRow,
   driverRouteFromRow,
   ownedReportFromRow,
+  proofAnnouncementFromRow,
+  proofDoneOf,
   reportOutcomeFromRow,
   reportParameter,
   type DriverStores,
@@ -84,11 +86,21 @@ function ownerStore(db: SupabaseClient): OwnerDriverStore {
             .order('created_at', { ascending: true }),
         ) as unknown as Rows
       ).map(driverLinkFromRow),
+    proofPaths: async (itineraryIds) => {
+      const query = db.from('stop_report_proofs').select('object_path');
+      const rows = dataOf(
+        await (itineraryIds ? query.in('itinerary_id', [...itineraryIds]) : query),
+      ) as unknown as Rows;
+      return rows.map((row) => String(row.object_path));
+    },
   };
 }
 
 export function dataApiDriverStores(config: ApiConfig): DriverStores {
   const anonymous = supabaseAs(config);
+  let service: SupabaseClient | undefined;
+  /** The function itself, for the service_role-only token functions. */
+  const asFunction = () => (service ??= supabaseAsService(config));
   return {
     asOwner: (accessToken) => ownerStore(supabaseAs(config, accessToken)),
     driverRoute: async (token) => {
@@ -105,6 +117,32 @@ export function dataApiDriverStores(config: ApiConfig): DriverStores {
             }),
           ) as Rows
         )[0],
+      ),
+    announceProof: async (token, proof) =>
+      proofAnnouncementFromRow(
+        (
+          dataOf(
+            await asFunction().rpc('driver_proof_begin', {
+              driver_token: token,
+              report: proof.reportId,
+              proof_kind: proof.kind,
+              media_type: proof.mediaType,
+              size: proof.size,
+              digest: proof.sha256,
+            }),
+          ) as Rows
+        )[0],
+      ),
+    proofStored: async (token, proof) =>
+      proofDoneOf(
+        dataOf(
+          await asFunction().rpc('driver_proof_done', {
+            driver_token: token,
+            report: proof.reportId,
+            proof_kind: proof.kind,
+            digest: proof.sha256,
+          }),
+        ),
       ),
   };
 }

@@ -6,6 +6,8 @@ import {
   driverLinkFromRow,
   driverRouteFromRow,
   ownedReportFromRow,
+  proofAnnouncementFromRow,
+  proofDoneOf,
   reportOutcomeFromRow,
   reportParameter,
   type DriverStores,
@@ -67,6 +69,13 @@ function ownerStore(sql: Sql, claims: Record<string, unknown>): OwnerDriverStore
             tx`select token, itinerary_id, created_at, revoked_at from public.driver_links order by created_at`,
         )
       ).map(driverLinkFromRow),
+    proofPaths: async (itineraryIds) =>
+      (
+        await run(
+          (tx) => tx`select object_path from public.stop_report_proofs
+            ${itineraryIds ? tx`where itinerary_id = any(${itineraryIds as string[]}::uuid[])` : tx``}`,
+        )
+      ).map((row) => String(row.object_path)),
   };
 }
 
@@ -74,6 +83,14 @@ export function sqlDriverStores(sql: Sql): DriverStores {
   const asDriver = async (query: Parameters<typeof queryAs>[3]): Promise<Rows> => {
     try {
       return await queryAs(sql, 'anon', { role: 'anon' }, query);
+    } catch (error) {
+      throw sqlFailure(error);
+    }
+  };
+  /** The calls only the function may make (service_role-only token functions). */
+  const asFunction = async (query: Parameters<typeof queryAs>[3]): Promise<Rows> => {
+    try {
+      return await queryAs(sql, 'service_role', { role: 'service_role' }, query);
     } catch (error) {
       throw sqlFailure(error);
     }
@@ -94,6 +111,25 @@ export function sqlDriverStores(sql: Sql): DriverStores {
               tx`select outcome, saved from public.driver_report(${token}, ${tx.json(reportParameter(input))})`,
           )
         )[0],
+      ),
+    announceProof: async (token, proof) =>
+      proofAnnouncementFromRow(
+        (
+          await asFunction(
+            (tx) => tx`select outcome, object_path from public.driver_proof_begin(
+              ${token}, ${proof.reportId}::uuid, ${proof.kind}, ${proof.mediaType}, ${proof.size},
+              ${proof.sha256})`,
+          )
+        )[0],
+      ),
+    proofStored: async (token, proof) =>
+      proofDoneOf(
+        (
+          await asFunction(
+            (tx) => tx`select public.driver_proof_done(
+              ${token}, ${proof.reportId}::uuid, ${proof.kind}, ${proof.sha256}) as outcome`,
+          )
+        )[0]?.outcome,
       ),
   };
 }

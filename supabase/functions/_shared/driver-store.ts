@@ -1,13 +1,20 @@
 /**
  * Driver links and stop reports. A driver (no account) reaches the database only through the
- * token functions (driver_route, driver_report: security definer, the token checked there, that
- * route's stops only); the owner as the caller, where row-level security decides, as for the
+ * token functions (security definer, the token checked there, that route's stops only):
+ * driver_route as anon; the writes (driver_report, driver_proof_begin, driver_proof_done) as the
+ * function itself (service_role only), after the function's own checks; the owner as the caller, where row-level security decides, as for the
  * itineraries. Two ways to reach the data, as the itinerary store has: the Data API
  * (driver-store-data-api.ts) or a direct connection (driver-store-sql.ts).
  */
 import type { DayPlan } from './domain/day-plan/day-plan.ts';
 import type { Stop } from './domain/stops.ts';
-import type { FailureReason, ReportStatus, StopReport } from './domain/stop-reports.ts';
+import type {
+  FailureReason,
+  ProofKind,
+  ProofMediaType,
+  ReportStatus,
+  StopReport,
+} from './domain/stop-reports.ts';
 import type { Itinerary } from './itinerary-store.ts';
 import type { ReportInput } from './driver-validation.ts';
 
@@ -20,11 +27,36 @@ export interface DriverRoute {
   reports: StopReport[];
 }
 
-/** A report as its owner reads it: which route, and its rank among its stop's reports. */
+/** A report as its owner reads it: which route, its rank, and its proofs' objects. */
 export interface OwnedReport extends StopReport {
   itineraryId: string;
   /** 1: the latest report of its stop (it wins); 2, 3...: the earlier ones, newest first. */
   rank: number;
+  /** The stored photo's and signature's objects in the proofs' bucket. */
+  photoPath?: string;
+  signaturePath?: string;
+}
+
+/**
+ * What announcing a proof did (driver_proof_begin): upload the bytes to `objectPath`; nothing to
+ * do (this very proof is stored); or nothing, because the report has another one, the link is
+ * unknown or revoked, or the report is not one of its route's.
+ */
+export type ProofAnnouncement =
+  | { outcome: 'upload'; objectPath: string }
+  | { outcome: 'attached' | 'taken' | 'no-link' | 'no-report' };
+
+/** What marking an uploaded proof stored did (driver_proof_done). */
+export type ProofDone = 'done' | 'attached' | 'no-link' | 'no-proof';
+
+/** A photo or signature as the token function takes it. */
+export interface ProofToAnnounce {
+  reportId: string;
+  kind: ProofKind;
+  mediaType: ProofMediaType;
+  size: number;
+  /** SHA-256 of the bytes, hex. */
+  sha256: string;
 }
 
 export type ReportOutcome =
@@ -56,6 +88,11 @@ export interface OwnerDriverStore {
   dayGroupItineraries(dayGroup: string): Promise<Itinerary[]>;
   /** Every driver link of the caller, active and revoked, oldest first (the data export). */
   links(): Promise<DriverLinkRecord[]>;
+  /**
+   * The objects of the proofs of these itineraries (all the caller's when none are named),
+   * stored or announced: what goes with a route or an account.
+   */
+  proofPaths(itineraryIds?: readonly string[]): Promise<string[]>;
 }
 
 export interface DriverStores {
@@ -65,6 +102,10 @@ export interface DriverStores {
   driverRoute(token: string): Promise<DriverRoute | null>;
   /** Saves a report through a link, once per report id (driver_report). */
   report(token: string, input: ReportInput): Promise<ReportOutcome>;
+  /** Announces a proof of a report through a link (driver_proof_begin). */
+  announceProof(token: string, proof: ProofToAnnounce): Promise<ProofAnnouncement>;
+  /** Marks an announced proof stored, once its bytes are (driver_proof_done). */
+  proofStored(token: string, proof: ProofToAnnounce): Promise<ProofDone>;
 }
 
 const iso = (value: unknown) => new Date(value as string | Date).toISOString();
@@ -91,6 +132,8 @@ export function reportFromRow(row: Record<string, unknown>): StopReport {
       : {}),
     ...(present(row.distance) ? { distanceMeters: Math.round(Number(row.distance)) } : {}),
     farFromStop: row.far_from_stop === true,
+    hasPhoto: row.has_photo === true || present(row.photo_path),
+    hasSignature: row.has_signature === true || present(row.signature_path),
   };
 }
 
@@ -98,7 +141,32 @@ export const ownedReportFromRow = (row: Record<string, unknown>): OwnedReport =>
   ...reportFromRow(row),
   itineraryId: String(row.itinerary_id),
   rank: Number(row.rank),
+  ...(typeof row.photo_path === 'string' ? { photoPath: row.photo_path } : {}),
+  ...(typeof row.signature_path === 'string' ? { signaturePath: row.signature_path } : {}),
 });
+
+/** driver_proof_begin's row as a ProofAnnouncement. */
+export function proofAnnouncementFromRow(
+  row: Record<string, unknown> | undefined,
+): ProofAnnouncement {
+  const outcome = row?.outcome;
+  if (outcome === 'upload' && typeof row!.object_path === 'string')
+    return { outcome, objectPath: row!.object_path };
+  if (
+    outcome === 'attached' ||
+    outcome === 'taken' ||
+    outcome === 'no-link' ||
+    outcome === 'no-report'
+  )
+    return { outcome };
+  throw new Error(`driver_proof_begin answered ${JSON.stringify(outcome)}`);
+}
+
+export function proofDoneOf(value: unknown): ProofDone {
+  if (value === 'done' || value === 'attached' || value === 'no-link' || value === 'no-proof')
+    return value;
+  throw new Error(`driver_proof_done answered ${JSON.stringify(value)}`);
+}
 
 /** driver_route's row as a DriverRoute. */
 export function driverRouteFromRow(row: Record<string, unknown>): DriverRoute {
@@ -160,4 +228,6 @@ export const REPORT_COLUMNS = [
   'distance',
   'far_from_stop',
   'rank',
+  'photo_path',
+  'signature_path',
 ] as const;

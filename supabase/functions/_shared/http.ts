@@ -18,10 +18,17 @@ export class ApiError extends HTTPException {
 
 export const errorBody = (message: string) => ({ error: message });
 
-/** Reads a JSON body within the size bound; any parse problem is the caller's 4xx. */
-export async function readJsonBody(c: Context): Promise<unknown> {
+/**
+ * The request body's bytes, at most `maxBytes` (`tooBig` is the error beyond: read no further);
+ * a 400 without a body.
+ */
+export async function readBodyBytes(
+  c: Context,
+  maxBytes: number,
+  tooBig: () => ApiError,
+): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(c.req.header('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (declared > maxBytes) throw tooBig();
   const reader = c.req.raw.body?.getReader();
   if (!reader) throw new ApiError(400, 'Request body is required');
   const chunks: Uint8Array[] = [];
@@ -30,9 +37,9 @@ export async function readJsonBody(c: Context): Promise<unknown> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel();
-      throw tooLarge();
+      throw tooBig();
     }
     chunks.push(value);
   }
@@ -42,6 +49,12 @@ export async function readJsonBody(c: Context): Promise<unknown> {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
+  return bytes;
+}
+
+/** Reads a JSON body within the size bound; any parse problem is the caller's 4xx. */
+export async function readJsonBody(c: Context): Promise<unknown> {
+  const bytes = await readBodyBytes(c, MAX_BODY_BYTES, tooLarge);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -33,6 +33,8 @@ const report = (
   status: 'delivered',
   receivedAt: fields.at,
   farFromStop: false,
+  hasPhoto: false,
+  hasSignature: false,
   itineraryId: 'r1',
   rank: 1,
   ...fields,

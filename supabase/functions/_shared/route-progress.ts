@@ -56,6 +56,21 @@ export function driveAnswer(route: DriverRoute, times: PlannedTimes | null) {
 /** A report as its owner sees it: with links to its photo and signature when it has them. */
 export type OwnerReport = StopReport & { photoUrl?: string; signatureUrl?: string };
 
+/** A report of the owner's as the API answers it, links to its proofs by `linkOf`. */
+export function ownerReport(
+  report: OwnedReport,
+  linkOf: (objectPath: string) => string | undefined = () => undefined,
+): OwnerReport {
+  const { itineraryId: _route, rank: _rank, photoPath, signaturePath, ...plain } = report;
+  const photoUrl = photoPath && linkOf(photoPath);
+  const signatureUrl = signaturePath && linkOf(signaturePath);
+  return {
+    ...plain,
+    ...(photoUrl ? { photoUrl } : {}),
+    ...(signatureUrl ? { signatureUrl } : {}),
+  };
+}
+
 export interface RouteProgress {
   itineraryId: string;
   title: string;
@@ -89,13 +104,12 @@ export function routeProgress(
   itinerary: Itinerary,
   reports: readonly OwnedReport[],
   times: PlannedTimes | null,
-  withLinks: (report: StopReport) => OwnerReport = (report) => report,
+  linkOf?: (objectPath: string) => string | undefined,
 ): RouteProgress {
   const byStop = new Map<string, OwnerReport[]>();
   for (const report of [...reports].sort((a, b) => a.rank - b.rank)) {
-    const { itineraryId: _route, rank: _rank, ...plain } = report;
     const list = byStop.get(report.stopId) ?? [];
-    list.push(withLinks(plain));
+    list.push(ownerReport(report, linkOf));
     byStop.set(report.stopId, list);
   }
   const stops = itinerary.stops.map((stop, index) => {

@@ -18,6 +18,23 @@ export function supabaseAs(config: ApiConfig, accessToken?: string): SupabaseCli
   });
 }
 
+/**
+ * The function itself (service_role: RLS does not apply), for the calls only it may make: the
+ * service_role-only SQL functions and Storage writes of checked images. Without the key those
+ * calls answer 503 (hosted Supabase gives every Edge Function the key; `npm start` sets it).
+ */
+export function supabaseAsService(config: ApiConfig): SupabaseClient {
+  if (!config.supabaseServiceRoleKey) {
+    console.error('api: SUPABASE_SERVICE_ROLE_KEY is not set: driver links cannot report');
+    throw new ApiError(503, 'Reporting through driver links is not available on this server');
+  }
+  return createClient<UntypedDatabase, 'public'>(
+    config.supabaseUrl,
+    config.supabaseServiceRoleKey,
+    { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } },
+  );
+}
+
 interface DataApiFailure {
   error: { code?: string; message: string } | null;
   status: number;

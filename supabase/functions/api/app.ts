@@ -15,6 +15,7 @@ import { sqlDriverStores } from '../_shared/driver-store-sql.ts';
 import { dataApiDriverStores } from '../_shared/driver-store-data-api.ts';
 import { sqlTrackingStores } from '../_shared/tracking-store-sql.ts';
 import { dataApiTrackingStores } from '../_shared/tracking-store-data-api.ts';
+import { createProofStorage } from '../_shared/proof-storage.ts';
 import type { AppEnv, Services } from './context.ts';
 import { authRoutes } from './routes/auth.ts';
 import { itineraryRoutes } from './routes/itineraries.ts';
@@ -63,6 +64,7 @@ export function createServices(config: ApiConfig): Services {
     itineraryStores: database ? sqlItineraryStores(database) : dataApiItineraryStores(config),
     driverStores: database ? sqlDriverStores(database) : dataApiDriverStores(config),
     trackingStores: database ? sqlTrackingStores(database) : dataApiTrackingStores(config),
+    proofStorage: createProofStorage(config),
     geocoder: createCachedGeocoder(
       withPhotonSuggestions(geocoder, photon),
       sharedState,

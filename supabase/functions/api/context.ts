@@ -6,6 +6,7 @@ import type { SharedState } from '../_shared/shared-state.ts';
 import type { ItineraryStore, ItineraryStores } from '../_shared/itinerary-store.ts';
 import type { DriverStores, OwnerDriverStore } from '../_shared/driver-store.ts';
 import type { OwnerTrackingStore, TrackingStores } from '../_shared/tracking-store.ts';
+import type { ProofStorage } from '../_shared/proof-storage.ts';
 
 export interface Services {
   config: ApiConfig;
@@ -18,12 +19,16 @@ export interface Services {
   driverStores: DriverStores;
   /** tracking links and the routes' planned times: the token function, and the owner's side */
   trackingStores: TrackingStores;
+  /** drivers' photos and signatures in Storage (as anon for a link, as the owner otherwise) */
+  proofStorage: ProofStorage;
 }
 
 /** Hono variables: the services, and for signed-in routes the caller and their itineraries. */
 export type AppEnv = {
   Variables: Services & {
     user: User;
+    /** the caller's verified session token (Storage is asked as the caller with it) */
+    accessToken: string;
     /** the caller's itineraries and share links (RLS applies) */
     itineraries: ItineraryStore;
     /** the caller's driver links and the reports on their routes (RLS applies) */

@@ -85,6 +85,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   if (!token) throw new ApiError(401, 'Invalid or expired token');
   const { user, claims } = await confirmedSession(c.var.config, token);
   c.set('user', user);
+  c.set('accessToken', token);
   c.set('itineraries', c.var.itineraryStores.asCaller(token, claims));
   c.set('driverReports', c.var.driverStores.asOwner(token, claims));
   c.set('tracking', c.var.trackingStores.asOwner(token, claims));

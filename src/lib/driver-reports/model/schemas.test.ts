@@ -11,6 +11,8 @@ const report = {
   position: { lat: 48.87, lng: 2.34, accuracy: 8 },
   distanceMeters: 11,
   farFromStop: false,
+  hasPhoto: true,
+  hasSignature: false,
 };
 const stop = {
   id: report.stopId,

@@ -28,6 +28,8 @@ export const stopReportSchema = check.object({
   position: check.optional(positionSchema),
   distanceMeters: check.optional(check.number()),
   farFromStop: check.boolean(),
+  hasPhoto: check.optional(check.boolean()),
+  hasSignature: check.optional(check.boolean()),
 }) satisfies check.Check<StopReport>;
 
 /** A report as its owner sees it: with short-lived links to its photo and signature. */

@@ -65,6 +65,26 @@ export interface StopReport {
   distanceMeters?: number;
   /** The position was more than FAR_FROM_STOP_METERS from the stop. */
   farFromStop: boolean;
+  /** A photo, a signature of the delivery is stored with the report (the API always says). */
+  hasPhoto?: boolean;
+  hasSignature?: boolean;
+}
+
+/**
+ * The type of an image by its first bytes (its "magic number", whatever a header or a file name
+ * says): JPEG (FF D8 FF) or PNG (its 8-byte signature and the IHDR chunk that must follow); null
+ * for anything else.
+ */
+export function imageTypeOf(bytes: Uint8Array): ProofMediaType | null {
+  const starts = (prefix: readonly number[], at = 0) =>
+    bytes.length >= at + prefix.length && prefix.every((byte, i) => bytes[at + i] === byte);
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (
+    starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) &&
+    starts([0x49, 0x48, 0x44, 0x52], 12)
+  )
+    return 'image/png';
+  return null;
 }
 
 export interface ReportCounts {

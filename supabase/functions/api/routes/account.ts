@@ -16,6 +16,8 @@ import type { Itinerary, ShareLink } from '../../_shared/itinerary-store.ts';
 import type { DriverLinkRecord, OwnedReport } from '../../_shared/driver-store.ts';
 import type { TrackingLinkRecord } from '../../_shared/tracking-store.ts';
 import { BEARER, forgetSessionsOf, requireUser } from '../middleware.ts';
+import { proofLinks, removeProofsOf } from '../proofs.ts';
+import { ownerReport } from '../../_shared/route-progress.ts';
 
 /** Name and version of the export document (docs/api.md: "The account export"). */
 export const EXPORT_FORMAT = 'route-planner-account-export';
@@ -45,6 +47,8 @@ interface ItineraryRecords {
   driverLinks: DriverLinkRecord[];
   reports: OwnedReport[];
   trackingLinks: TrackingLinkRecord[];
+  /** Links to the reports' photos and signatures, for the archive to fetch them. */
+  linkOf: (objectPath: string) => string | undefined;
 }
 
 /**
@@ -69,7 +73,7 @@ function exportedItinerary(itinerary: Itinerary, records: ItineraryRecords, site
     })),
     stop_reports: records.reports
       .filter((report) => report.itineraryId === itinerary.id)
-      .map(({ itineraryId: _itinerary, rank: _rank, ...report }) => report)
+      .map((report) => ownerReport(report, records.linkOf))
       .sort((a, b) => a.receivedAt.localeCompare(b.receivedAt)),
     tracking_links: ofThis(records.trackingLinks).map((link) => ({
       url: `${siteUrl}/track/${link.token}`,
@@ -95,7 +99,13 @@ export const accountRoutes = new Hono<AppEnv>()
       c.var.tracking.links(),
     ]);
     const reports = await c.var.driverReports.reports(itineraries.map(({ id }) => id));
-    const records = { shareLinks, driverLinks, reports, trackingLinks };
+    const records = {
+      shareLinks,
+      driverLinks,
+      reports,
+      trackingLinks,
+      linkOf: await proofLinks(c, reports),
+    };
     const now = new Date();
     const document = {
       format: EXPORT_FORMAT,
@@ -123,6 +133,8 @@ export const accountRoutes = new Hono<AppEnv>()
     const user = await currentUser(c);
     if ((user.email ?? '').toLowerCase() !== confirmEmail)
       throw new ApiError(400, 'confirmEmail must be this account’s email address');
+    // Drivers' photos and signatures first (Storage, as the caller), then everything else at once.
+    await removeProofsOf(c);
     const deleted = await c.var.itineraries.deleteAccount();
     forgetSessionsOf(user.id);
     if (!deleted) throw new ApiError(401, 'Invalid or expired token');

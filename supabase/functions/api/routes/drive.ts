@@ -1,12 +1,15 @@
 /**
  * The driver link (no account): GET /drive/{token}, the route to drive with what was already
- * reported, and POST /drive/{token}/reports, a report on one of its stops. The token is checked
- * in the database (driver_route, driver_report); an unknown or revoked one is a 404.
+ * reported; POST /drive/{token}/reports, a report on one of its stops; PUT
+ * /drive/{token}/reports/{id}/photo and …/signature, the report's proof (the image as the body).
+ * The token is checked in the database (the token functions); an unknown or revoked one is a 404.
  */
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { ApiError, parseInput, readJsonBody } from '../../_shared/http.ts';
+import { ApiError, parseInput, readBodyBytes, readJsonBody } from '../../_shared/http.ts';
+import { imageTypeOf, PROOF_MAX_BYTES, type ProofKind } from '../../_shared/domain/stop-reports.ts';
+import { itineraryIdSchema } from '../../_shared/validation.ts';
 import { driverTokenSchema, reportInputSchema } from '../../_shared/driver-validation.ts';
 import { plannedTimes } from '../../_shared/route-times.ts';
 import { driveAnswer } from '../../_shared/route-progress.ts';
@@ -19,6 +22,63 @@ export function driverToken(c: Context<AppEnv>): string {
   const token = c.req.param('token');
   if (!driverTokenSchema.safeParse(token).success) throw new ApiError(404, LINK_NOT_FOUND);
   return token!;
+}
+
+const REPORT_NOT_FOUND = 'This report is not one of the route of this driver link';
+
+const sha256Hex = async (bytes: Uint8Array<ArrayBuffer>) =>
+  Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+
+/**
+ * Stores a report's photo or signature: JPEG or PNG by its content (its first bytes, whatever the
+ * Content-Type says), at most 5 MB. Announced first (the token and the report checked), then
+ * written to Storage, then marked stored: sent again, the same image answers 200 and stores
+ * nothing; another image for a report that has one is a 409 (a correction is a new report).
+ */
+async function storeProof(c: Context<AppEnv>, kind: ProofKind) {
+  const token = driverToken(c);
+  const reportId = c.req.param('id');
+  if (!itineraryIdSchema.safeParse(reportId).success) throw new ApiError(404, REPORT_NOT_FOUND);
+  await limitDriverLink(c, token);
+  const bytes = await readBodyBytes(
+    c,
+    PROOF_MAX_BYTES,
+    () => new ApiError(413, `The image must be at most ${PROOF_MAX_BYTES / (1024 * 1024)} MB`),
+  );
+  if (bytes.byteLength === 0) throw new ApiError(400, 'The body must be the image');
+  const mediaType = imageTypeOf(bytes);
+  if (!mediaType) throw new ApiError(415, 'The image must be a JPEG or a PNG');
+  const proof = {
+    reportId: reportId!.toLowerCase(),
+    kind,
+    mediaType,
+    size: bytes.byteLength,
+    sha256: await sha256Hex(bytes),
+  };
+  const answer = { reportId: proof.reportId, kind, contentType: mediaType, size: proof.size };
+  const announced = await c.var.driverStores.announceProof(token, proof);
+  switch (announced.outcome) {
+    case 'no-link':
+      throw new ApiError(404, LINK_NOT_FOUND);
+    case 'no-report':
+      throw new ApiError(404, REPORT_NOT_FOUND);
+    case 'taken':
+      throw new ApiError(
+        409,
+        `This report already has another ${kind}; send a corrected report with a new id`,
+      );
+    case 'attached':
+      return c.json(answer, 200);
+    case 'upload':
+      await c.var.proofStorage.upload(announced.objectPath, bytes, mediaType);
+  }
+  const stored = await c.var.driverStores.proofStored(token, proof);
+  if (stored === 'no-link') throw new ApiError(404, LINK_NOT_FOUND);
+  if (stored === 'no-proof')
+    throw new ApiError(409, `Another ${kind} was sent for this report meanwhile`);
+  return c.json(answer, stored === 'done' ? 201 : 200);
 }
 
 export const driveRoutes = new Hono<AppEnv>()
@@ -47,4 +107,6 @@ export const driveRoutes = new Hono<AppEnv>()
       case 'conflict':
         throw new ApiError(409, 'This report id is already used; send the report with a new id');
     }
-  });
+  })
+  .put('/:token/reports/:id/photo', (c) => storeProof(c, 'photo'))
+  .put('/:token/reports/:id/signature', (c) => storeProof(c, 'signature'));

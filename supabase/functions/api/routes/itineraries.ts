@@ -17,6 +17,7 @@ import { requireUser } from '../middleware.ts';
 import { summaryProgress } from './summary-progress.ts';
 import type { ActiveShare, Itinerary, ItineraryFields } from '../../_shared/itinerary-store.ts';
 import { shareOptionsSchema } from '../../_shared/account-validation.ts';
+import { removeProofsOf } from '../proofs.ts';
 import {
   encodeCursor,
   itineraryPageQuerySchema,
@@ -235,8 +236,11 @@ export const itineraryRoutes = new Hono<AppEnv>()
     }
     throw new ApiError(404, NOT_FOUND);
   })
+  // Drivers' photos and signatures of the route go first, then the route with its reports.
   .delete('/:id', async (c) => {
-    if (!(await c.var.itineraries.remove(itineraryId(c)))) throw new ApiError(404, NOT_FOUND);
+    const id = itineraryId(c);
+    await removeProofsOf(c, [id]);
+    if (!(await c.var.itineraries.remove(id))) throw new ApiError(404, NOT_FOUND);
     return c.body(null, 204);
   })
   // The active link and what it shows, without making one: 404 when there is none.

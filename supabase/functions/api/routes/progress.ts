@@ -13,6 +13,7 @@ import { routeProgress, totalCounts } from '../../_shared/route-progress.ts';
 import { itineraryIdSchema } from '../../_shared/validation.ts';
 import { requireUser } from '../middleware.ts';
 import { itineraryId } from './itineraries.ts';
+import { proofLinks } from '../proofs.ts';
 
 /** Each route's progress, its reports read in one query and its planned times side by side. */
 async function progressOf(c: Context<AppEnv>, itineraries: readonly Itinerary[]) {
@@ -24,11 +25,13 @@ async function progressOf(c: Context<AppEnv>, itineraries: readonly Itinerary[])
       ),
     ),
   ]);
+  const linkOf = await proofLinks(c, reports);
   return itineraries.map((itinerary, index) =>
     routeProgress(
       itinerary,
       reports.filter((report) => report.itineraryId === itinerary.id),
       times[index],
+      linkOf,
     ),
   );
 }

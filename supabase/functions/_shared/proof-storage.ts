@@ -1,0 +1,116 @@
+/**
+ * Drivers' photos and signatures in Supabase Storage (the private `stop-proofs` bucket). Only the
+ * function writes there (service_role), an image it has checked, to the object a token function
+ * named (migration *_stop_report_proofs.sql); the owner signs links and deletes as themselves,
+ * where row-level security on storage.objects decides.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { ApiConfig } from './config.ts';
+import { ApiError } from './http.ts';
+import { supabaseAs, supabaseAsService } from './supabase.ts';
+
+export const PROOF_BUCKET = 'stop-proofs';
+
+/** How long a link to a proof works. */
+export const PROOF_LINK_SECONDS = 600;
+
+/** A link signed less than this long ago is answered again (the board asks every 15 s). */
+const REUSE_LINK_MS = 300_000;
+
+export interface ProofStorage {
+  /** Stores the bytes of an announced proof (as the function: service_role). */
+  upload(objectPath: string, bytes: Uint8Array, mediaType: string): Promise<void>;
+  /**
+   * Links to the owner's proofs (as the owner: others' objects get none), valid for
+   * PROOF_LINK_SECONDS, on the Supabase URL browsers reach.
+   */
+  links(accessToken: string, objectPaths: readonly string[]): Promise<Map<string, string>>;
+  /** Deletes the owner's proofs (as the owner). */
+  remove(accessToken: string, objectPaths: readonly string[]): Promise<void>;
+}
+
+const unavailable = (what: string, detail: unknown) => {
+  console.error(`api: storage ${what} failed`, detail);
+  return new ApiError(503, 'Storage unavailable, please try again');
+};
+
+export function createProofStorage(
+  config: Pick<
+    ApiConfig,
+    'supabaseUrl' | 'supabaseAnonKey' | 'supabasePublicUrl' | 'supabaseServiceRoleKey'
+  >,
+): ProofStorage {
+  let service: SupabaseClient | undefined;
+  const signed = new Map<string, { url: string; until: number }>();
+
+  /**
+   * One object's link. Through Storage's own endpoint rather than supabase-js: hosted Storage
+   * answers `signedURL` under /storage/v1 and @supabase/lite `signedUrl` with /storage/v1 in it,
+   * which supabase-js reads as `…/storage/v1undefined`; and lite's batch route is unreachable
+   * (its single-object route answers it), so objects are signed one by one.
+   */
+  async function sign(accessToken: string, objectPath: string): Promise<string | null> {
+    const answer = await fetch(
+      `${config.supabaseUrl}/storage/v1/object/sign/${PROOF_BUCKET}/${objectPath}`,
+      {
+        method: 'POST',
+        headers: {
+          apikey: config.supabaseAnonKey,
+          authorization: `Bearer ${accessToken}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ expiresIn: PROOF_LINK_SECONDS }),
+      },
+    ).catch((error: unknown) => {
+      throw unavailable('sign', error);
+    });
+    const body = (await answer.json().catch(() => null)) as {
+      signedURL?: unknown;
+      signedUrl?: unknown;
+    } | null;
+    if (!answer.ok) {
+      // Not the caller's object, or gone: no link. Storage itself failing: try again later.
+      if (answer.status >= 500) throw unavailable('sign', answer.status);
+      return null;
+    }
+    const path =
+      typeof body?.signedURL === 'string' ? `/storage/v1${body.signedURL}` : body?.signedUrl;
+    return typeof path === 'string' ? `${config.supabasePublicUrl}${path}` : null;
+  }
+
+  return {
+    async upload(objectPath, bytes, mediaType) {
+      const { error } = await (service ??= supabaseAsService(config as ApiConfig)).storage
+        .from(PROOF_BUCKET)
+        .upload(objectPath, bytes, { contentType: mediaType, upsert: true });
+      if (error) throw unavailable('upload', error.message);
+    },
+
+    async links(accessToken, objectPaths) {
+      const now = Date.now();
+      const links = new Map<string, string>();
+      await Promise.all(
+        [...new Set(objectPaths)].map(async (objectPath) => {
+          // Keyed by the object alone: paths reach here only from the owner's own rows (RLS).
+          const known = signed.get(objectPath);
+          if (known && known.until > now) return links.set(objectPath, known.url);
+          const url = await sign(accessToken, objectPath);
+          if (!url) return;
+          links.set(objectPath, url);
+          signed.set(objectPath, { url, until: now + REUSE_LINK_MS });
+        }),
+      );
+      while (signed.size > 10_000) signed.delete(signed.keys().next().value!);
+      return links;
+    },
+
+    async remove(accessToken, objectPaths) {
+      if (objectPaths.length === 0) return;
+      const { error } = await supabaseAs(config as ApiConfig, accessToken)
+        .storage.from(PROOF_BUCKET)
+        .remove([...objectPaths]);
+      if (error) throw unavailable('remove', error.message);
+      for (const objectPath of objectPaths) signed.delete(objectPath);
+    },
+  };
+}

@@ -1,0 +1,201 @@
+// Proof of delivery over HTTP: PUT /drive/{token}/reports/{id}/photo and …/signature store the
+// image in the private Storage bucket (JPEG or PNG by content, at most 5 MB, once per report);
+// the owner gets short-lived links in the progress and the export, nobody else reaches them; they
+// go with their route and with the account. Storage here is @supabase/lite's, behind the gateway.
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { localKeys } from '../../supabase/local/settings.mjs';
+import { apiUrl, call, newUser, stops, type TestUser } from './client.ts';
+import { SITE_URL } from './global-setup.ts';
+
+/** A real 1×1 PNG and a real JPEG header and image (the smallest the formats allow). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+);
+
+let owner: TestUser;
+let bob: TestUser;
+beforeAll(async () => {
+  [owner, bob] = await Promise.all([newUser(), newUser()]);
+});
+
+/** A route of `user` with a driver link and a report on its first stop. */
+async function reported(user: TestUser) {
+  const created = await call('POST', '/itineraries', {
+    token: user.token,
+    body: { title: 'Proofs', stops: [stops.timesSquare, stops.unionSquare] },
+  });
+  const link = await call('POST', `/itineraries/${created.body.id}/driver-link`, {
+    token: user.token,
+  });
+  const token = link.body.driverUrl.split('/drive/')[1] as string;
+  const report = await call('POST', `/drive/${token}/reports`, {
+    body: {
+      id: randomUUID(),
+      stopId: created.body.stops[0].id,
+      status: 'delivered',
+      at: new Date().toISOString(),
+    },
+  });
+  expect(report.status).toBe(201);
+  return { id: created.body.id as string, token, reportId: report.body.id as string };
+}
+
+async function put(token: string, reportId: string, kind: string, body: Buffer | string) {
+  const response = await fetch(`${apiUrl()}/drive/${token}/reports/${reportId}/${kind}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'image/jpeg' },
+    body: typeof body === 'string' ? body : new Uint8Array(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** A link the api gave (on SITE_URL, which proxies /storage/v1) fetched through the gateway. */
+const fetchLink = (url: string) => fetch(url.replace(SITE_URL, inject('gatewayUrl')));
+
+const progressOf = (user: TestUser, id: string) =>
+  call('GET', `/itineraries/${id}/progress`, { token: user.token });
+
+describe('storing a proof', () => {
+  it('stores a JPEG photo and a PNG signature once; the same image again stores nothing', async () => {
+    const route = await reported(owner);
+    const photo = await put(route.token, route.reportId, 'photo', JPEG);
+    expect(photo).toEqual({
+      status: 201,
+      body: {
+        reportId: route.reportId,
+        kind: 'photo',
+        contentType: 'image/jpeg',
+        size: JPEG.length,
+      },
+    });
+    expect(await put(route.token, route.reportId, 'photo', JPEG)).toEqual({
+      ...photo,
+      status: 200,
+    });
+    const other = await put(route.token, route.reportId, 'photo', Buffer.concat([JPEG, JPEG]));
+    expect(other).toMatchObject({ status: 409, body: { error: expect.any(String) } });
+    expect((await put(route.token, route.reportId, 'signature', PNG)).body).toMatchObject({
+      kind: 'signature',
+      contentType: 'image/png',
+    });
+
+    const page = await call('GET', `/drive/${route.token}`);
+    expect(page.body.stops[0].report).toMatchObject({ hasPhoto: true, hasSignature: true });
+    expect(JSON.stringify(page.body)).not.toContain('storage');
+  });
+
+  it('gives the owner short-lived links that serve the images, and nobody else anything', async () => {
+    const route = await reported(owner);
+    await put(route.token, route.reportId, 'photo', JPEG);
+    await put(route.token, route.reportId, 'signature', PNG);
+    const progress = await progressOf(owner, route.id);
+    const { photoUrl, signatureUrl } = progress.body.stops[0].report;
+    expect(photoUrl).toMatch(new RegExp(`^${SITE_URL}/storage/v1/object/sign/stop-proofs/`));
+    const served = await fetchLink(photoUrl);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await served.arrayBuffer()).equals(JPEG)).toBe(true);
+    expect(Buffer.from(await (await fetchLink(signatureUrl)).arrayBuffer()).equals(PNG)).toBe(true);
+
+    // The object without the link's token, signed by another user, or read anonymously: nothing.
+    const objectPath = new URL(photoUrl).pathname.replace(
+      '/storage/v1/object/sign/stop-proofs/',
+      '',
+    );
+    const storage = `${inject('gatewayUrl')}/storage/v1/object`;
+    const asBob = await fetch(`${storage}/sign/stop-proofs/${objectPath}`, {
+      method: 'POST',
+      headers: {
+        apikey: localKeys.publishableKey,
+        authorization: `Bearer ${bob.token}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ expiresIn: 60 }),
+    });
+    expect(asBob.ok).toBe(false);
+    for (const url of [
+      `${storage}/stop-proofs/${objectPath}`,
+      `${storage}/public/stop-proofs/${objectPath}`,
+      `${storage}/authenticated/stop-proofs/${objectPath}`,
+    ]) {
+      const anonymous = await fetch(url, { headers: { apikey: localKeys.publishableKey } });
+      expect(anonymous.ok, url).toBe(false);
+      const bobs = await fetch(url, {
+        headers: { apikey: localKeys.publishableKey, authorization: `Bearer ${bob.token}` },
+      });
+      expect(bobs.ok, url).toBe(false);
+    }
+    // Nor can anyone write over it, now that it is stored.
+    const overwrite = await fetch(`${storage}/stop-proofs/${objectPath}`, {
+      method: 'PUT',
+      headers: {
+        apikey: localKeys.publishableKey,
+        'content-type': 'image/jpeg',
+        'x-upsert': 'true',
+      },
+      body: PNG,
+    });
+    expect(overwrite.ok).toBe(false);
+    expect(Buffer.from(await (await fetchLink(photoUrl)).arrayBuffer()).equals(JPEG)).toBe(true);
+    expect((await progressOf(bob, route.id)).status).toBe(404);
+  });
+
+  it.each([
+    ['text', 'not an image at all', 415],
+    ['a GIF', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), 415],
+    ['a PNG signature without its header chunk', PNG.subarray(0, 12), 415],
+    ['an empty body', Buffer.alloc(0), 400],
+    ['more than 5 MB', Buffer.concat([JPEG, Buffer.alloc(5 * 1024 * 1024)]), 413],
+  ])('refuses %s with a 4xx {error}', async (_, body, status) => {
+    const route = await reported(owner);
+    const answer = await put(route.token, route.reportId, 'photo', body);
+    expect(answer).toEqual({ status, body: { error: expect.any(String) } });
+  });
+
+  it('takes a proof only for a report of the link’s route, through a link that works', async () => {
+    const route = await reported(owner);
+    const bobs = await reported(bob);
+    expect((await put(route.token, bobs.reportId, 'photo', JPEG)).status).toBe(404);
+    expect((await put(route.token, randomUUID(), 'photo', JPEG)).status).toBe(404);
+    expect((await put(route.token, 'not-a-report', 'photo', JPEG)).status).toBe(404);
+    expect((await put(route.token, route.reportId, 'video', JPEG)).status).toBe(404);
+    expect((await put('A'.repeat(43), route.reportId, 'photo', JPEG)).status).toBe(404);
+    await call('DELETE', `/itineraries/${route.id}/driver-link`, { token: owner.token });
+    expect((await put(route.token, route.reportId, 'photo', JPEG)).status).toBe(404);
+  });
+});
+
+describe('proofs go with their route and their account, and come with the export', () => {
+  it('deleting the route deletes its proofs in Storage', async () => {
+    const route = await reported(owner);
+    await put(route.token, route.reportId, 'photo', JPEG);
+    const { photoUrl } = (await progressOf(owner, route.id)).body.stops[0].report;
+    expect((await fetchLink(photoUrl)).status).toBe(200);
+    expect((await call('DELETE', `/itineraries/${route.id}`, { token: owner.token })).status).toBe(
+      204,
+    );
+    expect((await fetchLink(photoUrl)).ok).toBe(false);
+  });
+
+  it('the export links every proof; deleting the account deletes them', async () => {
+    const leaving = await newUser();
+    const route = await reported(leaving);
+    await put(route.token, route.reportId, 'signature', PNG);
+    const exported = await call('GET', '/account/export', { token: leaving.token });
+    const [report] = exported.body.itineraries[0].stop_reports;
+    expect(report).toMatchObject({ id: route.reportId, hasSignature: true });
+    expect((await fetchLink(report.signatureUrl)).status).toBe(200);
+    const deleted = await call('DELETE', '/account', {
+      token: leaving.token,
+      body: { confirmEmail: leaving.email },
+    });
+    expect(deleted.status).toBe(204);
+    expect((await fetchLink(report.signatureUrl)).ok).toBe(false);
+  });
+});

@@ -1,0 +1,252 @@
+// Drivers' photos and signatures (migration *_stop_report_proofs.sql), attacked through Storage
+// (@supabase/lite's, on PGlite and PostgreSQL 15, where the storage.objects policies decide):
+// only the `api` function (service_role) announces a proof through a working link and writes it;
+// anon can neither call the token functions nor write to the bucket; once stored, only the
+// route's owner reads or deletes it. Nobody else, with or without an account, reads another
+// owner's proofs.
+import { createHash, randomUUID } from 'node:crypto';
+import { beforeAll, expect, it } from 'vitest';
+import { localKeys } from '../../supabase/local/settings.mjs';
+import {
+  asRole,
+  describeOnEveryBackend,
+  insertItinerary,
+  outcome,
+  shareToken,
+  signUpUser,
+  stopId,
+  type TestUser,
+} from './harness';
+
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 7)]);
+const digestOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const anonClaims = { role: 'anon' };
+const serviceClaims = { role: 'service_role' };
+/** The `api` function's own key: service_role in Storage. */
+const FUNCTION = 'function';
+
+describeOnEveryBackend('Proofs of delivery in Storage', (db) => {
+  let alice: TestUser;
+  let bob: TestUser;
+  let token: string;
+  let route: string;
+
+  /** A Storage API call, anonymous or as a user (their token). */
+  const storage = (
+    method: string,
+    path: string,
+    as?: TestUser | typeof FUNCTION,
+    body?: BodyInit,
+    type?: string,
+  ) =>
+    db().fetch(
+      new Request(`http://localhost/storage/v1/object/${path}`, {
+        method,
+        headers: {
+          apikey: as === FUNCTION ? localKeys.secretKey : localKeys.publishableKey,
+          ...(as === FUNCTION
+            ? { authorization: `Bearer ${localKeys.secretKey}` }
+            : as
+              ? { authorization: `Bearer ${as.token}` }
+              : {}),
+          ...(type ? { 'content-type': type } : {}),
+          ...(method === 'POST' && type?.startsWith('image/') ? { 'x-upsert': 'true' } : {}),
+        },
+        body,
+      }),
+    );
+  const upload = (objectPath: string, bytes: Buffer, as?: TestUser | typeof FUNCTION) =>
+    storage('POST', `stop-proofs/${objectPath}`, as, new Uint8Array(bytes), 'image/jpeg');
+  const sign = (objectPath: string, as: TestUser) =>
+    storage(
+      'POST',
+      `sign/stop-proofs/${objectPath}`,
+      as,
+      JSON.stringify({ expiresIn: 60 }),
+      'application/json',
+    );
+
+  const newReport = async () => {
+    const id = randomUUID();
+    const [row] = await asRole(db(), 'service_role', serviceClaims, (tx) =>
+      tx.query<{ outcome: string }>(
+        `select outcome from public.driver_report($1, $2::text::jsonb)`,
+        [
+          token,
+          JSON.stringify({
+            id,
+            stopId: stopId(61),
+            status: 'delivered',
+            at: new Date().toISOString(),
+          }),
+        ],
+      ),
+    );
+    expect(row.outcome).toBe('created');
+    return id;
+  };
+
+  const announce = (
+    linkToken: string,
+    report: string,
+    bytes = JPEG,
+    kind = 'photo',
+    role: 'anon' | 'service_role' = 'service_role',
+  ) =>
+    asRole(db(), role, role === 'anon' ? anonClaims : serviceClaims, (tx) =>
+      tx.query<{ outcome: string; object_path: string | null }>(
+        `select * from public.driver_proof_begin($1, $2::uuid, $3, 'image/jpeg', $4, $5)`,
+        [linkToken, report, kind, bytes.length, digestOf(bytes)],
+      ),
+    );
+  const stored = (report: string, bytes = JPEG, role: 'anon' | 'service_role' = 'service_role') =>
+    asRole(db(), role, role === 'anon' ? anonClaims : serviceClaims, (tx) =>
+      tx.query<{ outcome: string }>(
+        `select public.driver_proof_done($1, $2::uuid, 'photo', $3) as outcome`,
+        [token, report, digestOf(bytes)],
+      ),
+    );
+
+  beforeAll(async () => {
+    alice = await signUpUser(db(), 'alice');
+    bob = await signUpUser(db(), 'bob');
+    route = await insertItinerary(db(), alice, 'With proofs', [
+      { id: stopId(61), name: 'Depot', lat: 48.86, lng: 2.35 },
+    ]);
+    token = shareToken();
+    await asRole(db(), 'authenticated', alice.claims, (tx) =>
+      tx.query(`select public.replace_driver_link($1::uuid, $2)`, [route, token]),
+    );
+  });
+
+  it('anon can neither announce a proof nor write one, even with a working link', async () => {
+    const report = await newReport();
+    expect((await outcome(announce(token, report, JPEG, 'photo', 'anon'))).code).toBe('42501');
+    expect((await outcome(stored(report, JPEG, 'anon'))).code).toBe('42501');
+    const guessed = `${route}/${report}/photo-${'0'.repeat(64)}.jpg`;
+    expect((await upload(guessed, JPEG)).ok).toBe(false);
+    const [announced] = await announce(token, report);
+    for (const as of [undefined, alice, bob])
+      expect((await upload(announced.object_path!, JPEG, as)).ok).toBe(false);
+  });
+
+  it('a link announces a proof of its report; the owner alone reads it once stored', async () => {
+    const report = await newReport();
+    const [announced] = await announce(token, report);
+    expect(announced.outcome).toBe('upload');
+    expect(announced.object_path).toMatch(
+      new RegExp(`^${route}/${report}/photo-[0-9a-f]{64}\\.jpg$`),
+    );
+    const objectPath = announced.object_path!;
+    expect((await upload(objectPath, JPEG, FUNCTION)).ok).toBe(true);
+    // A retry before it is marked stored announces and writes the same object again.
+    expect((await announce(token, report))[0]).toEqual(announced);
+    expect((await upload(objectPath, JPEG, FUNCTION)).ok).toBe(true);
+    expect(await stored(report)).toEqual([{ outcome: 'done' }]);
+    expect(await stored(report)).toEqual([{ outcome: 'attached' }]);
+
+    // Stored: anon and another owner read nothing.
+    expect((await storage('GET', `stop-proofs/${objectPath}`)).ok).toBe(false);
+    expect((await storage('GET', `authenticated/stop-proofs/${objectPath}`, bob)).ok).toBe(false);
+    expect((await sign(objectPath, bob)).ok).toBe(false);
+
+    // The owner reads it through a signed link.
+    const signed = await sign(objectPath, alice);
+    expect(signed.ok).toBe(true);
+    const { signedUrl, signedURL } = (await signed.json()) as {
+      signedUrl?: string;
+      signedURL?: string;
+    };
+    const served = await db().fetch(
+      new Request(`http://localhost${signedUrl ?? `/storage/v1${signedURL}`}`),
+    );
+    expect(Buffer.from(await served.arrayBuffer()).equals(JPEG)).toBe(true);
+
+    // Another owner cannot delete it; the owner can.
+    const bobDeletes = await storage(
+      'DELETE',
+      'stop-proofs',
+      bob,
+      JSON.stringify({ prefixes: [objectPath] }),
+      'application/json',
+    );
+    expect(await bobDeletes.json()).toEqual([]);
+    expect((await sign(objectPath, alice)).ok).toBe(true);
+    const aliceDeletes = await storage(
+      'DELETE',
+      'stop-proofs',
+      alice,
+      JSON.stringify({ prefixes: [objectPath] }),
+      'application/json',
+    );
+    expect(await aliceDeletes.json()).toHaveLength(1);
+    expect((await sign(objectPath, alice)).ok).toBe(false);
+  });
+
+  it('the same proof again is attached, another one is refused; a signature is its own', async () => {
+    const report = await newReport();
+    const [{ object_path: objectPath }] = await announce(token, report);
+    await upload(objectPath!, JPEG, FUNCTION);
+    await stored(report);
+    expect(await announce(token, report)).toEqual([{ outcome: 'attached', object_path: null }]);
+    expect(await announce(token, report, Buffer.concat([JPEG, JPEG]))).toEqual([
+      { outcome: 'taken', object_path: null },
+    ]);
+    expect((await announce(token, report, JPEG, 'signature'))[0].outcome).toBe('upload');
+  });
+
+  it('nothing is announced through a revoked, guessed or other route’s link, nor for another route’s report', async () => {
+    const report = await newReport();
+    const bobsRoute = await insertItinerary(db(), bob, 'Bob’s', [
+      { id: stopId(71), name: 'Market', lat: 45.76, lng: 4.83 },
+    ]);
+    const bobsToken = shareToken();
+    await asRole(db(), 'authenticated', bob.claims, (tx) =>
+      tx.query(`select public.replace_driver_link($1::uuid, $2)`, [bobsRoute, bobsToken]),
+    );
+    expect(await announce(bobsToken, report)).toEqual([
+      { outcome: 'no-report', object_path: null },
+    ]);
+    expect(await announce(shareToken(), report)).toEqual([
+      { outcome: 'no-link', object_path: null },
+    ]);
+    expect(await announce(token, randomUUID())).toEqual([
+      { outcome: 'no-report', object_path: null },
+    ]);
+    await asRole(db(), 'authenticated', bob.claims, (tx) =>
+      tx.query(`update public.driver_links set revoked_at = now() where token = $1`, [bobsToken]),
+    );
+    expect(await announce(bobsToken, report)).toEqual([{ outcome: 'no-link', object_path: null }]);
+  });
+
+  it('the owner reads the proofs’ rows of their routes; nobody writes them directly', async () => {
+    const [mine, bobs] = await Promise.all(
+      [alice, bob].map((user) =>
+        asRole(db(), 'authenticated', user.claims, (tx) =>
+          tx.query(
+            `select object_path from public.stop_report_proofs where itinerary_id = $1::uuid`,
+            [route],
+          ),
+        ),
+      ),
+    );
+    expect(mine.length).toBeGreaterThan(0);
+    expect(bobs).toEqual([]);
+    const forged = await outcome(
+      asRole(db(), 'anon', anonClaims, (tx) =>
+        tx.query(`update public.stop_report_proofs set uploaded_at = null returning report_id`),
+      ),
+    );
+    expect(forged.code === '42501' || forged.rows?.length === 0).toBe(true);
+    const announcedBy = await outcome(
+      asRole(db(), 'authenticated', alice.claims, (tx) =>
+        tx.query(
+          `insert into public.stop_report_proofs (report_id, kind, itinerary_id, user_id, object_path, content_type, byte_size, sha256)
+           select id, 'signature', itinerary_id, user_id, $1, 'image/jpeg', 1, $2 from public.stop_reports limit 1`,
+          [`${route}/${randomUUID()}/signature-${'a'.repeat(64)}.jpg`, 'b'.repeat(64)],
+        ),
+      ),
+    );
+    expect(announcedBy.code).toBe('42501');
+  });
+});
