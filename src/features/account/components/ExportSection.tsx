@@ -2,9 +2,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadBytes } from '@/lib/export';
 import { exportAccount } from '../api/export-account';
+import { fetchProofs } from '../api/fetch-proofs';
 import { FormMessage, type Message } from '@/components/form';
 
-/** "Download my data": the export as a ZIP (account.json and a GPX per route). */
+/** "Download my data": the export as a ZIP (account.json, a GPX per route, drivers' proofs). */
 export function ExportSection() {
   const { t } = useTranslation();
   const headingId = useId();
@@ -16,11 +17,12 @@ export function ExportSection() {
     setMessage(null);
     try {
       // The ZIP writer loads with the first download, not with the page.
-      const [{ raw, document }, { exportArchive }] = await Promise.all([
+      const [{ raw, document }, { exportArchive, proofDownloads }] = await Promise.all([
         exportAccount(),
         import('../model/export-archive'),
       ]);
-      const archive = exportArchive(raw, document);
+      const proofs = await fetchProofs(proofDownloads(document));
+      const archive = exportArchive(raw, document, proofs);
       downloadBytes(archive.fileName, archive.bytes, 'application/zip');
       setMessage({ tone: 'success', text: t('account.export.done') });
     } catch (error) {

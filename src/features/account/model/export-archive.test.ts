@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { strFromU8, unzipSync } from 'fflate';
 import { exportDocumentSchema } from './export-document';
-import { exportArchive } from './export-archive';
+import { exportArchive, proofDownloads } from './export-archive';
 
 const raw = {
   format: 'route-planner-account-export',
@@ -37,6 +37,17 @@ const raw = {
       created_at: '2026-11-04T08:00:00.000Z',
       updated_at: '2026-11-04T08:00:00.000Z',
       share_links: [],
+      stop_reports: [
+        {
+          id: 'report-1',
+          status: 'delivered',
+          photoUrl:
+            'https://project.supabase.co/storage/v1/object/sign/stop-proofs/r2/report-1/photo-ab.jpg?token=t',
+          signatureUrl:
+            'https://project.supabase.co/storage/v1/object/sign/stop-proofs/r2/report-1/signature-cd.png?token=u',
+        },
+        { id: 'report-2', status: 'failed' },
+      ],
     },
   ],
 };
@@ -90,5 +101,22 @@ describe('exportArchive', () => {
       false,
     );
     expect(exportDocumentSchema.safeParse({ account: {} }).success).toBe(false);
+  });
+
+  it('puts the drivers’ photos and signatures, fetched from their links, beside the routes', () => {
+    const downloads = proofDownloads(document);
+    expect(downloads).toEqual([
+      {
+        name: 'proofs/02-tuesday/report-1-photo.jpg',
+        url: expect.stringContaining('photo-ab.jpg'),
+      },
+      {
+        name: 'proofs/02-tuesday/report-1-signature.png',
+        url: expect.stringContaining('signature-cd.png'),
+      },
+    ]);
+    const proofs = downloads.map(({ name }) => ({ name, data: new Uint8Array([0xff, 0xd8]) }));
+    const files = readZip(exportArchive(raw, document, proofs).bytes);
+    expect([...files.keys()].slice(-2)).toEqual(downloads.map(({ name }) => name));
   });
 });

@@ -29,6 +29,17 @@ export const exportDocumentSchema = check.object({
           revoked_at: check.nullable(check.string()),
         }),
       ),
+      /** What drivers reported, with links (valid a few minutes) to their photos and signatures. */
+      stop_reports: check.withDefault(
+        check.array(
+          check.object({
+            id: check.string(),
+            photoUrl: check.optional(check.string()),
+            signatureUrl: check.optional(check.string()),
+          }),
+        ),
+        [],
+      ),
     }),
   ),
 });
