@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LatLng } from '@domain/geo.ts';
 import {
@@ -33,6 +33,11 @@ export function NavigateButton({
   const [app, choose] = useMapAppChoice();
   const [choosing, setChoosing] = useState(false);
   const pending = useRef<HandOff | null>(null);
+  const firstChoice = useRef<HTMLButtonElement>(null);
+  // The choice replaces the focused button: focus moves to its first app, not to the page.
+  useEffect(() => {
+    if (choosing) firstChoice.current?.focus();
+  }, [choosing]);
 
   const go = (chosen: MapApp) => {
     pending.current?.cancel();
@@ -47,9 +52,10 @@ export function NavigateButton({
     return (
       <div className="navigate-choice" role="group" aria-label={t('drive.chooseApp')}>
         <p className="navigate-choice__title">{t('drive.chooseApp')}</p>
-        {MAP_APPS.map((option) => (
+        {MAP_APPS.map((option, index) => (
           <button
             key={option}
+            ref={index === 0 ? firstChoice : undefined}
             type="button"
             className="button"
             onClick={() => {
