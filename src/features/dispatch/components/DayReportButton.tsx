@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { useTimeFormat } from '@/lib/day-plan';
+import { downloadText } from '@/lib/export';
 import type { BoardRow } from '../model/board-rows';
 import { dayReportCsv, spreadsheetTime } from '../model/day-report-csv';
 
@@ -39,11 +40,8 @@ export function DayReportButton({ title, rows }: { title: string; rows: readonly
       (row) => `${window.location.origin}${paths.routeBoard(row.routeId)}#stop-${row.stopId}`,
     );
     const day = spreadsheetTime(Date.now(), timeZone).slice(0, 10);
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-    link.download = `${t('board.csv.fileName', { title, day })}.csv`.replace(/[\\/:*?"<>|]/g, '-');
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(link.href), 0);
+    const fileName = `${t('board.csv.fileName', { title, day })}.csv`.replace(/[\\/:*?"<>|]/g, '-');
+    downloadText(fileName, csv, 'text/csv;charset=utf-8');
   };
 
   return (
