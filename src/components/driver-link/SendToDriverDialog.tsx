@@ -11,11 +11,18 @@ export interface SendToDriverDialogProps {
   onClose: () => void;
 }
 
+const FAILED_TEXT = {
+  read: 'driverLink.readFailed',
+  create: 'driverLink.createFailed',
+  revoke: 'driverLink.revokeFailed',
+} as const;
+
 function LinkRow({
   route,
   state,
   showTitle,
   onCreate,
+  onRetryRead,
   onCopy,
   onRevoke,
 }: {
@@ -23,6 +30,7 @@ function LinkRow({
   state: DriverLinkState;
   showTitle: boolean;
   onCreate: () => void;
+  onRetryRead: () => void;
   onCopy: () => void;
   onRevoke: () => void;
 }) {
@@ -78,12 +86,16 @@ function LinkRow({
       </p>
       {state.kind === 'failed' ? (
         <p className="driver-link__error" role="alert">
-          {state.action === 'create' ? t('driverLink.createFailed') : t('driverLink.revokeFailed')}{' '}
-          {state.action === 'create' ? (
-            <button type="button" className="button button--small" onClick={onCreate}>
+          {t(FAILED_TEXT[state.action])}{' '}
+          {state.action === 'revoke' ? null : (
+            <button
+              type="button"
+              className="button button--small"
+              onClick={state.action === 'read' ? onRetryRead : onCreate}
+            >
               {t('common.retry')}
             </button>
-          ) : null}
+          )}
         </p>
       ) : null}
     </li>
@@ -119,6 +131,7 @@ export function SendToDriverDialog({ routes, onClose }: SendToDriverDialogProps)
         <button
           type="button"
           className="button button--primary button--block"
+          disabled={links.busy}
           onClick={() => void links.createAll()}
         >
           {t('driverLink.createDay', { count: links.missing })}
@@ -132,6 +145,7 @@ export function SendToDriverDialog({ routes, onClose }: SendToDriverDialogProps)
             state={links.stateOf(route.id)}
             showTitle={several}
             onCreate={() => void links.createOne(route.id)}
+            onRetryRead={() => void links.retryRead(route.id)}
             onCopy={() => void links.copy(route.id)}
             onRevoke={() => void links.revoke(route.id)}
           />
