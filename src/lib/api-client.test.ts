@@ -178,6 +178,16 @@ describe('api client', () => {
     });
   });
 
+  it("keeps an error body's `code`, which tells two answers of one status apart", async () => {
+    const fetchMock = vi.fn(async () =>
+      json({ error: 'Stop not on the route', code: 'no-stop' }, 404),
+    );
+    const error = await clientWith(fetchMock as unknown as typeof fetch)
+      .post('/drive/token/reports', {})
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 404, serverCode: 'no-stop' });
+  });
+
   it('falls back to a status message when the body has no error field', async () => {
     const fetchMock = vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 }));
     const error = await clientWith(fetchMock as unknown as typeof fetch)

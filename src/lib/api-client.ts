@@ -17,6 +17,8 @@ export class ApiError extends Error {
   readonly code: ApiErrorCode;
   /** The body's `error` field, when the server sent one. */
   readonly serverError: string | undefined;
+  /** The body's `code` field, which tells two answers of one status apart, when there is one. */
+  readonly serverCode: string | undefined;
   /** A 429 or 503's Retry-After header in seconds, when the server sent one. */
   readonly retryAfterSeconds: number | undefined;
 
@@ -25,6 +27,7 @@ export class ApiError extends Error {
     code: ApiErrorCode;
     message: string;
     serverError?: string;
+    serverCode?: string;
     retryAfterSeconds?: number;
   }) {
     super(init.message);
@@ -32,6 +35,7 @@ export class ApiError extends Error {
     this.status = init.status;
     this.code = init.code;
     this.serverError = init.serverError;
+    this.serverCode = init.serverCode;
     this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
@@ -112,10 +116,10 @@ function retryAfterOf(headers: Headers): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
-function serverErrorOf(body: unknown): string | undefined {
-  if (body && typeof body === 'object' && 'error' in body) {
-    const { error } = body;
-    if (typeof error === 'string' && error.trim() !== '') return error;
+function serverFieldOf(body: unknown, field: 'error' | 'code'): string | undefined {
+  if (body && typeof body === 'object' && field in body) {
+    const value = (body as Record<string, unknown>)[field];
+    if (typeof value === 'string' && value.trim() !== '') return value;
   }
   return undefined;
 }
@@ -189,12 +193,13 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       });
 
       if (!response.ok) {
-        const serverError = serverErrorOf(payload);
+        const serverError = serverFieldOf(payload, 'error');
         throw new ApiError({
           status: response.status,
           code: response.status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST',
           message: serverError ?? `Request failed with status code ${response.status}`,
           serverError,
+          serverCode: serverFieldOf(payload, 'code'),
           retryAfterSeconds: retryAfterOf(response.headers),
         });
       }

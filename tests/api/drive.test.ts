@@ -203,9 +203,10 @@ describe('reports', () => {
   it('a stop of another route is a 404; another route’s report id is a 409', async () => {
     const bobs = await createRoute(bob);
     const bobsToken = await driverLink(bob, bobs.id);
+    // The link works: a code tells this 404 from a revoked link's, so the phone sends the next.
     expect(await report(token, { stopId: bobs.stops[0].id })).toMatchObject({
       status: 404,
-      body: { error: expect.any(String) },
+      body: { error: expect.any(String), code: 'no-stop' },
     });
     const theirs = await report(bobsToken, { stopId: bobs.stops[0].id, note: 'Bob’s note' });
     const reused = await report(token, { id: theirs.body.id, stopId: route.stops[0].id });

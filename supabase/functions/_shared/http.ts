@@ -11,12 +11,15 @@ export class ApiError extends HTTPException {
     message: string,
     /** extra response headers, e.g. Retry-After on 429 and 503 */
     readonly headers: Record<string, string> = {},
+    /** For a client to tell two answers of one status apart: the body's `code`. */
+    readonly code?: string,
   ) {
     super(status, { message });
   }
 }
 
-export const errorBody = (message: string) => ({ error: message });
+export const errorBody = (message: string, code?: string) =>
+  code ? { error: message, code } : { error: message };
 
 /**
  * The request body's bytes, at most `maxBytes` (`tooBig` is the error beyond: read no further);

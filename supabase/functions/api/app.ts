@@ -113,7 +113,7 @@ export function createApp(services: Services) {
   app.notFound((c) => c.json(errorBody('Not found'), 404));
   app.onError((error, c) => {
     if (error instanceof ApiError)
-      return c.json(errorBody(error.message), error.status, error.headers);
+      return c.json(errorBody(error.message, error.code), error.status, error.headers);
     if (error instanceof HTTPException) return c.json(errorBody(error.message), error.status);
     console.error('api: unexpected error', error);
     return c.json(errorBody('Internal server error'), 500);

@@ -125,6 +125,29 @@ describe('flushReports', () => {
     expect(server.calls).toEqual(['POST a', 'POST b']);
   });
 
+  it('refuses a report on a stop the owner removed meanwhile, and sends the ones after it', async () => {
+    const store = createMemoryStore();
+    const server = fakeServer();
+    await updateQueue(store, TOKEN, () => [queuedReport(report('a')), queuedReport(report('b'))]);
+    server.failNextWith(
+      new ApiError({
+        status: 404,
+        code: 'ERR_BAD_REQUEST',
+        message: 'x',
+        serverError: 'This stop is not on the route of this driver link',
+        serverCode: 'no-stop',
+      }),
+    );
+    expect(await flushReports(store, server.api, TOKEN)).toEqual({ kind: 'done', sent: 1 });
+    const left = await readQueue(store, TOKEN);
+    expect(
+      left.map((entry) => [entry.report.id, Boolean(entry.refused), entry.done ?? false]),
+    ).toEqual([
+      ['a', true, false],
+      ['b', false, true],
+    ]);
+  });
+
   it('stops at a revoked link and keeps the reports; waits as the server asks after a 429', async () => {
     const store = createMemoryStore();
     const server = fakeServer();

@@ -1,3 +1,4 @@
+import { REPORT_NO_STOP } from '@domain/stop-reports.ts';
 import { isApiError } from '@/lib/api-client';
 import type { KeyValueStore } from '@/lib/offline';
 import type { ReportToSend } from '@/lib/driver-reports';
@@ -70,8 +71,10 @@ export async function flushReports(
         await updateQueue(store, token, (queue) => markSent(queue, id, part));
         continue;
       }
-      // A 404 to the report itself: the link is gone. To a proof, only the proof is refused.
-      if (status === 404 && part === 'report') return { kind: 'revoked', sent };
+      // A 404 to the report itself: the link is gone, unless the server says the stop is (the
+      // owner removed it meanwhile): then only this report is refused. To a proof, only the proof.
+      const stopGone = isApiError(error) && error.serverCode === REPORT_NO_STOP;
+      if (status === 404 && part === 'report' && !stopGone) return { kind: 'revoked', sent };
       if (status === 0 || status === 408 || status === 429 || status >= 500) {
         const retryAfterSeconds = isApiError(error) ? error.retryAfterSeconds : undefined;
         return { kind: 'later', sent, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) };

@@ -33,6 +33,12 @@ export const FAR_FROM_STOP_METERS = 200;
 export const REPORT_ACCURACY_MAX_METERS = 1_000_000;
 
 /** A photo or a signature: JPEG or PNG, at most 5 MB. */
+/**
+ * The `code` of the 404 to a report on a stop that is not (or no longer) on the link's route:
+ * the link works, only that report cannot be saved, unlike a 404 for a revoked link.
+ */
+export const REPORT_NO_STOP = 'no-stop';
+
 export const PROOF_KINDS = ['photo', 'signature'] as const;
 export type ProofKind = (typeof PROOF_KINDS)[number];
 export const PROOF_MAX_BYTES = 5 * 1024 * 1024;

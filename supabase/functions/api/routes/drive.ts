@@ -8,7 +8,12 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { ApiError, parseInput, readBodyBytes, readJsonBody } from '../../_shared/http.ts';
-import { imageTypeOf, PROOF_MAX_BYTES, type ProofKind } from '../../_shared/domain/stop-reports.ts';
+import {
+  imageTypeOf,
+  PROOF_MAX_BYTES,
+  REPORT_NO_STOP,
+  type ProofKind,
+} from '../../_shared/domain/stop-reports.ts';
 import { itineraryIdSchema } from '../../_shared/validation.ts';
 import { driverTokenSchema, reportInputSchema } from '../../_shared/driver-validation.ts';
 import { plannedTimes } from '../../_shared/route-times.ts';
@@ -103,7 +108,12 @@ export const driveRoutes = new Hono<AppEnv>()
       case 'no-link':
         throw new ApiError(404, LINK_NOT_FOUND);
       case 'no-stop':
-        throw new ApiError(404, 'This stop is not on the route of this driver link');
+        throw new ApiError(
+          404,
+          'This stop is not on the route of this driver link',
+          {},
+          REPORT_NO_STOP,
+        );
       case 'conflict':
         throw new ApiError(409, 'This report id is already used; send the report with a new id');
     }
