@@ -61,7 +61,7 @@ export function DriveStopCard({
           {' · '}
           {format.time(Date.parse(report.at))}
           {shown.refused
-            ? ` · ${t('drive.refused', { reason: shown.refused })}`
+            ? ` · ${t('drive.refused', { reason: t(`drive.refusal.${shown.refused}`) })}`
             : shown.waiting
               ? ` · ${t('drive.waiting')}`
               : ''}

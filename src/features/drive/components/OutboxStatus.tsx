@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { SendState } from '../hooks/useReportOutbox';
-import type { QueuedReport } from '../model/report-outbox';
+import { shownRefusal, type QueuedReport } from '../model/report-outbox';
 
 export interface OutboxStatusProps {
   online: boolean;
@@ -32,7 +32,9 @@ export function OutboxStatus({ online, waiting, state, refused, onDismiss }: Out
       </p>
       {refused.map((entry) => (
         <p key={entry.report.id} className="driver__error" role="alert">
-          {t('drive.refusedReport', { reason: entry.refused })}{' '}
+          {t('drive.refusedReport', {
+            reason: t(`drive.refusal.${shownRefusal(entry.refused ?? '')}`),
+          })}{' '}
           <button
             type="button"
             className="button button--small"

@@ -18,12 +18,38 @@ export interface QueuedReport {
   photoSent: boolean;
   signatureSent: boolean;
   /** The server refused a part for good (bad input): kept and shown, never sent again. */
-  refused?: string;
+  refused?: Refusal;
   /** Every part is on the server. */
   done?: boolean;
 }
 
 export type ProofKind = 'photo' | 'signature';
+
+/** Why the server refused a part for good, in words of the page's language (drive.refusal.*). */
+export const REFUSALS = [
+  'content',
+  'id-reused',
+  'proof-taken',
+  'too-large',
+  'image-type',
+  'no-stop',
+  'other',
+] as const;
+export type Refusal = (typeof REFUSALS)[number];
+
+/** The refusal of a 4xx answer to one part of a report, by its status (and code). */
+export function refusalOf(status: number, part: 'report' | ProofKind, code?: string): Refusal {
+  if (status === 404 && code === 'no-stop') return 'no-stop';
+  if (status === 400 || status === 422) return 'content';
+  if (status === 409) return part === 'report' ? 'id-reused' : 'proof-taken';
+  if (status === 413) return 'too-large';
+  if (status === 415) return 'image-type';
+  return 'other';
+}
+
+/** A refusal as stored on the device; anything else (an older page's words) reads as other. */
+export const shownRefusal = (stored: string): Refusal =>
+  REFUSALS.find((refusal) => refusal === stored) ?? 'other';
 
 export function queuedReport(
   report: ReportToSend,
@@ -95,7 +121,7 @@ export function withoutConfirmed(
 export const markRefused = (
   queue: readonly QueuedReport[],
   id: string,
-  reason: string,
+  reason: Refusal,
 ): QueuedReport[] =>
   queue.map((entry) => (entry.report.id === id ? { ...entry, refused: reason } : entry));
 
@@ -107,7 +133,7 @@ export interface ShownReport {
   report: Pick<StopReport, 'id' | 'status' | 'reason' | 'note' | 'at'>;
   /** Made on this device and not all on the server yet. */
   waiting: boolean;
-  refused?: string;
+  refused?: Refusal;
 }
 
 /**
@@ -125,7 +151,7 @@ export function shownReports(
     shown.set(entry.report.stopId, {
       report: entry.report,
       waiting: true,
-      ...(entry.refused ? { refused: entry.refused } : {}),
+      ...(entry.refused ? { refused: shownRefusal(entry.refused) } : {}),
     });
   }
   return shown;

@@ -6,7 +6,14 @@ vi.mock('@/config/env', () => ({ env: { apiUrl: '/api' } }));
 import { ApiError } from '@/lib/api-client';
 import type { ReportToSend } from '@/lib/driver-reports';
 import { createMemoryStore } from '@/lib/offline/model/key-value-store';
-import { markSent, queuedReport, shownReports, withoutConfirmed } from './report-outbox';
+import {
+  markSent,
+  queuedReport,
+  refusalOf,
+  shownRefusal,
+  shownReports,
+  withoutConfirmed,
+} from './report-outbox';
 import { flushReports, readQueue, updateQueue, type ReportApi } from './report-sender';
 
 const TOKEN = 'tok';
@@ -117,7 +124,7 @@ describe('flushReports', () => {
     expect(await flushReports(store, server.api, TOKEN)).toEqual({ kind: 'done', sent: 1 });
     const left = await readQueue(store, TOKEN);
     expect(left.map((entry) => [entry.report.id, entry.refused ?? 'sent'])).toEqual([
-      ['a', 'note: too long'],
+      ['a', 'content'],
       ['b', 'sent'],
     ]);
     // Refused is final: another flush does not send it again.
@@ -140,11 +147,9 @@ describe('flushReports', () => {
     );
     expect(await flushReports(store, server.api, TOKEN)).toEqual({ kind: 'done', sent: 1 });
     const left = await readQueue(store, TOKEN);
-    expect(
-      left.map((entry) => [entry.report.id, Boolean(entry.refused), entry.done ?? false]),
-    ).toEqual([
-      ['a', true, false],
-      ['b', false, true],
+    expect(left.map((entry) => [entry.report.id, entry.refused, entry.done ?? false])).toEqual([
+      ['a', 'no-stop', false],
+      ['b', undefined, true],
     ]);
   });
 
@@ -168,6 +173,24 @@ describe('flushReports', () => {
       retryAfterSeconds: 20,
     });
     expect(await readQueue(store, TOKEN)).toHaveLength(1);
+  });
+});
+
+describe('refusalOf', () => {
+  it('names why a part was refused by its status and code, never by the server’s words', () => {
+    expect(refusalOf(400, 'report')).toBe('content');
+    expect(refusalOf(409, 'report')).toBe('id-reused');
+    expect(refusalOf(409, 'photo')).toBe('proof-taken');
+    expect(refusalOf(413, 'signature')).toBe('too-large');
+    expect(refusalOf(415, 'photo')).toBe('image-type');
+    expect(refusalOf(404, 'report', 'no-stop')).toBe('no-stop');
+    expect(refusalOf(404, 'photo')).toBe('other');
+    expect(refusalOf(418, 'report')).toBe('other');
+  });
+
+  it('reads the words an older page stored as other', () => {
+    expect(shownRefusal('too-large')).toBe('too-large');
+    expect(shownRefusal('note: too long')).toBe('other');
   });
 });
 

@@ -7,6 +7,7 @@ import {
   markSent,
   nextPart,
   nextToSend,
+  refusalOf,
   type ProofKind,
   type QueuedReport,
 } from './report-outbox';
@@ -79,8 +80,10 @@ export async function flushReports(
         const retryAfterSeconds = isApiError(error) ? error.retryAfterSeconds : undefined;
         return { kind: 'later', sent, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) };
       }
-      const reason = (isApiError(error) && error.serverError) || `HTTP ${status}`;
-      await updateQueue(store, token, (queue) => markRefused(queue, id, reason));
+      // The page says why in its own language; the server's words are for the console.
+      console.warn("The server refused a report's part for good", { part, status, error });
+      const refusal = refusalOf(status, part, isApiError(error) ? error.serverCode : undefined);
+      await updateQueue(store, token, (queue) => markRefused(queue, id, refusal));
     }
   }
 }
