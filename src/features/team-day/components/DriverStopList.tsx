@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Stop } from '@domain/stops.ts';
 import type { TimeFormat } from '@/lib/day-plan';
@@ -5,22 +6,39 @@ import { stopTimeMinutes } from '@/lib/day-plan';
 import type { DriverRoute } from '../model/team-plan.ts';
 import { MoveStop, type MoveControls } from './MoveStop.tsx';
 
-/**
- * A driver's day in order: where it starts (⌂, left at its time), then each stop served with
- * its arrival, wait, departure and lateness, numbered as on the map.
- */
-export function DriverStopList({
-  driver,
-  stops,
-  format,
-  move,
-}: {
+/** The same controls for this list: its open stop, and the same choices and actions. */
+const sameMove = (a: MoveControls | undefined, b: MoveControls | undefined) =>
+  a === b ||
+  (a !== undefined &&
+    b !== undefined &&
+    a.open === b.open &&
+    a.drivers === b.drivers &&
+    a.toggle === b.toggle &&
+    a.moveTo === b.moveTo);
+
+interface DriverStopListProps {
   driver: DriverRoute;
   stops: readonly Stop[];
   format: TimeFormat;
   /** Moving its stops to other drivers; none once the split is saved. */
   move?: MoveControls;
-}) {
+}
+
+/**
+ * A driver's day in order: where it starts (⌂, left at its time), then each stop served with
+ * its arrival, wait, departure and lateness, numbered as on the map. Drawn again only when the
+ * driver's day, the stops, the clock or this list's Move controls change.
+ */
+export const DriverStopList = memo(
+  DriverStopRows,
+  (before, after) =>
+    before.driver === after.driver &&
+    before.stops === after.stops &&
+    before.format === after.format &&
+    sameMove(before.move, after.move),
+);
+
+function DriverStopRows({ driver, stops, format, move }: DriverStopListProps) {
   const { t } = useTranslation();
   const schedule = driver.schedule;
   const rows = [

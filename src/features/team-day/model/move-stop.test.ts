@@ -71,6 +71,25 @@ describe('moveStop', () => {
     expect(split.drivers[0].served).toEqual([1, 2]);
   });
 
+  it('leaves the days of the drivers it does not touch as they were, the same objects', () => {
+    const three = [...team, team[0]];
+    const day = buildTeamProblem(stops, PLAN, times, three, 'makespan');
+    const jobOf = (stop: number) => day.jobStops.indexOf(stop);
+    const plan = teamPlanFromSolution(day, times, PLAN, stops, three, {
+      routes: [
+        { vehicle: 0, jobs: [1, 2].map(jobOf) },
+        { vehicle: 1, jobs: [3, 4].map(jobOf) },
+        { vehicle: 2, jobs: [5].map(jobOf) },
+      ],
+      unassigned: [],
+    });
+    const split = { ...plan, day, times, plan: PLAN, team: three };
+    const drivers = moveStop(split, stops, 5, 2)!;
+    expect(drivers.map((driver) => driver.served)).toEqual([[1, 2], [3, 5, 4], []]);
+    expect(drivers[0]).toBe(split.drivers[0]);
+    expect(drivers[1]).not.toBe(split.drivers[1]);
+  });
+
   it('does nothing for a stop of no driver, or moved to its own driver', () => {
     const split = westAndEast();
     expect(moveStop(split, stops, 0, 2)).toBeNull();

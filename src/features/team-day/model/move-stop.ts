@@ -66,8 +66,13 @@ export function moveStop(
   const routes = served.flatMap((list, vehicle) =>
     list.length > 0 ? [{ vehicle, jobs: list.map((index) => jobOf.get(index)!) }] : [],
   );
-  return teamPlanFromSolution(split.day, split.times, split.plan, stops, split.team, {
+  const drivers = teamPlanFromSolution(split.day, split.times, split.plan, stops, split.team, {
     routes,
     unassigned: [],
   }).drivers;
+  // The other drivers' days are as they were: the same objects, so that what shows them is not
+  // drawn again.
+  return drivers.map((driver, index) =>
+    index === from || index === target ? driver : (split.drivers[index] ?? driver),
+  );
 }
