@@ -9,7 +9,7 @@ import { useOptimizeOutcome } from '../hooks/useOptimizeOutcome.ts';
 import { dayChange } from '../model/day-change.ts';
 import { isBetterOrder, sameDay } from '../model/day-order.ts';
 import { dayChangeText } from './day-change-text.ts';
-import { costText, roadTimesProgressText } from './road-times-text.ts';
+import { costText, roadTimesProgressText } from '@/lib/optimizer/road-times-text.ts';
 import type { OptimizeRouteProps, OptimizeStop } from './optimize-props.ts';
 import { OptimizePanel } from './OptimizePanel.tsx';
 

@@ -8,7 +8,7 @@ import { useStableCallback } from '@/components/hooks/useStableCallback';
 import { paths } from '@/config/paths';
 import type { TimeFormat } from '@/lib/day-plan';
 import { unreachableText } from '@/lib/day-plan/unreachable-text';
-import { ROAD_TIMES_MAX_PLACES, STRAIGHT_SPEED_KMH } from '@/lib/optimizer/day-problem.ts';
+import { costText } from '@/lib/optimizer/road-times-text.ts';
 import type { useTeamDay } from '../hooks/useTeamDay.ts';
 import type { DriverRoute } from '../model/team-plan.ts';
 import { DriverCard } from './DriverCard.tsx';
@@ -73,12 +73,7 @@ export function SplitResults({ team, stops, format, signedIn, onWaze }: SplitRes
   return (
     <>
       <p className="form-hint">
-        {outcome.cost === 'road'
-          ? t('dayPlan.costRoadTimes')
-          : t('dayPlan.costStraightTimes', {
-              speed: STRAIGHT_SPEED_KMH,
-              max: ROAD_TIMES_MAX_PLACES,
-            })}
+        {costText({ cost: outcome.cost, straightBecause: outcome.times.straightBecause }, t)}
       </p>
       {outcome.unassigned.length > 0 ? (
         <div className="team-day__unassigned">

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DayPlan } from '@domain/day-plan/day-plan.ts';
 import type { Stop } from '@domain/stops.ts';
+import { forgetRoadTables } from '@/lib/routing';
 import { renderWithProviders } from '@/test/render';
 import { TeamDayDialog } from './TeamDayDialog.tsx';
 
@@ -51,15 +52,21 @@ const matrix = (step: number) =>
 let created: { title: string; day_group: string; stops: Stop[]; day_plan: DayPlan }[];
 /** While set, creating an itinerary waits for it (a slow network). */
 let saveGate: Promise<void> | null;
+/** While set, the route service answers nothing (503). */
+let routeServiceDown: boolean;
 
 beforeEach(() => {
   localStorage.clear();
   created = [];
   saveGate = null;
+  routeServiceDown = false;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       const key = `${init?.method ?? 'GET'} ${url}`;
+      if (routeServiceDown && url.startsWith('/api/routes/')) {
+        return Response.json({ error: 'unavailable' }, { status: 503 });
+      }
       if (key === 'GET /api/routes/limits') {
         return Response.json({ tableMaxCoordinates: 100, upstreamIntervalMs: 1100 });
       }
@@ -233,6 +240,19 @@ describe('<TeamDayDialog>', () => {
     expect(saved.stops.map((stop) => stop.name)).toContain('West 1');
     // A saved split stays as saved.
     expect(screen.queryByRole('button', { name: /^Move / })).toBeNull();
+  });
+
+  it('says it compared straight lines, and why, when the route service does not answer', async () => {
+    routeServiceDown = true;
+    // The page keeps the blocks an earlier split asked for: forgotten, they are asked again.
+    forgetRoadTables();
+    renderDialog();
+    await splitInTwo();
+    expect(
+      screen.getByText(
+        'Compared by straight-line travel times at 50 km/h: the route service did not answer.',
+      ),
+    ).toBeDefined();
   });
 
   it('asks a signed-out user to sign in to save', async () => {

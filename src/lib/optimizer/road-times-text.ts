@@ -1,7 +1,6 @@
 import type { TFunction } from 'i18next';
-import { ROAD_TIMES_MAX_PLACES, STRAIGHT_SPEED_KMH } from '@/lib/optimizer/day-problem.ts';
 import type { RoadTableProgress } from '@/lib/routing';
-import type { DayOptimizeOutcome } from '../hooks/useOptimizeDay.ts';
+import { ROAD_TIMES_MAX_PLACES, STRAIGHT_SPEED_KMH, type TravelTimes } from './day-problem.ts';
 
 /** Time left below which the line says only the blocks (the answer is a moment away). */
 const SAY_TIME_LEFT_FROM_MS = 10_000;
@@ -20,7 +19,10 @@ export function roadTimesProgressText({ done, total, leftMs }: RoadTableProgress
 
 /** What the new order was compared by: road times, or straight lines and why. */
 export function costText(
-  { cost, straightBecause }: Pick<DayOptimizeOutcome, 'cost' | 'straightBecause'>,
+  {
+    cost,
+    straightBecause,
+  }: { cost: TravelTimes['kind']; straightBecause?: TravelTimes['straightBecause'] },
   t: TFunction,
 ): string {
   if (cost === 'road') return t('dayPlan.costRoadTimes');
