@@ -1,8 +1,7 @@
-import { memo, useId, useMemo, useRef, useState, type DragEvent } from 'react';
+import { memo, useDeferredValue, useId, useMemo, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Stop } from '@domain/stops.ts';
 import { useImportRun } from '../hooks/useImportRun';
-import { useSettledText } from '../hooks/useSettledText';
 import { decodeImportBytes } from '../model/decode-text';
 import { countReview, readyStops, type ImportEntry } from '../model/import-review';
 import {
@@ -204,13 +203,14 @@ export function ImportPanel({ onAdd, onClose }: ImportPanelProps) {
   const textId = useId();
   const fileId = useId();
   const headingId = useId();
-  // The preview reads the text once the typing pauses (a paste or a file at once), so a key
-  // typed in a long list neither reads it again nor renders its rows again.
-  const { text, settled, edit } = useSettledText();
-  const pasting = useRef(false);
+  const [text, setText] = useState('');
+  // The preview reads the text a render behind the field (React renders each key first, then
+  // the preview, which a newer key interrupts): reading a pasted list of 1,500 lines again costs
+  // tens of milliseconds per key on a phone.
+  const previewed = useDeferredValue(text);
   const [fileMessage, setFileMessage] = useState('');
   const [dragging, setDragging] = useState(false);
-  const parsed = useMemo(() => parseImport(settled), [settled]);
+  const parsed = useMemo(() => parseImport(previewed), [previewed]);
   const previewRows = useMemo(
     () => parsed.rows.map((row) => <PreviewRow key={row.line} row={row} />),
     [parsed],
@@ -224,7 +224,7 @@ export function ImportPanel({ onAdd, onClose }: ImportPanelProps) {
   const readFile = async (file: File | undefined) => {
     if (!file) return;
     try {
-      edit(decodeImportBytes(await file.arrayBuffer()), 'now');
+      setText(decodeImportBytes(await file.arrayBuffer()));
       setFileMessage(t('importStops.fileLoaded', { file: file.name }));
     } catch {
       setFileMessage(t('importStops.fileFailed'));
@@ -243,7 +243,7 @@ export function ImportPanel({ onAdd, onClose }: ImportPanelProps) {
     onAdd(stops);
     run.dispatch({ type: 'added' });
     if (counts.attention + counts.waiting === 0) {
-      edit('', 'now');
+      setText('');
       setFileMessage('');
     }
   };
@@ -254,7 +254,7 @@ export function ImportPanel({ onAdd, onClose }: ImportPanelProps) {
     return count;
   }, [parsed]);
   // Import right after a key: the list as it is now, not as the preview last read it.
-  const start = () => run.start(text === settled ? parsed.rows : parseImport(text).rows);
+  const start = () => run.start(text === previewed ? parsed.rows : parseImport(text).rows);
   // Lines still waiting are listed too once lookups stop (after a cancel), so each one can be seen.
   const attention = review.entries.filter(
     (entry) => entry.status !== 'ready' && (entry.status !== 'waiting' || !running),
@@ -297,13 +297,7 @@ export function ImportPanel({ onAdd, onClose }: ImportPanelProps) {
               rows={6}
               spellCheck={false}
               value={text}
-              onPaste={() => {
-                pasting.current = true;
-              }}
-              onChange={(event) => {
-                edit(event.target.value, pasting.current ? 'now' : 'after-pause');
-                pasting.current = false;
-              }}
+              onChange={(event) => setText(event.target.value)}
             />
           </div>
           <div className="import-panel__file">
