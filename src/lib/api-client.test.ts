@@ -224,7 +224,11 @@ describe('api client', () => {
       clientWith(bad as unknown as typeof fetch).post('/itineraries/1/share', undefined, {
         schema,
       }),
-    ).rejects.toMatchObject({ code: 'ERR_INVALID_RESPONSE', status: 200 });
+    ).rejects.toMatchObject({
+      code: 'ERR_INVALID_RESPONSE',
+      status: 200,
+      message: 'Unexpected response from POST /itineraries/1/share: shareUrl: expected string',
+    });
   });
 
   describe('external AbortSignal', () => {

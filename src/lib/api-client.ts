@@ -1,5 +1,6 @@
 import { env } from '@/config/env';
 import { getAccessToken } from '@/lib/supabase';
+import { describeSchemaFailure, type SchemaFailure } from '@/lib/schema-issues';
 
 /** API timeout 15000 ms. */
 export const API_TIMEOUT_MS = 15_000;
@@ -44,10 +45,22 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** What the client uses of a schema (src/lib/check.ts): a check that never throws. */
+/** What the client uses of a schema (zod/mini): a check that never throws. */
 export interface ResponseSchema<T> {
-  safeParse(data: unknown): { success: true; data: T } | { success: false };
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error?: SchemaFailure };
 }
+
+/** The error of an answer whose body does not pass its schema: what is wrong, and where. */
+export const invalidResponse = (
+  request: string,
+  status: number,
+  failure: SchemaFailure | undefined,
+): ApiError =>
+  new ApiError({
+    status,
+    code: 'ERR_INVALID_RESPONSE',
+    message: `Unexpected response from ${request}: ${describeSchemaFailure(failure)}`,
+  });
 
 export interface RequestOptions<T> {
   /** JSON request body; a Blob (an image) is sent as it is, with its own type. */
@@ -56,7 +69,7 @@ export interface RequestOptions<T> {
   query?: Record<string, string | number | undefined>;
   /** Cancels the request (TanStack Query passes one to every queryFn). */
   signal?: AbortSignal;
-  /** Validates the response body (src/lib/check.ts); without it the body is trusted as T. */
+  /** Validates the response body (a zod/mini schema); without it the body is trusted as T. */
   schema?: ResponseSchema<T>;
   /** Extra request headers (If-Match, for one). */
   headers?: Record<string, string>;
@@ -206,13 +219,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
 
       if (!schema) return { data: payload as T, headers: response.headers };
       const parsed = schema.safeParse(payload);
-      if (!parsed.success) {
-        throw new ApiError({
-          status: response.status,
-          code: 'ERR_INVALID_RESPONSE',
-          message: `Unexpected response from ${method} ${path}`,
-        });
-      }
+      if (!parsed.success)
+        throw invalidResponse(`${method} ${path}`, response.status, parsed.error);
       return { data: parsed.data, headers: response.headers };
     } finally {
       clearTimeout(timer);

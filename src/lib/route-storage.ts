@@ -1,4 +1,4 @@
-import * as check from '@/lib/check';
+import * as z from 'zod/mini';
 import { autoTitle, type Stop } from '@domain/stops.ts';
 import type { TextLanguage } from '@domain/composed-texts.ts';
 import type { DayPlan } from '@domain/day-plan/day-plan.ts';
@@ -23,10 +23,10 @@ export const PENDING_ROUTE_KEY = DEVICE_KEYS.pendingRoute.name;
 /** The /plan draft, the one source of the new-route planner until saved or cleared. */
 export const ROUTE_DRAFT_KEY = DEVICE_KEYS.routeDraft.name;
 
-const storedRouteSchema = check.object({
-  title: check.string(),
-  stops: check.array(stopSchema),
-  dayPlan: check.optional(check.nullable(dayPlanSchema)),
+const storedRouteSchema = z.object({
+  title: z.string(),
+  stops: z.array(stopSchema),
+  dayPlan: z.optional(z.nullable(dayPlanSchema)),
 });
 
 type ReadableStorage = Pick<Storage, 'getItem'>;
@@ -137,7 +137,7 @@ export interface EditDraft extends StoredRoute {
 }
 
 /** baseVersion '': the server gave no version (no If-Match then). */
-const editDraftSchema = check.extend(storedRouteSchema, { baseVersion: check.string() });
+const editDraftSchema = z.extend(storedRouteSchema, { baseVersion: z.string() });
 
 export function readEditDraft(
   itineraryId: string,

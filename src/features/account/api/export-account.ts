@@ -1,4 +1,4 @@
-import { ApiError, apiClient } from '@/lib/api-client';
+import { apiClient, invalidResponse } from '@/lib/api-client';
 import { exportDocumentSchema, type ExportDocument } from '../model/export-document';
 
 export interface AccountExport {
@@ -12,11 +12,6 @@ export interface AccountExport {
 export async function exportAccount(): Promise<AccountExport> {
   const raw = await apiClient.get<unknown>('/account/export');
   const parsed = exportDocumentSchema.safeParse(raw);
-  if (!parsed.success)
-    throw new ApiError({
-      status: 200,
-      code: 'ERR_INVALID_RESPONSE',
-      message: 'Unexpected response from GET /account/export',
-    });
+  if (!parsed.success) throw invalidResponse('GET /account/export', 200, parsed.error);
   return { raw, document: parsed.data };
 }

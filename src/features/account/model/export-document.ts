@@ -1,4 +1,4 @@
-import * as check from '@/lib/check';
+import * as z from 'zod/mini';
 import { stopSchema } from '@/lib/stop-schema';
 
 /**
@@ -6,36 +6,36 @@ import { stopSchema } from '@/lib/stop-schema';
  * export"). Parsed before use; fields this version does not know are kept in the JSON file
  * as the server sent them.
  */
-export const exportDocumentSchema = check.object({
-  format: check.literal('route-planner-account-export'),
-  version: check.number(),
-  exported_at: check.string(),
-  account: check.object({
-    id: check.string(),
-    email: check.nullable(check.string()),
-    created_at: check.string(),
+export const exportDocumentSchema = z.object({
+  format: z.literal('route-planner-account-export'),
+  version: z.number(),
+  exported_at: z.string(),
+  account: z.object({
+    id: z.string(),
+    email: z.nullable(z.string()),
+    created_at: z.string(),
   }),
-  itineraries: check.array(
-    check.object({
-      id: check.string(),
-      title: check.string(),
-      stops: check.array(stopSchema),
-      created_at: check.string(),
-      share_links: check.array(
-        check.object({
-          url: check.string(),
-          include_notes: check.boolean(),
-          created_at: check.string(),
-          revoked_at: check.nullable(check.string()),
+  itineraries: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      stops: z.array(stopSchema),
+      created_at: z.string(),
+      share_links: z.array(
+        z.object({
+          url: z.string(),
+          include_notes: z.boolean(),
+          created_at: z.string(),
+          revoked_at: z.nullable(z.string()),
         }),
       ),
       /** What drivers reported, with links (valid a few minutes) to their photos and signatures. */
-      stop_reports: check.withDefault(
-        check.array(
-          check.object({
-            id: check.string(),
-            photoUrl: check.optional(check.string()),
-            signatureUrl: check.optional(check.string()),
+      stop_reports: z._default(
+        z.array(
+          z.object({
+            id: z.string(),
+            photoUrl: z.optional(z.string()),
+            signatureUrl: z.optional(z.string()),
           }),
         ),
         [],
@@ -44,4 +44,4 @@ export const exportDocumentSchema = check.object({
   ),
 });
 
-export type ExportDocument = check.Infer<typeof exportDocumentSchema>;
+export type ExportDocument = z.infer<typeof exportDocumentSchema>;

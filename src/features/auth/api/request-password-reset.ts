@@ -1,7 +1,7 @@
-import * as check from '@/lib/check';
+import * as z from 'zod/mini';
 import { apiClient } from '@/lib/api-client';
 
-const answerSchema = check.object({ message: check.string() });
+const answerSchema = z.object({ message: z.string() });
 
 /**
  * POST /api/auth/password-reset: the server answers the same (202) whether or not an account

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as check from '@/lib/check';
+import * as z from 'zod/mini';
 import { apiClient } from '@/lib/api-client';
 import { geocodingKeys, isSearchable, shouldRetryGeocoding } from '@/lib/geocoding';
 
@@ -7,14 +7,14 @@ import { geocodingKeys, isSearchable, shouldRetryGeocoding } from '@/lib/geocodi
 export const SUGGESTION_LIMIT = 8;
 
 /** A suggestion: a name and a second line (street, city, country) to tell places apart. */
-export const suggestionSchema = check.object({
-  name: check.string(),
-  address: check.string(),
-  display_name: check.string(),
-  lat: check.number(),
-  lng: check.number(),
+export const suggestionSchema = z.object({
+  name: z.string(),
+  address: z.string(),
+  display_name: z.string(),
+  lat: z.number(),
+  lng: z.number(),
 });
-export type Suggestion = check.Infer<typeof suggestionSchema>;
+export type Suggestion = z.infer<typeof suggestionSchema>;
 
 /** Where to prefer results: the map's view (its centre and zoom) or the user's position. */
 export interface SearchBias {
@@ -52,7 +52,7 @@ export function autocompletePlaces(
     },
     // A superseded search is cancelled here, and the proxy stops its upstream call.
     signal: options.signal,
-    schema: check.array(suggestionSchema),
+    schema: z.array(suggestionSchema),
   });
 }
 

@@ -4,7 +4,7 @@
  * what passes the checks below is read back (a store written by another version, or edited by
  * hand, gives the defaults).
  */
-import * as check from '@/lib/check';
+import * as z from 'zod/mini';
 import { isEndPlace, type EndPlace } from '@domain/day-plan/day-plan.ts';
 import {
   DRIVER_NAME_MAX_CHARS,
@@ -18,34 +18,28 @@ import { DEVICE_KEYS } from '@/lib/device-keys';
 /** localStorage key of the form. */
 export const REMEMBERED_TEAM_KEY = DEVICE_KEYS.teamDay.name;
 
-const place = check.refine(
-  check.object({ name: check.string(), lat: check.number(), lng: check.number() }),
-  (value) => isEndPlace(value),
-) as check.Check<EndPlace>;
-const shortText = (max: number) => check.refine(check.string(), (text) => text.length <= max);
+const place = z
+  .object({ name: z.string(), lat: z.number(), lng: z.number() })
+  .check(z.refine((value) => isEndPlace(value))) as z.ZodMiniType<EndPlace>;
+const shortText = (max: number) => z.string().check(z.refine((text) => text.length <= max));
 
-const driverCheck = check.object({
+const driverCheck = z.object({
   name: shortText(DRIVER_NAME_MAX_CHARS),
   startTime: shortText(5),
   endTime: shortText(5),
-  start: check.union([check.literal('depot'), check.literal('first-stop'), place]),
-  end: check.union([
-    check.literal('start'),
-    check.literal('last-stop'),
-    check.literal('depot'),
-    place,
-  ]),
+  start: z.union([z.literal('depot'), z.literal('first-stop'), place]),
+  end: z.union([z.literal('start'), z.literal('last-stop'), z.literal('depot'), place]),
   maxStops: shortText(4),
   // A team kept before drivers had a capacity has none.
-  capacity: check.withDefault(shortText(7), ''),
-}) satisfies check.Check<DriverFields>;
+  capacity: z._default(shortText(7), ''),
+}) satisfies z.ZodMiniType<DriverFields>;
 
-const formCheck = check.object({
+const formCheck = z.object({
   drivers: shortText(3),
-  objective: check.oneOf(SPLIT_OBJECTIVES),
+  objective: z.enum(SPLIT_OBJECTIVES),
   maxHours: shortText(3),
-  team: check.refine(check.array(driverCheck), (team) => team.length <= MAX_DRIVERS),
-}) satisfies check.Check<SplitFormValues>;
+  team: z.array(driverCheck).check(z.refine((team) => team.length <= MAX_DRIVERS)),
+}) satisfies z.ZodMiniType<SplitFormValues>;
 
 /** The form kept in `storage`, or null when there is none or it does not read. */
 export function readRememberedTeam(

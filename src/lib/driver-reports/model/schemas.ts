@@ -2,118 +2,116 @@
  * What the /api answers about driver links and stop reports, checked before use (the contract:
  * docs/api.md). Reports and the rules behind them are @domain/stop-reports.ts.
  */
-import * as check from '@/lib/check';
+import * as z from 'zod/mini';
 import { FAILURE_REASONS, REPORT_STATUSES, type StopReport } from '@domain/stop-reports.ts';
 import { stopWindowSchema } from '@/lib/stop-schema';
 
 /** POST and GET /api/itineraries/{id}/driver-link. */
-export const driverLinkSchema = check.object({ driverUrl: check.string() });
-export type DriverLink = check.Infer<typeof driverLinkSchema>;
+export const driverLinkSchema = z.object({ driverUrl: z.string() });
+export type DriverLink = z.infer<typeof driverLinkSchema>;
 
-const positionSchema = check.object({
-  lat: check.number(),
-  lng: check.number(),
-  accuracy: check.number(),
+const positionSchema = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  accuracy: z.number(),
 });
 
 /** A report as the /api answers it. */
-export const stopReportSchema = check.object({
-  id: check.string(),
-  stopId: check.string(),
-  status: check.oneOf(REPORT_STATUSES),
-  reason: check.optional(check.oneOf(FAILURE_REASONS)),
-  note: check.optional(check.string()),
-  at: check.string(),
-  receivedAt: check.string(),
-  position: check.optional(positionSchema),
-  distanceMeters: check.optional(check.number()),
-  farFromStop: check.boolean(),
-  hasPhoto: check.optional(check.boolean()),
-  hasSignature: check.optional(check.boolean()),
-}) satisfies check.Check<StopReport>;
+export const stopReportSchema = z.object({
+  id: z.string(),
+  stopId: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  reason: z.optional(z.enum(FAILURE_REASONS)),
+  note: z.optional(z.string()),
+  at: z.string(),
+  receivedAt: z.string(),
+  position: z.optional(positionSchema),
+  distanceMeters: z.optional(z.number()),
+  farFromStop: z.boolean(),
+  hasPhoto: z.optional(z.boolean()),
+  hasSignature: z.optional(z.boolean()),
+}) satisfies z.ZodMiniType<StopReport>;
 
 /** A report as its owner sees it: with short-lived links to its photo and signature. */
-export const ownerReportSchema = check.extend(stopReportSchema, {
-  photoUrl: check.optional(check.string()),
-  signatureUrl: check.optional(check.string()),
+export const ownerReportSchema = z.extend(stopReportSchema, {
+  photoUrl: z.optional(z.string()),
+  signatureUrl: z.optional(z.string()),
 });
-export type OwnerReport = check.Infer<typeof ownerReportSchema>;
+export type OwnerReport = z.infer<typeof ownerReportSchema>;
 
 /** A stop of a route as the driver's page and the progress show it. */
 const plannedStopShape = {
-  id: check.string(),
-  name: check.string(),
-  lat: check.number(),
-  lng: check.number(),
-  note: check.optional(check.string()),
+  id: z.string(),
+  name: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  note: z.optional(z.string()),
   /** Planned arrival (ISO 8601); for the first stop, where the day starts, when the driver leaves. */
-  eta: check.optional(check.string()),
-  window: check.optional(stopWindowSchema),
-  serviceMinutes: check.optional(check.number()),
+  eta: z.optional(z.string()),
+  window: z.optional(stopWindowSchema),
+  serviceMinutes: z.optional(z.number()),
 };
 
 /** The day's clock: its IANA zone and the departure as written (with its UTC offset). */
 const dayClockShape = {
-  timeZone: check.optional(check.string()),
-  departure: check.optional(check.string()),
+  timeZone: z.optional(z.string()),
+  departure: z.optional(z.string()),
 };
 
 /** GET /api/drive/{token}: the route to drive, each stop with what was already reported. */
-export const driveRouteSchema = check.object({
-  title: check.string(),
+export const driveRouteSchema = z.object({
+  title: z.string(),
   ...dayClockShape,
-  stops: check.array(
-    check.object({ ...plannedStopShape, report: check.optional(stopReportSchema) }),
-  ),
+  stops: z.array(z.object({ ...plannedStopShape, report: z.optional(stopReportSchema) })),
 });
-export type DriveRoute = check.Infer<typeof driveRouteSchema>;
+export type DriveRoute = z.infer<typeof driveRouteSchema>;
 
-const countsSchema = check.object({
-  delivered: check.number(),
-  failed: check.number(),
-  skipped: check.number(),
-  toDo: check.number(),
-  total: check.number(),
+const countsSchema = z.object({
+  delivered: z.number(),
+  failed: z.number(),
+  skipped: z.number(),
+  toDo: z.number(),
+  total: z.number(),
 });
-export type ReportCounts = check.Infer<typeof countsSchema>;
+export type ReportCounts = z.infer<typeof countsSchema>;
 
 /** GET /api/itineraries/{id}/progress. */
-export const routeProgressSchema = check.object({
-  itineraryId: check.string(),
-  title: check.string(),
-  dayGroup: check.optional(check.string()),
+export const routeProgressSchema = z.object({
+  itineraryId: z.string(),
+  title: z.string(),
+  dayGroup: z.optional(z.string()),
   ...dayClockShape,
-  stops: check.array(
-    check.object({
+  stops: z.array(
+    z.object({
       ...plannedStopShape,
-      report: check.optional(ownerReportSchema),
+      report: z.optional(ownerReportSchema),
       /** The stop's earlier reports, newest first. */
-      history: check.array(ownerReportSchema),
+      history: z.array(ownerReportSchema),
     }),
   ),
   counts: countsSchema,
-  lastReport: check.optional(check.object({ at: check.string(), stopId: check.string() })),
-  lastPosition: check.optional(check.extend(positionSchema, { at: check.string() })),
-  delayMinutes: check.optional(check.number()),
-  plannedFinish: check.optional(check.string()),
-  predictedFinish: check.optional(check.string()),
+  lastReport: z.optional(z.object({ at: z.string(), stopId: z.string() })),
+  lastPosition: z.optional(z.extend(positionSchema, { at: z.string() })),
+  delayMinutes: z.optional(z.number()),
+  plannedFinish: z.optional(z.string()),
+  predictedFinish: z.optional(z.string()),
 });
-export type RouteProgress = check.Infer<typeof routeProgressSchema>;
+export type RouteProgress = z.infer<typeof routeProgressSchema>;
 
 /**
  * A route's or a day's progress on a card of My Routes (GET
  * /api/itineraries?summary=true&progress=true).
  */
-export const progressSummarySchema = check.extend(countsSchema, {
-  delayMinutes: check.optional(check.number()),
-  lastReportAt: check.optional(check.string()),
+export const progressSummarySchema = z.extend(countsSchema, {
+  delayMinutes: z.optional(z.number()),
+  lastReportAt: z.optional(z.string()),
 });
-export type ProgressSummary = check.Infer<typeof progressSummarySchema>;
+export type ProgressSummary = z.infer<typeof progressSummarySchema>;
 
 /** GET /api/day-groups/{dayGroup}/progress: every driver's route of the day. */
-export const dayGroupProgressSchema = check.object({
-  dayGroup: check.string(),
-  routes: check.array(routeProgressSchema),
+export const dayGroupProgressSchema = z.object({
+  dayGroup: z.string(),
+  routes: z.array(routeProgressSchema),
   counts: countsSchema,
 });
-export type DayGroupProgress = check.Infer<typeof dayGroupProgressSchema>;
+export type DayGroupProgress = z.infer<typeof dayGroupProgressSchema>;

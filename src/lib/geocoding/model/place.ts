@@ -1,18 +1,18 @@
-import * as check from '@/lib/check';
+import * as z from 'zod/mini';
 
 /** A geocoding search result. */
-export const placeSchema = check.object({
-  display_name: check.string(),
-  lat: check.number(),
-  lng: check.number(),
+export const placeSchema = z.object({
+  display_name: z.string(),
+  lat: z.number(),
+  lng: z.number(),
 });
 
-export const placeListSchema = check.array(placeSchema);
+export const placeListSchema = z.array(placeSchema);
 
 /** GET /api/geocoding/reverse also names the country, used to choose a language. */
-export const reversePlaceSchema = check.extend(placeSchema, {
-  countryCode: check.optional(check.nullable(check.string())),
+export const reversePlaceSchema = z.extend(placeSchema, {
+  countryCode: z.optional(z.nullable(z.string())),
 });
 
-export type Place = check.Infer<typeof placeSchema>;
-export type ReversePlace = check.Infer<typeof reversePlaceSchema>;
+export type Place = z.infer<typeof placeSchema>;
+export type ReversePlace = z.infer<typeof reversePlaceSchema>;

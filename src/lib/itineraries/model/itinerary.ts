@@ -1,4 +1,4 @@
-import * as check from '@/lib/check';
+import * as z from 'zod/mini';
 import type { Stop } from '@domain/stops.ts';
 import type { DayPlan } from '@domain/day-plan/day-plan.ts';
 import { stopSchema } from '@/lib/stop-schema';
@@ -6,32 +6,32 @@ import { dayPlanSchema } from '@/lib/day-plan/schema';
 import { progressSummarySchema } from '@/lib/driver-reports/model/schemas';
 
 /** Ids are opaque to the SPA; a numeric id from the server is kept as its text. */
-const idSchema = check.map(check.union([check.string(), check.number()]), String);
+const idSchema = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
 
 /**
  * What a saved route's card shows (GET /api/itineraries?summary=true): the itinerary without
  * its stops, with their number. Totals may be unknown (null).
  */
-export const itinerarySummarySchema = check.object({
+export const itinerarySummarySchema = z.object({
   id: idSchema,
-  title: check.string(),
-  stop_count: check.number(),
-  total_distance: check.optional(check.nullable(check.number())),
-  total_duration: check.optional(check.nullable(check.number())),
-  created_at: check.string(),
-  updated_at: check.optional(check.string()),
+  title: z.string(),
+  stop_count: z.number(),
+  total_distance: z.optional(z.nullable(z.number())),
+  total_duration: z.optional(z.nullable(z.number())),
+  created_at: z.string(),
+  updated_at: z.optional(z.string()),
   /** The working day (departure, default time at stop, end rule); absent on routes without. */
-  day_plan: check.optional(dayPlanSchema),
+  day_plan: z.optional(dayPlanSchema),
   /** The itineraries of one day split among drivers share it. */
-  day_group: check.optional(check.string()),
+  day_group: z.optional(z.string()),
   /** It has a share link that works; absent from an older server (unknown). */
-  shared: check.optional(check.boolean()),
+  shared: z.optional(z.boolean()),
   /** What its driver reported (asked with progress=true): null before the first report. */
-  progress: check.optional(check.nullable(progressSummarySchema)),
+  progress: z.optional(z.nullable(progressSummarySchema)),
   /** On a route of a day split among drivers: the whole day's, null before any report. */
-  day_progress: check.optional(check.nullable(progressSummarySchema)),
+  day_progress: z.optional(z.nullable(progressSummarySchema)),
 });
-export type ItinerarySummary = check.Infer<typeof itinerarySummarySchema>;
+export type ItinerarySummary = z.infer<typeof itinerarySummarySchema>;
 
 /** An itinerary as the /api returns it. */
 const {
@@ -41,12 +41,12 @@ const {
   day_progress: _dayProgress,
   ...itineraryFields
 } = itinerarySummarySchema.shape;
-export const itinerarySchema = check.object({
+export const itinerarySchema = z.object({
   ...itineraryFields,
-  stops: check.array(stopSchema),
+  stops: z.array(stopSchema),
 });
 
-export type Itinerary = check.Infer<typeof itinerarySchema>;
+export type Itinerary = z.infer<typeof itinerarySchema>;
 
 /** The body of POST /itineraries and PUT /itineraries/:id. */
 export interface ItineraryInput {
@@ -62,8 +62,8 @@ export interface ItineraryInput {
  * A share link: its URL and whether it shows the stops' notes for the driver (an older server
  * that does not say shows none, as today's default).
  */
-export const shareLinkSchema = check.object({
-  shareUrl: check.string(),
-  includeNotes: check.withDefault(check.boolean(), false),
+export const shareLinkSchema = z.object({
+  shareUrl: z.string(),
+  includeNotes: z._default(z.boolean(), false),
 });
-export type ShareLink = check.Infer<typeof shareLinkSchema>;
+export type ShareLink = z.infer<typeof shareLinkSchema>;

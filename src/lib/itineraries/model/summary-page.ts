@@ -1,4 +1,4 @@
-import * as check from '@/lib/check';
+import * as z from 'zod/mini';
 import type { ItinerarySort } from '@domain/itinerary-list.ts';
 import { itinerarySummarySchema, type ItinerarySummary } from './itinerary';
 
@@ -20,7 +20,7 @@ export interface SummaryPage {
   total: number;
 }
 
-export const summaryListSchema = check.array(itinerarySummarySchema);
+export const summaryListSchema = z.array(itinerarySummarySchema);
 
 /**
  * The cursor of a Link header's rel="next" reference (`<?...&cursor=X>; rel="next"`, RFC 8288);

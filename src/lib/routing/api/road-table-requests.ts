@@ -1,6 +1,6 @@
 import type { LatLng } from '@domain/geo.ts';
 import { apiClient, type ResponseSchema } from '@/lib/api-client';
-import * as check from '@/lib/check';
+import * as z from 'zod/mini';
 import {
   loadRoadTable,
   type BlockFetcher,
@@ -10,12 +10,9 @@ import {
   type RouterLimits,
 } from './road-table';
 
-const routerLimitsSchema = check.object({
-  tableMaxCoordinates: check.refine(
-    check.number(),
-    (value) => Number.isInteger(value) && value >= 1,
-  ),
-  upstreamIntervalMs: check.refine(check.number(), (value) => value >= 0),
+const routerLimitsSchema = z.object({
+  tableMaxCoordinates: z.number().check(z.refine((value) => Number.isInteger(value) && value >= 1)),
+  upstreamIntervalMs: z.number().check(z.refine((value) => value >= 0)),
 });
 
 let limitsOnce: Promise<RouterLimits> | null = null;
