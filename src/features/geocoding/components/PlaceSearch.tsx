@@ -11,7 +11,10 @@ import {
 import { parseTypedCoordinates, type TypedPoint } from '../model/coordinates';
 import './PlaceSearch.css';
 
-/** Search debounce 300 ms. */
+/**
+ * Search debounce 300 ms: one geocoder call per pause in typing, not one per key (the /api
+ * limits each client's geocoding calls a minute, and the public geocoders behind it theirs).
+ */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 export interface PlaceSearchProps {
