@@ -31,8 +31,9 @@ describe('solveAsSingleRoute', () => {
       { mode: 'round-trip', ...budget },
     );
     expect(solution!.distance).toBeCloseTo(direct.length, 9);
-    // At least as short as the vrp search on the same problem.
-    const vrp = solveVrp(tsp, { timeLimitMs: 300 });
+    // At least as short as the vrp search on the same problem (an iteration budget: the same
+    // result however busy the machine is).
+    const vrp = solveVrp(tsp, { timeLimitMs: 60_000, maxIterations: 3_000 });
     expect(solution!.distance).toBeLessThanOrEqual(vrp.distance + 1e-9);
   });
 
