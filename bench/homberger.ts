@@ -3,7 +3,7 @@
  * (bench/vrptw/homberger), objective 'vehicles' (fewest vehicles, then least distance), run as
  * the page runs it: a team of workers (src/lib/optimizer's OptimizeClient, one Web Worker per
  * search, sharing their best solutions):
- *   deno run --quiet --allow-read --import-map=import-map.json bench/homberger.ts
+ *   deno run --quiet --allow-read --allow-sys=loadavg --import-map=import-map.json bench/homberger.ts
  * (or npm run bench). Options: --workers=N (default: one per core, navigator.hardwareConcurrency),
  * --only=r1_2,c2 (name prefixes), --seed=N, --scale=F (every budget times F, for short trials),
  * --no-gain (skip the one-worker comparison).
@@ -13,8 +13,11 @@
  * search. Best-known values (bks.json) use the hierarchical objective: a distance is compared
  * only when the vehicle count equals the best known. Then the 200-customer instances run again
  * with one worker: the difference is the team's gain on this machine. A busy machine gives each
- * worker less of a core, and so worse figures.
+ * worker less of a core, and so worse figures: each line prints the CPU time the workers got
+ * (cpu=, all workers together) and the summary its share of what the budget offered (the time
+ * times the workers), with the load average.
  */
+import process from 'node:process';
 import { checkSolution, type VrpProblem } from '../supabase/functions/_shared/domain/vrp/index.ts';
 import { OptimizeClient } from '../src/lib/optimizer/optimize-client.ts';
 import { parseSolomon } from './vrptw-instances.ts';
@@ -71,18 +74,23 @@ interface Result {
   /** Percent over the best-known distance; null when the vehicle counts differ. */
   gap: number | null;
   ms: number;
+  /** CPU time of the whole process (every worker) during the solve. */
+  cpuMs: number;
+  team: number;
 }
 
 async function solve(name: string, problem: VrpProblem, team: number): Promise<Result> {
   const entry = known[name];
   const budget = TARGETS[entry.jobs].budgetMs * scale;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const solution = await client.solveVrp(problem, {
     timeLimitMs: SEARCH_SHARE * budget,
     seed,
     workers: team,
   });
   const ms = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
   const check = checkSolution(problem, solution.routes);
   const feasible = check.feasible && solution.unassigned.length === 0;
   const vehicles = check.routes.length;
@@ -99,6 +107,8 @@ async function solve(name: string, problem: VrpProblem, team: number): Promise<R
     distance: check.distance,
     gap,
     ms,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    team,
   };
 }
 
@@ -109,8 +119,16 @@ const print = (r: Result, team: number) =>
         20,
       ) +
       ` distance=${r.distance.toFixed(2).padEnd(9)} gap=${r.gap === null ? '  —  ' : `${r.gap.toFixed(2).padStart(5)}%`}` +
-      `  ms=${Math.round(r.ms)}  workers=${team}`,
+      `  ms=${Math.round(r.ms)}  cpu=${(r.cpuMs / 1000).toFixed(1)}s  workers=${team}`,
   );
+
+/** The CPU time the runs got, as a share of what their budgets offered (time × workers). */
+const cpuShare = (rs: Result[]) =>
+  `${Math.round((100 * rs.reduce((sum, r) => sum + r.cpuMs, 0)) / rs.reduce((sum, r) => sum + r.ms * r.team, 0))} %`;
+const load = () =>
+  Deno.loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
 
 const mean = (values: number[]) =>
   values.length === 0 ? NaN : values.reduce((sum, x) => sum + x, 0) / values.length;
@@ -164,7 +182,7 @@ for (const size of [200, 400, 1000]) {
     `homberger  summary ${size} customers (${members.length}): all feasible=${feasible}  ` +
       `best-known vehicles on ${atBest} of ${members.length}, most over=${Math.max(...over)} (target <= ${target.extraVehicles})  ` +
       `mean gap at best-known vehicles=${Number.isNaN(gap) ? '—' : `${gap.toFixed(2)}%`} (${gaps.length} instances${target.meanGapPercent === undefined ? ', reported' : `; target <= ${target.meanGapPercent}%`})  ` +
-      `max ms=${Math.round(maxMs)} (target <= ${budget}): ${verdict(ok)}`,
+      `max ms=${Math.round(maxMs)} (target <= ${budget}), CPU ${cpuShare(members)} of the budget, load ${load()}: ${verdict(ok)}`,
   );
 }
 
@@ -183,7 +201,8 @@ if (gain && workers > 1) {
     const team = describe(together);
     console.log(
       `homberger  gain ${workers} workers vs 1 on 200 customers: vehicles over best known ${team.extra} vs ${one.extra}, ` +
-        `mean gap ${team.gap.toFixed(2)}% vs ${one.gap.toFixed(2)}% (${team.count} instances at best-known vehicles in both)`,
+        `mean gap ${team.gap.toFixed(2)}% vs ${one.gap.toFixed(2)}% (${team.count} instances at best-known vehicles in both); ` +
+        `CPU ${cpuShare(together)} vs ${cpuShare(alone)} of the budget, load ${load()}`,
     );
   }
 }

@@ -24,6 +24,7 @@ const BENCHMARKS = [
     '--quiet',
     '--allow-read',
     '--import-map=import-map.json',
+    '--allow-sys=loadavg',
     '--v8-flags=--single-threaded',
     'bench/homberger.ts',
   ],

@@ -12,8 +12,18 @@ declare namespace Deno {
   const stdin: { readable: ReadableStream<Uint8Array> };
   function exit(code?: number): never;
   function readTextFile(path: string | URL): Promise<string>;
+  /** The load average over 1, 5 and 15 minutes (needs --allow-sys=loadavg). */
+  function loadavg(): number[];
   function serve(handler: (request: Request) => Response | Promise<Response>): unknown;
   namespace errors {
     class NotFound extends Error {}
   }
+}
+
+/** Node's `process` as Deno provides it: the CPU time of the whole process, every worker. */
+declare module 'node:process' {
+  const process: {
+    cpuUsage(previous?: { user: number; system: number }): { user: number; system: number };
+  };
+  export default process;
 }
