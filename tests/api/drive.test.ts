@@ -68,8 +68,15 @@ describe('driver links', () => {
       (await call('DELETE', `/itineraries/${route.id}/driver-link`, { token: alice.token })).status,
     ).toBe(204);
     const late = await report(token, { stopId: route.stops[2].id });
-    expect(late).toMatchObject({ status: 404, body: { error: expect.any(String) } });
-    expect(await call('GET', `/drive/${token}`)).toMatchObject({ status: 404 });
+    // The code tells the phone the link is gone: it forgets its copy and its reports not sent.
+    expect(late).toMatchObject({
+      status: 404,
+      body: { error: expect.any(String), code: 'no-link' },
+    });
+    expect(await call('GET', `/drive/${token}`)).toMatchObject({
+      status: 404,
+      body: { code: 'no-link' },
+    });
     const progress = await call('GET', `/itineraries/${route.id}/progress`, {
       token: alice.token,
     });

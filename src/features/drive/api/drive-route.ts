@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { DRIVER_LINK_GONE } from '@domain/stop-reports.ts';
 import { isApiError } from '@/lib/api-client';
 import {
   driverReportKeys,
@@ -7,6 +8,7 @@ import {
   type DriveRoute,
 } from '@/lib/driver-reports';
 import { offlineStore } from '@/lib/offline';
+import { driveOutboxKey } from '../model/report-sender';
 
 export type DriveStop = DriveRoute['stops'][number];
 
@@ -14,7 +16,9 @@ const copyKey = (token: string) => `drive-route:${token}`;
 
 /**
  * The route of a driver link, kept on the device after each answer: a phone that lost its
- * signal (or reopens the link offline) shows the last copy instead of an error.
+ * signal (or reopens the link offline) shows the last copy instead of an error. When the server
+ * says the link is unknown or revoked (404 `no-link`), the copy (names, notes) and the reports
+ * not sent leave the device: nothing can use them any more.
  */
 export async function getDriveRouteOrCopy(
   token: string,
@@ -27,11 +31,26 @@ export async function getDriveRouteOrCopy(
       .catch(() => undefined);
     return route;
   } catch (error) {
+    if (isApiError(error) && error.status === 404 && error.serverCode === DRIVER_LINK_GONE)
+      await forgetLink(token);
     if (!isApiError(error) || error.status !== 0) throw error;
     const copy = driveRouteSchema.safeParse(await offlineStore().get(copyKey(token)));
     if (copy.success) return copy.data;
     throw error;
   }
+}
+
+async function forgetLink(token: string) {
+  const store = offlineStore();
+  await Promise.all(
+    [copyKey(token), driveOutboxKey(token)].map((key) =>
+      store
+        .update(key, () => undefined)
+        .catch((error: unknown) => {
+          console.warn('Could not forget the revoked driver link on this device', error);
+        }),
+    ),
+  );
 }
 
 export const driveRouteQueryOptions = (token: string) =>

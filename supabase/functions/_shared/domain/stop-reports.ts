@@ -39,6 +39,12 @@ export const REPORT_ACCURACY_MAX_METERS = 1_000_000;
  */
 export const REPORT_NO_STOP = 'no-stop';
 
+/**
+ * The `code` of the 404 for a driver link that is unknown or revoked: the phone then forgets
+ * what it kept of the link (its copy of the route, its reports not sent).
+ */
+export const DRIVER_LINK_GONE = 'no-link';
+
 export const PROOF_KINDS = ['photo', 'signature'] as const;
 export type ProofKind = (typeof PROOF_KINDS)[number];
 export const PROOF_MAX_BYTES = 5 * 1024 * 1024;

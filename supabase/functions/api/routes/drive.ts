@@ -9,6 +9,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { ApiError, parseInput, readBodyBytes, readJsonBody } from '../../_shared/http.ts';
 import {
+  DRIVER_LINK_GONE,
   imageTypeOf,
   PROOF_MAX_BYTES,
   REPORT_NO_STOP,
@@ -21,11 +22,12 @@ import { driveAnswer } from '../../_shared/route-progress.ts';
 import { limitDriverLink } from '../rate-limit.ts';
 
 export const LINK_NOT_FOUND = 'Driver link not found or no longer valid';
+const linkNotFound = () => new ApiError(404, LINK_NOT_FOUND, {}, DRIVER_LINK_GONE);
 
 /** The token path parameter; one of the wrong shape cannot be a link, so it is a 404. */
 export function driverToken(c: Context<AppEnv>): string {
   const token = c.req.param('token');
-  if (!driverTokenSchema.safeParse(token).success) throw new ApiError(404, LINK_NOT_FOUND);
+  if (!driverTokenSchema.safeParse(token).success) throw linkNotFound();
   return token!;
 }
 
@@ -66,7 +68,7 @@ async function storeProof(c: Context<AppEnv>, kind: ProofKind) {
   const announced = await c.var.driverStores.announceProof(token, proof);
   switch (announced.outcome) {
     case 'no-link':
-      throw new ApiError(404, LINK_NOT_FOUND);
+      throw linkNotFound();
     case 'no-report':
       throw new ApiError(404, REPORT_NOT_FOUND);
     case 'taken':
@@ -80,7 +82,7 @@ async function storeProof(c: Context<AppEnv>, kind: ProofKind) {
       await c.var.proofStorage.upload(announced.objectPath, bytes, mediaType);
   }
   const stored = await c.var.driverStores.proofStored(token, proof);
-  if (stored === 'no-link') throw new ApiError(404, LINK_NOT_FOUND);
+  if (stored === 'no-link') throw linkNotFound();
   if (stored === 'no-proof')
     throw new ApiError(409, `Another ${kind} was sent for this report meanwhile`);
   return c.json(answer, stored === 'done' ? 201 : 200);
@@ -89,7 +91,7 @@ async function storeProof(c: Context<AppEnv>, kind: ProofKind) {
 export const driveRoutes = new Hono<AppEnv>()
   .get('/:token', async (c) => {
     const route = await c.var.driverStores.driverRoute(driverToken(c));
-    if (!route) throw new ApiError(404, LINK_NOT_FOUND);
+    if (!route) throw linkNotFound();
     const times = await plannedTimes(c.var.router, route.day_plan, route.stops);
     return c.json(driveAnswer(route, times), 200, { 'Cache-Control': 'no-store' });
   })
@@ -106,7 +108,7 @@ export const driveRoutes = new Hono<AppEnv>()
       case 'replayed':
         return c.json(result.report, 201, { 'Idempotent-Replayed': 'true' });
       case 'no-link':
-        throw new ApiError(404, LINK_NOT_FOUND);
+        throw linkNotFound();
       case 'no-stop':
         throw new ApiError(
           404,
