@@ -125,7 +125,9 @@ describe('npm run optimize', { timeout: 30_000 }, () => {
             { location: 4, demand: 30 },
           ],
           objective: 'distance',
-          timeLimitMs: 200,
+          // Iterations end the run, never the clock: the same answer on a busy machine.
+          timeLimitMs: 60_000,
+          maxIterations: 500,
         }),
       );
       expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
@@ -171,7 +173,9 @@ describe('npm run optimize', { timeout: 30_000 }, () => {
             { location: 3 },
           ],
           objective: 'makespan',
-          timeLimitMs: 100,
+          // Iterations end the run, never the clock: the same answer on a busy machine.
+          timeLimitMs: 60_000,
+          maxIterations: 500,
         }),
       );
       expect(code).toBe(0);
@@ -200,7 +204,9 @@ describe('npm run optimize', { timeout: 30_000 }, () => {
           vehicles: { count: 3, capacity: 2 },
           jobs: [1, 2, 3, 4].map((location) => ({ location, demand: 1 })),
           objective: 'vehicles',
-          timeLimitMs: 300,
+          // Iterations end each search, never the clock, however busy the machine is.
+          timeLimitMs: 60_000,
+          maxIterations: 500,
         }),
         '--workers=2',
       );
