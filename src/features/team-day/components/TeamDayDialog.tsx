@@ -5,12 +5,12 @@ import { planZone, type DayPlan } from '@domain/day-plan/day-plan.ts';
 import type { LatLng } from '@domain/geo.ts';
 import type { Stop } from '@domain/stops.ts';
 import { Dialog } from '@/components/Dialog';
-import type { CameraRequest } from '@/components/map';
 import { useTimeFormat } from '@/lib/day-plan';
 import { useDriverLegs } from '../hooks/useDriverLegs.ts';
+import { useSplitCamera } from '../hooks/useSplitCamera.ts';
 import { useTeamDay } from '../hooks/useTeamDay.ts';
 import { MIN_SPLIT_STOPS } from '../model/split-form.ts';
-import { fitPoints, shownDrivers, teamPins } from '../model/team-markers.ts';
+import { teamPins } from '../model/team-markers.ts';
 import type { RenderPlaceSearch } from './PlaceChoice.tsx';
 import { ShowDriver } from './ShowDriver.tsx';
 import { SplitForm } from './SplitForm.tsx';
@@ -60,15 +60,7 @@ export function TeamDayDialog({
     () => teamPins(stops, drivers, outcome?.unassigned.map((entry) => entry.stop) ?? [], shown),
     [stops, drivers, outcome, shown],
   );
-  // The map fits what it shows: the stops, then the split, then the driver chosen.
-  const camera = useMemo<CameraRequest>(
-    () => ({
-      id: shown ?? 0,
-      kind: 'fit',
-      points: drivers ? fitPoints(stops, pins, shownDrivers(drivers, shown)) : stops,
-    }),
-    [stops, drivers, pins, shown],
-  );
+  const camera = useSplitCamera(stops, outcome?.day ?? null, drivers, pins, shown);
   const legs = useDriverLegs(stops, team.driversWithStops);
   const zone = planZone(dayPlan);
   const departureTime = zone ? formatClock(Math.round(wallClockAt(departure, zone).minutes)) : '';
