@@ -236,7 +236,8 @@ try {
     {
       const { context, tab, cdp } = await openPhone({ returning: true });
       await tab.goto(`${baseUrl}/plan`, { waitUntil: 'load', timeout: 120_000 });
-      await tab.locator('html:not([data-starting-up])').waitFor({ timeout: 120_000 });
+      // Hydrated: the planner's form is disabled in the build's HTML until React has taken it.
+      await tab.locator('fieldset.planner__form:not([disabled])').waitFor({ timeout: 120_000 });
       await tab.waitForLoadState('networkidle', { timeout: 120_000 });
       if (PROFILE) {
         await cdp.send('Profiler.enable');

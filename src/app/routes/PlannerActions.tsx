@@ -53,8 +53,7 @@ export interface PlannerActionsProps {
 /**
  * The planner's actions below the tools: Calculate, Save (or Sign Up to Save, or Update), Start
  * Route in Waze, Export, and what they answer (an error, the edit conflict, the offer to save
- * unsaved edits before starting). Owns the save and start machinery: the page's first render
- * leaves it to the start-up part it is drawn in ('planner-tools', PlannerPage).
+ * unsaved edits before starting). Owns the save and start machinery.
  */
 export function PlannerActions({
   itineraryId,
