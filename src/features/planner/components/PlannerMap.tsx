@@ -2,6 +2,7 @@ import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteLeg } from '@domain/geo.ts';
 import {
+  LOCATED_ZOOM,
   MapCamera,
   MapClickHandler,
   MapView,
@@ -27,6 +28,10 @@ export interface PlannerMapProps {
   totals: { totalDistance: number; totalDuration: number } | null;
   calculating: boolean;
   estimated: boolean;
+  /**
+   * The page's camera moves. Besides them the map fits the first stops it shows (the draft or
+   * the saved route the planner opens with) and centres on the user's position when found.
+   */
   camera: CameraRequest | null;
   position: PositionState;
   onRetryPosition: () => void;
@@ -45,6 +50,7 @@ export function PlannerMap(props: PlannerMapProps) {
   // The list, markers and summary all follow `stops` in one commit; measured here, after it.
   useStopChangeTiming(stops);
   const hasStops = stops.length > 0;
+  const located = position.status === 'located' ? position.point : null;
   const unknownUntilCalculated = stops.length >= 2 && totals === null;
 
   const markerLabel = useCallback(
@@ -123,7 +129,7 @@ export function PlannerMap(props: PlannerMapProps) {
           found while Leaflet was loading) moves the map in the camera's first effect, and the
           reporter has to be listening by then. */}
       {props.onViewportChange ? <MapViewportReporter onChange={props.onViewportChange} /> : null}
-      <MapCamera request={camera} />
+      <MapCamera request={camera} fitFirst={stops} centerOn={located} centerZoom={LOCATED_ZOOM} />
     </MapView>
   );
 }
