@@ -108,7 +108,7 @@ describeOnEveryBackend('Schema catalog', (db) => {
     expect(truncatable).toEqual([]);
   });
 
-  it('lets anon execute get_shared_route and the driver and tracking links’ token functions, nothing else in public', async () => {
+  it('lets anon execute get_shared_route and the driver and tracking links’ reading functions, nothing else in public', async () => {
     const executable = await db().admin.query<{ signature: string }>(
       `select p.oid::regprocedure::text as signature
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -116,11 +116,28 @@ describeOnEveryBackend('Schema catalog', (db) => {
        order by 1`,
     );
     expect(executable.map((row) => row.signature)).toEqual([
-      'driver_report(text,jsonb)',
       'driver_route(text)',
       'get_shared_route(text)',
       'tracking_stop(text)',
     ]);
+  });
+
+  it('lets only service_role (the api function, after its checks) run a driver link’s writes', async () => {
+    const callers = await db().admin.query<{ name: string; roles: string[] }>(
+      `select p.proname as name,
+         array(select r from unnest(array['anon', 'authenticated', 'service_role']) r
+               where has_function_privilege(r, p.oid, 'execute') order by 1) as roles
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = 'public'
+         and p.proname in ('driver_report', 'driver_proof_begin', 'driver_proof_done')
+       order by 1`,
+    );
+    expect(callers).toEqual(
+      ['driver_proof_begin', 'driver_proof_done', 'driver_report'].map((name) => ({
+        name,
+        roles: ['service_role'],
+      })),
+    );
   });
 
   it('makes the driver and tracking links’ token functions security definers with an empty search_path', async () => {

@@ -87,7 +87,7 @@ describeOnEveryBackend('Moving a stop between routes', (db) => {
   };
 
   const report = async (token: string, stop: string, id = randomUUID()) => {
-    const [row] = await asRole(db(), 'anon', anonClaims, (tx) =>
+    const [row] = await asRole(db(), 'service_role', { role: 'service_role' }, (tx) =>
       tx.query<{ outcome: string; saved: Record<string, unknown> | null }>(
         `select outcome, saved from public.driver_report($1, $2::text::jsonb)`,
         [

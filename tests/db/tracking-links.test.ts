@@ -72,7 +72,7 @@ describeOnEveryBackend('Tracking links', (db) => {
   };
 
   const report = async (token: string, fields: Record<string, unknown>) => {
-    const [row] = await asRole(db(), 'anon', anonClaims, (tx) =>
+    const [row] = await asRole(db(), 'service_role', { role: 'service_role' }, (tx) =>
       tx.query<{ outcome: string }>(
         `select outcome from public.driver_report($1, $2::text::jsonb)`,
         [

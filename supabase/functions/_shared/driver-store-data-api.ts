@@ -111,7 +111,7 @@ export function dataApiDriverStores(config: ApiConfig): DriverStores {
       reportOutcomeFromRow(
         (
           dataOf(
-            await anonymous.rpc('driver_report', {
+            await asFunction().rpc('driver_report', {
               driver_token: token,
               report: reportParameter(input),
             }),

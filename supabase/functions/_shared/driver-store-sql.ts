@@ -106,7 +106,7 @@ export function sqlDriverStores(sql: Sql): DriverStores {
     report: async (token, input) =>
       reportOutcomeFromRow(
         (
-          await asDriver(
+          await asFunction(
             (tx) =>
               tx`select outcome, saved from public.driver_report(${token}, ${tx.json(reportParameter(input))})`,
           )
