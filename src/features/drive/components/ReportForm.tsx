@@ -8,6 +8,7 @@ import {
   type ReportStatus,
 } from '@domain/stop-reports.ts';
 import type { ReportToSend } from '@/lib/driver-reports';
+import { randomUuid } from '@domain/random-uuid.ts';
 import { useDevicePosition } from '../hooks/useDevicePosition';
 import { PhotoPicker } from './PhotoPicker';
 import { SignaturePad } from './SignaturePad';
@@ -53,7 +54,7 @@ export function ReportForm({ stop, onReport, onCancel }: ReportFormProps) {
       .slice(0, REPORT_NOTE_MAX_CHARS);
     onReport(
       {
-        id: crypto.randomUUID(),
+        id: randomUuid(),
         stopId: stop.id,
         status,
         ...(status === 'failed' && reason ? { reason } : {}),

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { parseDeparture } from '@domain/day-plan/clock.ts';
 import type { DayPlan } from '@domain/day-plan/day-plan.ts';
 import type { Stop } from '@domain/stops.ts';
+import { randomUuid } from '@domain/random-uuid.ts';
 import { deviceTimeZone } from '@/lib/day-plan';
 import { OptimizeCancelledError } from '@/lib/optimizer/optimize-client.ts';
 import { readSplitForm, driversOf } from '../model/split-form.ts';
@@ -66,7 +67,7 @@ export function useTeamDay(stops: readonly Stop[], plan: DayPlan | null, title: 
           ]),
         ),
       );
-      setDayGroup(crypto.randomUUID());
+      setDayGroup(randomUuid());
     } catch (error) {
       if (!(error instanceof OptimizeCancelledError)) {
         console.error('Splitting the day failed', error);

@@ -8,6 +8,7 @@ import { apiClient } from '@/lib/api-client';
 import { itinerarySchema, type Itinerary, type ItineraryInput } from '../model/itinerary';
 import { itineraryKeys } from './query-keys';
 import { DEVICE_KEYS } from '@/lib/device-keys';
+import { randomUuid } from '@domain/random-uuid.ts';
 
 /**
  * What to create; `idempotencyKey` (a UUID per save attempt, the same again when that attempt
@@ -17,7 +18,7 @@ import { DEVICE_KEYS } from '@/lib/device-keys';
 export type CreateItineraryVariables = ItineraryInput & { idempotencyKey?: string };
 
 /** A new key for a new save attempt. */
-export const newIdempotencyKey = (): string => crypto.randomUUID();
+export const newIdempotencyKey = (): string => randomUuid();
 
 /**
  * Save attempts whose answer never came (a timeout, a lost connection), by their body: trying

@@ -1,4 +1,5 @@
 import { STOP_NAME_DISPLAY_CHARS } from './limits.ts';
+import { randomUuid } from './random-uuid.ts';
 import { COMPOSED_TEXTS, type TextLanguage } from './composed-texts.ts';
 import type { StopDayFields } from './day-plan/day-plan.ts';
 
@@ -29,8 +30,8 @@ const STOP_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 export const isStopId = (value: unknown): value is string =>
   typeof value === 'string' && STOP_ID.test(value);
 
-/** A new stop id (a random UUID). */
-export const newStopId = (): string => crypto.randomUUID();
+/** A new stop id (a random UUID, in any browsing context: see random-uuid.ts). */
+export const newStopId = (): string => randomUuid();
 
 /**
  * The stops with an id each: the one a stop has (a usable one, not taken by a stop before it in
