@@ -411,7 +411,17 @@ describe('the limit per link', () => {
     expect(statuses.every((status) => status === 400 || status === 429)).toBe(true);
     expect(limited?.body).toEqual({ error: expect.any(String) });
     expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect((await report(token, { stopId: route.stops[0].id })).status).toBe(429);
+    // A valid report is limited alike. The bucket refills a token a second, which a busy machine
+    // spends between two requests: spent again right before each try.
+    let status = 0;
+    for (let round = 0; round < 10 && status !== 429; round += 1) {
+      await Promise.all(
+        Array.from({ length: 20 }, () => call('POST', `/drive/${token}/reports`, { rawBody: '{' })),
+      );
+      status = (await report(token, { stopId: route.stops[0].id })).status;
+      expect([201, 429]).toContain(status);
+    }
+    expect(status).toBe(429);
     const other = await driverLink(bob, (await createRoute(bob)).id);
     expect((await call('GET', `/drive/${other}`)).status).toBe(200);
   });
