@@ -84,8 +84,8 @@ describe('driver links', () => {
       delivered: 1,
       failed: 0,
       skipped: 0,
-      toDo: 2,
-      total: 3,
+      toDo: 1,
+      total: 2,
     });
     expect(
       (await call('DELETE', `/itineraries/${route.id}/driver-link`, { token: alice.token })).status,
@@ -278,7 +278,8 @@ describe('progress', () => {
       itineraryId: route.id,
       title: 'Monday round',
       timeZone: 'America/New_York',
-      counts: { delivered: 2, failed: 0, skipped: 0, toDo: 1, total: 3 },
+      // Stop 1 is the start: its report is shown, not counted.
+      counts: { delivered: 1, failed: 0, skipped: 0, toDo: 1, total: 2 },
       lastReport: { stopId: route.stops[1].id },
       lastPosition: { lat: 40.7484, lng: -73.9857, accuracy: 10 },
       delayMinutes: 25,
@@ -300,7 +301,7 @@ describe('progress', () => {
     const group = randomUUID();
     const first = await createRoute(alice, { title: 'Day — Driver 1', day_group: group });
     const second = await createRoute(alice, { title: 'Day — Driver 2', day_group: group });
-    await report(await driverLink(alice, second.id), { stopId: second.stops[0].id });
+    await report(await driverLink(alice, second.id), { stopId: second.stops[1].id });
     const answer = await call('GET', `/day-groups/${group}/progress`, { token: alice.token });
     expect(answer.status).toBe(200);
     expect(answer.body.dayGroup).toBe(group);
@@ -308,7 +309,7 @@ describe('progress', () => {
       first.id,
       second.id,
     ]);
-    expect(answer.body.counts).toEqual({ delivered: 1, failed: 0, skipped: 0, toDo: 5, total: 6 });
+    expect(answer.body.counts).toEqual({ delivered: 1, failed: 0, skipped: 0, toDo: 3, total: 4 });
     expect((await call('GET', `/day-groups/${group}/progress`, { token: bob.token })).status).toBe(
       404,
     );
@@ -350,15 +351,15 @@ describe('My Routes’ summaries with progress', () => {
     const byTitle = Object.fromEntries(
       answer.body.map((route: { title: string }) => [route.title, route]),
     );
-    const day = { delivered: 1, failed: 1, skipped: 0, toDo: 4, total: 6, delayMinutes: 7 };
+    const day = { delivered: 1, failed: 1, skipped: 0, toDo: 2, total: 4, delayMinutes: 7 };
     expect(byTitle.Plain).toMatchObject({
-      progress: { delivered: 1, failed: 0, skipped: 0, toDo: 2, total: 3, delayMinutes: 12 },
+      progress: { delivered: 1, failed: 0, skipped: 0, toDo: 1, total: 2, delayMinutes: 12 },
     });
     expect(byTitle.Plain.progress.lastReportAt).toBe(plainAt);
     expect(byTitle.Plain).not.toHaveProperty('day_progress');
     expect(byTitle.Untouched.progress).toBeNull();
     expect(byTitle['Day — Driver 2']).toMatchObject({
-      progress: { failed: 1, toDo: 2, total: 3, delayMinutes: 7 },
+      progress: { failed: 1, toDo: 1, total: 2, delayMinutes: 7 },
       day_progress: { ...day, lastReportAt: secondAt },
     });
     // The day counts every driver, on the page or not.

@@ -73,8 +73,9 @@ describe('routeProgress', () => {
     expect(progress.stops[1].report).not.toHaveProperty('itineraryId');
   });
 
-  it('counts the stops on the route only, and says where and when the driver last reported', () => {
-    expect(progress.counts).toEqual({ delivered: 2, failed: 0, skipped: 0, toDo: 1, total: 3 });
+  it('counts the deliveries on the route only, and says where and when the driver last reported', () => {
+    // s1 is the start: its report is shown, not counted.
+    expect(progress.counts).toEqual({ delivered: 1, failed: 0, skipped: 0, toDo: 1, total: 2 });
     expect(progress.lastReport).toEqual({ at: '2026-03-02T08:30:00.000Z', stopId: 's2' });
     expect(progress.lastPosition).toEqual({
       lat: 48.87,
@@ -119,7 +120,7 @@ describe('routeProgress', () => {
         ...(serviceMinutes !== undefined ? { serviceMinutes } : {}),
         history: [],
       })),
-      counts: { delivered: 0, failed: 0, skipped: 0, toDo: 3, total: 3 },
+      counts: { delivered: 0, failed: 0, skipped: 0, toDo: 2, total: 2 },
     });
   });
 });

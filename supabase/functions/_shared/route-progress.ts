@@ -7,6 +7,7 @@ import type { DayPlan, StopWindow } from './domain/day-plan/day-plan.ts';
 import type { Stop } from './domain/stops.ts';
 import {
   delayAtLastReport,
+  deliveryStops,
   reportCounts,
   type ReportCounts,
   type ReportPosition,
@@ -133,7 +134,7 @@ export function routeProgress(
     ...dayClock(itinerary.day_plan),
     stops,
     counts: reportCounts(
-      stops.map((stop) => stop.id),
+      deliveryStops(stops).map((stop) => stop.id),
       new Map(stops.flatMap((stop) => (stop.report ? [[stop.id, stop.report] as const] : []))),
     ),
     ...(last ? { lastReport: { at: last.at, stopId: last.stopId } } : {}),

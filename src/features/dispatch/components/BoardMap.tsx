@@ -12,6 +12,7 @@ const STATUS_SIGN: Record<BoardRow['status'], string> = {
   failed: '✗',
   skipped: '↷',
   todo: '',
+  start: '⚑',
 };
 
 function pin(className: string, text: string, label: string) {

@@ -70,7 +70,13 @@ const texts: DayReportTexts = {
     proofs: 'Proofs',
   },
   status: (status) =>
-    ({ delivered: 'Delivered', failed: 'Failed', skipped: 'Skipped', todo: 'To do' })[status],
+    ({
+      delivered: 'Delivered',
+      failed: 'Failed',
+      skipped: 'Skipped',
+      todo: 'To do',
+      start: 'Start',
+    })[status],
   reason: (reason) => (reason === 'nobody-there' ? 'Nobody there' : reason),
   yes: 'yes',
 };
@@ -98,6 +104,12 @@ describe('boardRows', () => {
       reportedAt: null,
       distance: null,
     });
+  });
+
+  it('shows the start (stop 1) as such until it has a report, never as to do', () => {
+    const [start, next] = boardRows([{ ...route, stops: [route.stops[2], route.stops[0]] }]);
+    expect(start).toMatchObject({ number: 1, status: 'start' });
+    expect(next).toMatchObject({ number: 2, status: 'delivered' });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ReportPosition, ReportStatus } from '@domain/stop-reports.ts';
+import { isRouteStart, type ReportPosition, type ReportStatus } from '@domain/stop-reports.ts';
 import type { RouteProgress } from '@/lib/driver-reports';
 
 type ProgressStop = RouteProgress['stops'][number];
@@ -14,7 +14,8 @@ export interface BoardRow {
   lat: number;
   lng: number;
   planned: number | null;
-  status: ReportStatus | 'todo';
+  /** The latest report's; else the route's start (stop 1, no delivery) or still to do. */
+  status: ReportStatus | 'todo' | 'start';
   reportedAt: number | null;
   reason?: string;
   note?: string;
@@ -44,7 +45,7 @@ function rowOf(route: RouteProgress, stop: ProgressStop, index: number): BoardRo
     lat: stop.lat,
     lng: stop.lng,
     planned: time(stop.eta),
-    status: report?.status ?? 'todo',
+    status: report?.status ?? (isRouteStart(index) ? 'start' : 'todo'),
     reportedAt: time(report?.at),
     ...(report?.reason ? { reason: report.reason } : {}),
     ...(report?.note ? { note: report.note } : {}),

@@ -9,6 +9,7 @@ vi.mock('@/lib/supabase', () => ({ getAccessToken: async () => null }));
 const route = {
   title: 'Monday — Driver 2',
   stops: [
+    { id: 's0', name: 'Depot', lat: 48.84, lng: 2.34 },
     { id: 's1', name: 'Bakery', lat: 48.85, lng: 2.35, note: 'Door code 1234' },
     { id: 's2', name: 'Pharmacy', lat: 48.86, lng: 2.36, window: { start: '09:00', end: '10:00' } },
   ],
@@ -52,10 +53,15 @@ describe('DrivePage', () => {
   it('shows the next stop first with its note, and reports it', async () => {
     const api = stubApi();
     renderPage('tok-online');
-    const next = await screen.findByRole('article', { name: 'Stop 1: Bakery' });
+    const next = await screen.findByRole('article', { name: 'Stop 2: Bakery' });
     expect(within(next).getByText('Next stop')).toBeTruthy();
     expect(within(next).getByText('Door code 1234')).toBeTruthy();
     expect(screen.getByText('Window 09:00–10:00')).toBeTruthy();
+    // The start is no delivery: shown as such, nothing to report there.
+    const depot = screen.getByRole('article', { name: 'Stop 1: Depot' });
+    expect(within(depot).getByText('Start')).toBeTruthy();
+    expect(within(depot).queryByRole('button', { name: /Report/ })).toBeNull();
+    expect(screen.getByText('2 stops · 0 reported')).toBeTruthy();
 
     fireEvent.click(within(next).getByRole('button', { name: 'Report: Bakery' }));
     const form = screen.getByRole('form', { name: 'Report on Bakery' });
@@ -70,15 +76,15 @@ describe('DrivePage', () => {
     await waitFor(() => expect(api.posted).toHaveLength(1));
     expect(api.posted[0]).toMatchObject({ stopId: 's1', status: 'failed', reason: 'nobody-there' });
     // The next stop is now the pharmacy; the bakery shows its report.
-    expect(await screen.findByRole('article', { name: 'Stop 2: Pharmacy' })).toBeTruthy();
-    const bakery = screen.getByRole('article', { name: 'Stop 1: Bakery' });
+    expect(await screen.findByRole('article', { name: 'Stop 3: Pharmacy' })).toBeTruthy();
+    const bakery = screen.getByRole('article', { name: 'Stop 2: Bakery' });
     expect(within(bakery).getByTestId('stop-report').textContent).toMatch(/^Failed · Nobody there/);
   });
 
   it('offline: keeps the report, says it waits, and sends it once when the network is back', async () => {
     const api = stubApi();
     renderPage('tok-offline');
-    const next = await screen.findByRole('article', { name: 'Stop 1: Bakery' });
+    const next = await screen.findByRole('article', { name: 'Stop 2: Bakery' });
     api.state.offline = true;
     fireEvent.click(within(next).getByRole('button', { name: 'Report: Bakery' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Delivered' }));

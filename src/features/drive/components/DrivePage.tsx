@@ -8,6 +8,7 @@ import { useTimeFormat } from '@/lib/day-plan';
 import { useOnline } from '@/lib/offline';
 import { driveRouteQueryOptions } from '../api/drive-route';
 import { useReportOutbox } from '../hooks/useReportOutbox';
+import { deliveryStops, isRouteStart } from '@domain/stop-reports.ts';
 import { shownReports } from '../model/report-outbox';
 import { DriveStopCard } from './DriveStopCard';
 import { NavigationAppSetting } from './NavigateButton';
@@ -48,7 +49,9 @@ export function DrivePage() {
 
   const { title, stops } = route.data;
   const shown = shownReports(stops, outbox.queue);
-  const nextIndex = stops.findIndex((stop) => !shown.has(stop.id));
+  // The start (stop 1) is no delivery: never the next stop, never reported (docs/features.md).
+  const nextIndex = stops.findIndex((stop, index) => !isRouteStart(index) && !shown.has(stop.id));
+  const deliveries = deliveryStops(stops);
   const card = (index: number, next = false) => {
     const stop = stops[index];
     if (reporting === stop.id) {
@@ -74,6 +77,7 @@ export function DrivePage() {
         shown={shown.get(stop.id)}
         format={format}
         next={next}
+        start={isRouteStart(index)}
         onReport={() => setReporting(stop.id)}
       />
     );
@@ -85,7 +89,10 @@ export function DrivePage() {
         {title}
       </h1>
       <p className="driver__summary">
-        {t('drive.summary', { count: stops.length, reported: shown.size })}
+        {t('drive.summary', {
+          count: deliveries.length,
+          reported: deliveries.filter((stop) => shown.has(stop.id)).length,
+        })}
       </p>
       <OutboxStatus
         online={online}

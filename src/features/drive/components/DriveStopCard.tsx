@@ -11,6 +11,8 @@ export interface DriveStopCardProps {
   format: TimeFormat;
   /** The next stop: drawn large, at the top. */
   next?: boolean;
+  /** Where the route starts (stop 1): shown as such, with no report to make. */
+  start?: boolean;
   onReport: () => void;
 }
 
@@ -21,6 +23,7 @@ export function DriveStopCard({
   shown,
   format,
   next = false,
+  start = false,
   onReport,
 }: DriveStopCardProps) {
   const { t } = useTranslation();
@@ -32,7 +35,9 @@ export function DriveStopCard({
       className={`driver-stop${next ? ' driver-stop--next' : ''}`}
       aria-label={t('drive.stopLabel', { number, name: stop.name })}
     >
-      {next ? <p className="driver-stop__kicker">{t('drive.nextStop')}</p> : null}
+      {next || start ? (
+        <p className="driver-stop__kicker">{t(next ? 'drive.nextStop' : 'drive.start')}</p>
+      ) : null}
       <Heading className="driver-stop__name">
         <span className="driver-stop__number" aria-hidden="true">
           {number}
@@ -69,17 +74,19 @@ export function DriveStopCard({
       ) : null}
       <div className="driver-stop__actions">
         <NavigateButton point={stop} name={stop.name} large={next} />
-        <button
-          type="button"
-          className={`button${next ? '' : ' button--small'}`}
-          onClick={onReport}
-          aria-label={t('drive.actionOn', {
-            action: report ? t('drive.correct') : t('drive.report'),
-            name: stop.name,
-          })}
-        >
-          {report ? t('drive.correct') : t('drive.report')}
-        </button>
+        {start ? null : (
+          <button
+            type="button"
+            className={`button${next ? '' : ' button--small'}`}
+            onClick={onReport}
+            aria-label={t('drive.actionOn', {
+              action: report ? t('drive.correct') : t('drive.report'),
+              name: stop.name,
+            })}
+          >
+            {report ? t('drive.correct') : t('drive.report')}
+          </button>
+        )}
       </div>
     </article>
   );

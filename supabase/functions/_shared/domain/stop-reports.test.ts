@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { delayAtLastReport, reportCounts } from './stop-reports.ts';
+import { delayAtLastReport, deliveryStops, isRouteStart, reportCounts } from './stop-reports.ts';
 
 describe('reportCounts', () => {
   it('counts each stop by its latest report; a stop without one is to do', () => {
@@ -14,6 +14,25 @@ describe('reportCounts', () => {
       skipped: 0,
       toDo: 1,
       total: 3,
+    });
+  });
+});
+
+describe('the route’s start', () => {
+  it('is stop 1, never a delivery: a route is done when the stops after it are reported', () => {
+    expect([0, 1, 2].map(isRouteStart)).toEqual([true, false, false]);
+    expect(deliveryStops(['depot', 'a', 'b'])).toEqual(['a', 'b']);
+    expect(deliveryStops(['depot'])).toEqual([]);
+    const latest = new Map([
+      ['a', { status: 'delivered' as const }],
+      ['b', { status: 'failed' as const }],
+    ]);
+    expect(reportCounts(deliveryStops(['depot', 'a', 'b']), latest)).toEqual({
+      delivered: 1,
+      failed: 1,
+      skipped: 0,
+      toDo: 0,
+      total: 2,
     });
   });
 });

@@ -99,6 +99,18 @@ export function imageTypeOf(bytes: Uint8Array): ProofMediaType | null {
   return null;
 }
 
+/**
+ * Stop 1 is where the route starts (the depot, or wherever the driver sets off), not a delivery:
+ * progress counts the stops after it only, so a route is done when those are reported, and the
+ * driver's page asks for no report on the start. One rule for the counts here, in the database
+ * (the itinerary_report_counts view), on the driver's page and on the board.
+ */
+export const isRouteStart = (index: number): boolean => index === 0;
+
+/** The stops a route delivers to: all but its start. */
+export const deliveryStops = <S>(stops: readonly S[]): S[] =>
+  stops.filter((_, index) => !isRouteStart(index));
+
 export interface ReportCounts {
   delivered: number;
   failed: number;
@@ -108,7 +120,10 @@ export interface ReportCounts {
   total: number;
 }
 
-/** How many of `stopIds` are delivered, failed, skipped (by their latest report) or still to do. */
+/**
+ * How many of `stopIds` (a route's deliveries: see deliveryStops) are delivered, failed, skipped
+ * (by their latest report) or still to do.
+ */
 export function reportCounts(
   stopIds: readonly string[],
   latest: ReadonlyMap<string, Pick<StopReport, 'status'>>,
