@@ -51,7 +51,7 @@ const TARGET_TBT_MS = 200;
 const TARGET_CLS = 0.1;
 const TARGET_PRECACHE_KB = 250;
 
-/** @typedef {{route: string, share: string}} Ids */
+/** @typedef {{route: string, share: string, drive: string}} Ids */
 /** @typedef {'anonymous' | 'signedIn'} State */
 /**
  * @typedef {object} PageSpec
@@ -74,6 +74,9 @@ const PAGES = [
   { name: 'dashboard', path: () => '/dashboard', timed: ['signedIn'] },
   { name: 'navigation', path: (ids) => `/waze-route/${ids.route}`, timed: ['signedIn'] },
   { name: 'shared-route', path: (ids) => `/share/${ids.share}`, timed: ['anonymous'] },
+  // A driver's phone opening a driver link (no account): paint and blocking time too.
+  { name: 'drive', path: (ids) => `/drive/${ids.drive}`, timed: ['anonymous'] },
+  { name: 'board', path: (ids) => `/board/route/${ids.route}`, timed: ['signedIn'] },
   { name: 'account', path: () => '/account' },
   { name: 'login', path: () => '/login' },
   { name: 'register', path: () => '/register' },
@@ -85,7 +88,7 @@ const PAGES = [
   { name: 'notice', path: () => '/notice' },
 ];
 /** Pages that need a signed-in user or the guest flag (src/app/router.tsx). */
-const PROTECTED = new Set(['edit-route', 'dashboard', 'navigation', 'account']);
+const PROTECTED = new Set(['edit-route', 'dashboard', 'navigation', 'board', 'account']);
 
 /**
  * The target of the page a visit ends on: the page's own, or the planner's for the planner in
@@ -277,7 +280,7 @@ const targets = { anonymous: {}, signedIn: {} };
 /** @type {Record<State, Record<string, string>>} */
 const shownPaths = { anonymous: {}, signedIn: {} };
 try {
-  // A user with one saved route and its share link.
+  // A user with one saved route, its share link and its driver link.
   const { token } = await api(`${baseUrl}/api/auth/register`, {
     method: 'POST',
     body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
@@ -291,8 +294,16 @@ try {
     method: 'POST',
     token,
   });
+  const { driverUrl } = await api(`${baseUrl}/api/itineraries/${route}/driver-link`, {
+    method: 'POST',
+    token,
+  });
   /** @type {Ids} */
-  const ids = { route, share: new URL(shareUrl).pathname.split('/').pop() ?? '' };
+  const ids = {
+    route,
+    share: new URL(shareUrl).pathname.split('/').pop() ?? '',
+    drive: new URL(driverUrl).pathname.split('/').pop() ?? '',
+  };
 
   // Signed in through the page once, as a user would; every signed-in page reuses that state.
   const signingIn = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
