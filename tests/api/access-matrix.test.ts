@@ -5,7 +5,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { localKeys } from '../../supabase/local/settings.mjs';
-import { call, newUser, stops, type TestUser } from './client.ts';
+import { apiUrl, call, newUser, stops, type TestUser } from './client.ts';
 
 const base64url = (value: string) => Buffer.from(value).toString('base64url');
 function signToken(
@@ -25,6 +25,7 @@ let driverToken: string;
 let trackingToken: string;
 let stopId: string;
 let bobRouteId: string;
+let reportId: string;
 const dayGroup = randomUUID();
 
 beforeAll(async () => {
@@ -54,9 +55,10 @@ beforeAll(async () => {
     token: alice.token,
   });
   trackingToken = tracking.body.trackingUrl.split('/track/')[1];
+  reportId = randomUUID();
   await call('POST', `/drive/${driverToken}/reports`, {
     body: {
-      id: randomUUID(),
+      id: reportId,
       stopId: created.body.stops[1].id,
       status: 'delivered',
       at: new Date().toISOString(),
@@ -312,6 +314,42 @@ describe('the IDOR matrix: itinerary, share and driver operations by everyone bu
     expect(shareToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Buffer.from(shareToken, 'base64url')).toHaveLength(32);
   });
+});
+
+describe('a driver link’s photos and signatures: its own route’s reports only', () => {
+  const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 7)]);
+  let bobsDriverToken: string;
+  beforeAll(async () => {
+    const link = await call('POST', `/itineraries/${bobRouteId}/driver-link`, {
+      token: bob.token,
+    });
+    bobsDriverToken = link.body.driverUrl.split('/drive/')[1];
+  });
+
+  it.each(['photo', 'signature'])(
+    '%s of the owner’s report through another route’s link (with or without the owner’s session) or a guessed link: 404, nothing stored',
+    async (kind) => {
+      const before = await aliceState();
+      for (const [token, session] of [
+        [bobsDriverToken, undefined],
+        [bobsDriverToken, alice.token],
+        ['A'.repeat(43), alice.token],
+      ] as const) {
+        const answer = await fetch(`${apiUrl()}/drive/${token}/reports/${reportId}/${kind}`, {
+          method: 'PUT',
+          headers: {
+            'content-type': 'image/jpeg',
+            ...(session ? { authorization: `Bearer ${session}` } : {}),
+          },
+          body: new Uint8Array(JPEG),
+        });
+        expect(answer.status).toBe(404);
+        expect(typeof ((await answer.json()) as { error: unknown }).error).toBe('string');
+      }
+      expect(await aliceState()).toEqual(before);
+      expect(JSON.stringify(before.progress.body)).not.toMatch(/photoUrl|signatureUrl/);
+    },
+  );
 });
 
 describe('DELETE /api/itineraries/{id}/share (revocation)', () => {

@@ -101,7 +101,10 @@ describe('storing a proof', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
     expect(Buffer.from(await served.arrayBuffer()).equals(JPEG)).toBe(true);
-    expect(Buffer.from(await (await fetchLink(signatureUrl)).arrayBuffer()).equals(PNG)).toBe(true);
+    // Sent as "image/jpeg", stored and served as the PNG its bytes are.
+    const signature = await fetchLink(signatureUrl);
+    expect(signature.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await signature.arrayBuffer()).equals(PNG)).toBe(true);
 
     // The object without the link's token, signed by another user, or read anonymously: nothing.
     const objectPath = new URL(photoUrl).pathname.replace(
@@ -168,6 +171,29 @@ describe('storing a proof', () => {
     expect((await put('A'.repeat(43), route.reportId, 'photo', JPEG)).status).toBe(404);
     await call('DELETE', `/itineraries/${route.id}/driver-link`, { token: owner.token });
     expect((await put(route.token, route.reportId, 'photo', JPEG)).status).toBe(404);
+  });
+});
+
+describe('the limit per link', () => {
+  it('counts proofs with the link’s reports: 429 with Retry-After, a valid image too', async () => {
+    const route = await reported(owner);
+    const spend = () =>
+      Promise.all(
+        Array.from({ length: 30 }, () => put(route.token, route.reportId, 'photo', 'not an image')),
+      );
+    let limited: Awaited<ReturnType<typeof put>> | undefined;
+    for (let round = 0; round < 10 && !limited; round += 1)
+      limited = (await spend()).find((answer) => answer.status === 429);
+    expect(limited?.body).toEqual({ error: expect.any(String) });
+    // The bucket refills a token a second, which a busy machine spends between two requests:
+    // spent again right before each try.
+    let status = 0;
+    for (let round = 0; round < 10 && status !== 429; round += 1) {
+      await spend();
+      status = (await put(route.token, route.reportId, 'signature', PNG)).status;
+      expect([201, 429]).toContain(status);
+    }
+    expect(status).toBe(429);
   });
 });
 
