@@ -201,6 +201,7 @@ export class OptimizeClient {
           timeLimitMs,
           // Each member its own seed: the same one would search the same way.
           seed: (options.seed ?? 1) + member,
+          member: { index: member, size },
           ...(options.maxIterations !== undefined ? { maxIterations: options.maxIterations } : {}),
         }),
       );

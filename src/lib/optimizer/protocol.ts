@@ -10,6 +10,7 @@ import {
 } from '@domain/tsp/index.ts';
 import { VrpInputError, VrpSolver, type VrpProblem, type VrpSolution } from '@domain/vrp/index.ts';
 import type { SolutionRank } from '@domain/vrp/rank.ts';
+import { memberSettings } from '@domain/vrp/team.ts';
 import { solveAsSingleRoute } from '@domain/vrp/single-route.ts';
 
 /** Page -> worker. */
@@ -90,6 +91,8 @@ export interface VrpRequest {
   maxIterations?: number;
   /** Progress interval (default 100 ms, at most 200 ms). */
   progressEveryMs?: number;
+  /** This run's place in a team of runs of the same problem (memberSettings); default alone. */
+  member?: { index: number; size: number };
 }
 
 /** Page -> worker: end the run with this id now and answer with the best solution so far. */
@@ -180,6 +183,7 @@ class VrpRun {
         maxIterations: request.maxIterations,
         now: this.now,
         startedAt: this.started,
+        settings: memberSettings(request.member?.index ?? 0, request.member?.size ?? 1),
       });
     } catch (caught) {
       this.done = true;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ranksBefore, type SolutionRank } from './rank.ts';
+import { DEFAULT_SETTINGS } from './search.ts';
 import type { VrpSolution } from './solve.ts';
-import { SearchTeam, teamSize } from './team.ts';
+import { SearchTeam, memberSettings, teamSize } from './team.ts';
 
 /** A solution of the given distance with its rank (other figures 0). */
 function reported(vehicles: number, distance: number, absent = 0) {
@@ -70,5 +71,15 @@ describe('teamSize', () => {
     expect(teamSize(0, 8)).toBe(1);
     expect(teamSize(200, Number.NaN)).toBe(1);
     expect(teamSize(200, 0)).toBe(1);
+  });
+});
+
+describe('memberSettings', () => {
+  it('alone: the defaults; in a team the first keeps taking routes out longer than the others', () => {
+    expect(memberSettings(0, 1)).toEqual({});
+    const first = memberSettings(0, 4).fleetPatience!;
+    const others = [1, 2, 3].map((index) => memberSettings(index, 4).fleetPatience!);
+    for (const patience of others) expect(patience).toBeLessThan(first);
+    expect(first).toBeGreaterThan(DEFAULT_SETTINGS.fleetPatience);
   });
 });

@@ -9,6 +9,7 @@
  * team's best and who must hear of it.
  */
 import { ranksBefore, type SolutionRank } from './rank.ts';
+import type { SearchSettings } from './search.ts';
 import type { VrpSolution } from './solve.ts';
 
 /**
@@ -74,4 +75,18 @@ export function teamSize(
 ): number {
   const usable = Number.isFinite(cores) && cores >= 1 ? Math.floor(cores) : 1;
   return Math.max(1, Math.min(usable, maxWorkers, Math.ceil(jobCount / jobsPerWorker)));
+}
+
+/** Shares of the budget the fleet phase may go on without taking a route out (below). */
+const PERSISTENT_FLEET_PATIENCE = 0.3;
+const EAGER_FLEET_PATIENCE = 0.05;
+
+/**
+ * What member `index` of a team of `size` does differently: the first keeps trying to take
+ * routes out for longer (fewer vehicles outweigh any distance), the others turn to the distance
+ * early and take over the first's fewer routes when it finds them. Alone: the defaults.
+ */
+export function memberSettings(index: number, size: number): Partial<SearchSettings> {
+  if (!(size > 1)) return {};
+  return { fleetPatience: index === 0 ? PERSISTENT_FLEET_PATIENCE : EAGER_FLEET_PATIENCE };
 }
