@@ -1,8 +1,10 @@
 /**
  * A direct Postgres connection for the `api` function (API_DATABASE_URL), faster than a
- * round trip through the Data API. It logs in as a role that may switch to `anon` and
- * `authenticated`, so every query here runs in a transaction that first takes the caller's
- * role and JWT claims, exactly as the Data API does: row-level security stays the boundary.
+ * round trip through the Data API. It logs in as a role that may switch to `anon`,
+ * `authenticated` and `service_role` (hosted Supabase's `postgres` may), so every query here runs
+ * in a transaction that first takes the caller's role and JWT claims, exactly as the Data API
+ * does: row-level security stays the boundary. `service_role` only for what the function itself
+ * does with the service-role key through the Data API (a driver link's checked writes).
  */
 import postgres from 'postgres';
 import { databaseFailure } from './database-errors.ts';
