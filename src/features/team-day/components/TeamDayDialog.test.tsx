@@ -54,12 +54,15 @@ let created: { title: string; day_group: string; stops: Stop[]; day_plan: DayPla
 let saveGate: Promise<void> | null;
 /** While set, the route service answers nothing (503). */
 let routeServiceDown: boolean;
+/** While set, a block of the road table waits for it. */
+let blockGate: Promise<void> | null;
 
 beforeEach(() => {
   localStorage.clear();
   created = [];
   saveGate = null;
   routeServiceDown = false;
+  blockGate = null;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -72,6 +75,7 @@ beforeEach(() => {
       }
       // The five places are one block of the road table, in the order they are sent.
       if (key === 'POST /api/routes/table/block') {
+        if (blockGate) await blockGate;
         const { sources } = JSON.parse(String(init?.body)) as { sources: Stop[] };
         const at = sources.map((place) => stops.findIndex((stop) => stop.lng === place.lng));
         const block = (step: number) => at.map((i) => at.map((j) => matrix(step)[i][j]));
@@ -253,6 +257,26 @@ describe('<TeamDayDialog>', () => {
         'Compared by straight-line travel times at 50 km/h: the route service did not answer.',
       ),
     ).toBeDefined();
+  });
+
+  it('says how the road times are coming while the split waits for them', async () => {
+    forgetRoadTables();
+    let release = () => {};
+    blockGate = new Promise((resolve) => {
+      release = resolve;
+    });
+    renderDialog();
+    fireEvent.change(screen.getByLabelText('Number of drivers'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Split' }));
+    expect((await screen.findByText('Road times: 0 of 1 blocks…')).getAttribute('role')).toBe(
+      'status',
+    );
+    release();
+    await waitFor(
+      () => expect(screen.getByText('Split done: 2 drivers have stops.')).toBeDefined(),
+      { timeout: 15_000 },
+    );
+    expect(screen.getByText('Compared by road travel times.')).toBeDefined();
   });
 
   it('asks a signed-out user to sign in to save', async () => {

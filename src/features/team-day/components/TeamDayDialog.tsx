@@ -6,6 +6,7 @@ import type { LatLng } from '@domain/geo.ts';
 import type { Stop } from '@domain/stops.ts';
 import { Dialog } from '@/components/Dialog';
 import { useTimeFormat } from '@/lib/day-plan';
+import { roadTimesProgressText } from '@/lib/optimizer/road-times-text.ts';
 import { useDriverLegs } from '../hooks/useDriverLegs.ts';
 import { useSplitCamera } from '../hooks/useSplitCamera.ts';
 import { useTeamDay } from '../hooks/useTeamDay.ts';
@@ -73,9 +74,11 @@ export function TeamDayDialog({
   let progress = '';
   if (team.running) {
     progress =
-      splitting.progressDrivers === null
+      splitting.progress === null
         ? t('optimize.running')
-        : t('dayPlan.splitRunning', { count: splitting.progressDrivers });
+        : splitting.progress.kind === 'road-times'
+          ? roadTimesProgressText(splitting.progress, t)
+          : t('dayPlan.splitRunning', { count: splitting.progress.drivers });
   } else if (outcome) {
     progress = t('dayPlan.splitDone', { count: team.driversWithStops.length });
   }

@@ -5,7 +5,8 @@ import type { Stop } from '@domain/stops.ts';
 import { createOptimizeWorker } from '@/lib/optimizer/create-worker.ts';
 import { searchBudget, type TravelTimes } from '@/lib/optimizer/day-problem.ts';
 import type { OptimizeWorker } from '@/lib/optimizer/optimize-client.ts';
-import { loadTravelTimes } from '@/lib/optimizer/travel-times.ts';
+import { loadTravelTimes, type TravelTimesOptions } from '@/lib/optimizer/travel-times.ts';
+import type { RoadTableProgress } from '@/lib/routing';
 import { useWorkerSearch, type SearchStatus } from '@/lib/optimizer/useWorkerSearch.ts';
 import type { SplitObjective } from '../model/split-form.ts';
 import { teamPlanFromSolution, type TeamPlan } from '../model/team-plan.ts';
@@ -32,7 +33,12 @@ export interface SplitOutcome extends TeamPlan {
 export type TravelTimesLoader = (
   places: readonly LatLng[],
   signal: AbortSignal,
+  options?: Pick<TravelTimesOptions, 'onProgress'>,
 ) => Promise<TravelTimes>;
+
+/** How the split is going: road times arriving block by block, then the drivers in use. */
+export type SplitProgress =
+  ({ kind: 'road-times' } & RoadTableProgress) | { kind: 'search'; drivers: number };
 
 /**
  * Splits a day's stops among drivers in a Web Worker: the drivers in use in the best split so
@@ -43,7 +49,7 @@ export function useSplitDay(
   createWorker: () => OptimizeWorker = createOptimizeWorker,
   loadTimes: TravelTimesLoader = loadTravelTimes,
 ) {
-  const { run, status, progress, stop, cancel } = useWorkerSearch<number>(createWorker);
+  const { run, status, progress, stop, cancel } = useWorkerSearch<SplitProgress>(createWorker);
 
   const split = useCallback(
     (
@@ -54,12 +60,16 @@ export function useSplitDay(
     ): Promise<SplitOutcome> =>
       run(async ({ client, load, startSearch, report }) => {
         const { places } = teamPlaces(stops, team);
-        const times = await load((signal) => loadTimes(places, signal));
+        const times = await load((signal) =>
+          loadTimes(places, signal, {
+            onProgress: (blocks) => report({ kind: 'road-times', ...blocks }),
+          }),
+        );
         const day = buildTeamProblem(stops, plan, times, team, objective);
         const solution = await client.solveVrp(day.problem, {
           ...searchBudget(day.problem.jobs.length),
           signal: startSearch(),
-          onProgress: (best) => report(best.routes.length),
+          onProgress: (best) => report({ kind: 'search', drivers: best.routes.length }),
         });
         return {
           ...teamPlanFromSolution(day, times, plan, stops, team, solution),
@@ -73,5 +83,5 @@ export function useSplitDay(
     [run, loadTimes],
   );
 
-  return { split, status, progressDrivers: progress, stop, cancel };
+  return { split, status, progress, stop, cancel };
 }
