@@ -53,8 +53,19 @@ async function forgetLink(token: string) {
   );
 }
 
+/** The driver's page reads its route again at least this often while it is open and online. */
+export const DRIVE_REFRESH_MS = 60_000;
+
+/**
+ * The route of a driver link, read again every 60 s while the page is in front and online, and
+ * at once when it comes back to the front or online: the dispatcher may move stops meanwhile.
+ */
 export const driveRouteQueryOptions = (token: string) =>
   queryOptions({
     queryKey: driverReportKeys.drive(token),
     queryFn: ({ signal }) => getDriveRouteOrCopy(token, signal),
+    refetchInterval: DRIVE_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: 'always',
+    refetchOnReconnect: 'always',
   });

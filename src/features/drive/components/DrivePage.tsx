@@ -9,11 +9,13 @@ import { useOnline } from '@/lib/offline';
 import { driveRouteQueryOptions } from '../api/drive-route';
 import { useReportOutbox } from '../hooks/useReportOutbox';
 import { deliveryStops, isRouteStart } from '@domain/stop-reports.ts';
+import { useRouteChanges } from '../hooks/useRouteChanges';
 import { shownReports } from '../model/report-outbox';
 import { DriveStopCard } from './DriveStopCard';
 import { NavigationAppSetting } from './NavigateButton';
 import { OutboxStatus } from './OutboxStatus';
 import { ReportForm } from './ReportForm';
+import { RouteChangedNotice } from './RouteChangedNotice';
 import '@/components/forms.css';
 import './drive.css';
 
@@ -30,6 +32,7 @@ export function DrivePage() {
   const online = useOnline();
   const format = useTimeFormat(route.data?.timeZone);
   const [reporting, setReporting] = useState<string | null>(null);
+  const changed = useRouteChanges(route.data?.stops);
 
   if (route.isPending) return <LoadingState label={t('drive.loading')} />;
   if (route.isError) {
@@ -94,6 +97,7 @@ export function DrivePage() {
           reported: deliveries.filter((stop) => shown.has(stop.id)).length,
         })}
       </p>
+      <RouteChangedNotice changes={changed.changes} onDismiss={changed.dismiss} />
       <OutboxStatus
         online={online}
         waiting={outbox.waiting}
