@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { BoardPage } from './BoardPage';
@@ -105,5 +105,60 @@ describe('BoardPage', () => {
     );
     expect(screen.getByTestId('board-updated').textContent).toMatch(/^Updated at \d/);
     expect(requests).toEqual(['/api/day-groups/g1/progress']);
+  });
+
+  it('moves a stop still to do to another driver with its menu, and reads the day again', async () => {
+    const requests: { url: string; method: string; body?: string }[] = [];
+    let moved = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        requests.push({ url, method: init?.method ?? 'GET', body: init?.body as string });
+        if (url === '/api/itineraries/a/stops/a-2/move') {
+          moved = true;
+          return Response.json({ from: {}, to: {} });
+        }
+        const [first, second] = [driver('a', 'Driver 1', false), driver('b', 'Driver 2', false)];
+        if (moved) second.stops.push(first.stops.pop()!);
+        return Response.json({
+          dayGroup: 'g1',
+          routes: [first, second],
+          counts: { delivered: 2, failed: 0, skipped: 0, toDo: 2, total: 4 },
+        });
+      }),
+    );
+    renderWithProviders(<BoardPage />, { route: '/board/day/:group', path: '/board/day/g1' });
+
+    const stops = await screen.findByRole('region', { name: 'Stops of Driver 1' });
+    // A stop with a report (Bakery) has no menu; the stop still to do has one.
+    const menu = within(stops).getByRole('button', { name: 'Move Pharmacy to another driver' });
+    expect(within(stops).getAllByRole('button', { name: /^Move / })).toHaveLength(1);
+    expect(within(stops).getByText('Pharmacy').closest('li')!.getAttribute('draggable')).toBe(
+      'true',
+    );
+    fireEvent.click(menu);
+    const choices = within(stops).getByRole('group', { name: 'Move Pharmacy to' });
+    expect(
+      within(choices)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Driver 2']);
+    fireEvent.click(within(choices).getByRole('button', { name: 'Driver 2' }));
+
+    await waitFor(() =>
+      expect(screen.getByTestId('board-moved').textContent).toBe('Pharmacy moved to Driver 2.'),
+    );
+    expect(requests.find((request) => request.method === 'POST')).toEqual({
+      url: '/api/itineraries/a/stops/a-2/move',
+      method: 'POST',
+      body: JSON.stringify({ to: 'b' }),
+    });
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'Stops of Driver 2' })).getAllByTestId(
+          'board-stop',
+        ),
+      ).toHaveLength(3),
+    );
   });
 });

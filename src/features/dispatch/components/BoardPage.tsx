@@ -6,6 +6,7 @@ import { isApiError } from '@/lib/api-client';
 import { useTimeFormat } from '@/lib/day-plan';
 import { progressFacts } from '@/lib/driver-reports';
 import { useBoard, type BoardTarget } from '../hooks/useBoard';
+import { useBoardMoves } from '../hooks/useBoardMoves';
 import { boardRows } from '../model/board-rows';
 import { DayReportButton } from './DayReportButton';
 import { DriverSummary } from './DriverSummary';
@@ -28,6 +29,7 @@ export function BoardPage() {
   const format = useTimeFormat();
   const routes = board.data;
   const rows = useMemo(() => (routes ? boardRows(routes) : []), [routes]);
+  const moves = useBoardMoves(target.kind === 'day' ? target.group : null, routes ?? [], rows);
 
   if (board.isPending) return <LoadingState label={t('board.loading')} />;
   if (board.isError || !routes) {
@@ -67,6 +69,9 @@ export function BoardPage() {
         </p>
         <DayReportButton title={title} rows={rows} />
       </div>
+      <p className="board__moved" role="status" data-testid="board-moved">
+        {moves.message}
+      </p>
       <div className="board__map">
         <Suspense fallback={<div className="board__map-pending" />}>
           <BoardMap rows={rows} drivers={drivers} />
@@ -75,7 +80,7 @@ export function BoardPage() {
       <h2 className="board__section-title">{t('board.drivers')}</h2>
       <ul className="board__drivers">
         {drivers.map(({ route, facts }) => (
-          <li key={route.itineraryId}>
+          <li key={route.itineraryId} {...moves.targetProps(route.itineraryId)}>
             <DriverSummary title={route.title} facts={facts} format={format} />
           </li>
         ))}
@@ -88,6 +93,9 @@ export function BoardPage() {
           showTitle={routes.length > 1}
           rows={rows.filter((row) => row.routeId === route.itineraryId)}
           format={format}
+          actions={moves.actions}
+          rowProps={moves.rowProps}
+          sectionProps={moves.targetProps(route.itineraryId)}
         />
       ))}
     </section>

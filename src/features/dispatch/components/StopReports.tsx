@@ -1,3 +1,4 @@
+import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TimeFormat } from '@/lib/day-plan';
 import { formatLatLng } from '@/lib/format';
@@ -10,16 +11,23 @@ export function StopReports({
   showTitle,
   rows,
   format,
+  actions,
+  rowProps,
+  sectionProps,
 }: {
   title: string;
   showTitle: boolean;
   rows: readonly BoardRow[];
   format: TimeFormat;
+  /** What a stop offers besides its facts (moving it to another driver). */
+  actions?: (row: BoardRow) => ReactNode;
+  rowProps?: (row: BoardRow) => HTMLAttributes<HTMLElement>;
+  sectionProps?: HTMLAttributes<HTMLElement>;
 }) {
   const { t } = useTranslation();
   const distance = useFormatDistance();
   return (
-    <section className="board-stops" aria-label={t('board.stopsOf', { title })}>
+    <section className="board-stops" aria-label={t('board.stopsOf', { title })} {...sectionProps}>
       {showTitle ? <h3 className="board-stops__title">{title}</h3> : null}
       <ol className="board-stops__list">
         {rows.map((row) => (
@@ -28,6 +36,7 @@ export function StopReports({
             id={`stop-${row.stopId}`}
             className="board-stop"
             data-testid="board-stop"
+            {...rowProps?.(row)}
           >
             <p className="board-stop__head">
               <span className="board-stop__number">{row.number}</span>{' '}
@@ -77,6 +86,7 @@ export function StopReports({
                 ) : null}
               </p>
             ) : null}
+            {actions?.(row)}
           </li>
         ))}
       </ol>
