@@ -22,6 +22,7 @@ import { LandingPage } from '@/features/landing';
 import { legalPages } from '@/features/legal';
 import { boardPage } from '@/features/dispatch';
 import { drivePage } from '@/features/drive';
+import { trackPage } from '@/features/track';
 import { loadAllTranslations } from '@/lib/i18n';
 import { MapLayout } from './layouts/MapLayout';
 import { StandardLayout } from './layouts/StandardLayout';
@@ -165,6 +166,11 @@ export const routes: RouteObject[] = [
             // A driver link's page: no account, the token opens this route's reports only.
             path: routePatterns.drive,
             element: lazyPage(drivePage),
+          },
+          {
+            // A customer's tracking link: no account, the token opens one stop's state only.
+            path: routePatterns.track,
+            element: lazyPage(trackPage),
           },
           {
             path: routePatterns.login,

@@ -16,6 +16,7 @@ describe('paths', () => {
     expect(paths.wazeRoute(42)).toBe('/waze-route/42');
     expect(paths.share('a/b c')).toBe('/share/a%2Fb%20c');
     expect(paths.drive('tok_en')).toBe('/drive/tok_en');
+    expect(paths.track('tok_en')).toBe('/track/tok_en');
     expect(paths.routeBoard('3f2a')).toBe('/board/route/3f2a');
     expect(paths.dayBoard('9c1d')).toBe('/board/day/9c1d');
   });

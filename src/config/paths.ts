@@ -13,6 +13,7 @@ export const routePatterns = {
   editRoute: '/edit-route/:id',
   wazeRoute: '/waze-route/:id',
   drive: '/drive/:token',
+  track: '/track/:token',
   routeBoard: '/board/route/:id',
   dayBoard: '/board/day/:group',
   notice: '/notice',
@@ -53,6 +54,8 @@ export const paths = {
   wazeRoute: (id: string | number) => `/waze-route/${segment(id)}`,
   /** The driver's page of a driver link: no account, reports on that route's stops only. */
   drive: (token: string) => `/drive/${segment(token)}`,
+  /** A customer's tracking link: no account, one stop's name and state only. */
+  track: (token: string) => `/track/${segment(token)}`,
   /** The live board of one saved route, or of every driver of a day. */
   routeBoard: (id: string | number) => `/board/route/${segment(id)}`,
   dayBoard: (group: string) => `/board/day/${segment(group)}`,

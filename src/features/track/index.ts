@@ -1,0 +1,2 @@
+/** A customer's tracking page, loaded when its route is visited (a chunk of its own). */
+export const trackPage = () => import('./components/TrackPage');
