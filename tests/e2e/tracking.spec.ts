@@ -1,0 +1,82 @@
+// A customer follows their delivery through a tracking link on a phone while the driver reports
+// from their own phone: planned, on the way, delivered; axe clean in each state.
+import { expectAccessible } from './support/accessibility';
+import { expect, test } from './support/fixtures';
+import { backToFront } from './support/visibility';
+import { PHONE_ONLY, notOnPhone } from './support/phone-layout';
+
+const DEPOT = { name: 'Depot, Rue de Rivoli, Paris', lat: 48.8566, lng: 2.3522 };
+const BAKERY = { name: 'Bakery, Rue Cler, Paris', lat: 48.8566, lng: 2.3055 };
+const HOME = { name: '12 Rue Oberkampf, Paris', lat: 48.8647, lng: 2.3791 };
+
+test.describe('tracking on a phone @phone', () => {
+  test.skip(notOnPhone, PHONE_ONLY);
+
+  test('a customer follows their delivery while the driver reports', async ({
+    page,
+    browser,
+    baseURL,
+    accounts,
+    request,
+  }) => {
+    const owner = await accounts.register();
+    // Two days ahead, leaving at 08:00 UTC: the window is in the future whatever the clock.
+    const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const created = await request.post('/api/itineraries', {
+      headers: accounts.bearer(owner),
+      data: {
+        title: 'Thursday round',
+        stops: [DEPOT, BAKERY, HOME],
+        day_plan: { departure: `${day}T08:00+00:00`, timeZone: 'UTC' },
+      },
+    });
+    const route = (await created.json()) as { id: string; stops: { id: string }[] };
+    const made = async (path: string) =>
+      new URL(
+        Object.values(
+          (await (
+            await request.post(`/api/itineraries/${route.id}/${path}`, {
+              headers: accounts.bearer(owner),
+            })
+          ).json()) as Record<string, string>,
+        ).find((value) => typeof value === 'string' && value.startsWith('http'))!,
+      ).pathname;
+    const tracking = await made(`stops/${route.stops[2].id}/tracking-link`);
+    const driving = await made('driver-link');
+
+    await page.goto(tracking);
+    await expect(page.getByRole('heading', { level: 1, name: HOME.name })).toBeVisible();
+    await expect(page.getByTestId('track-state')).toHaveText(/^Planned for .+ between .+ and .+$/);
+    await expectAccessible(page);
+
+    // The driver, on their own phone, delivers the stop before the customer's.
+    const drivers = await browser.newContext({ baseURL });
+    const driver = await drivers.newPage();
+    const deliver = async (name: string) => {
+      await driver.getByRole('button', { name: `Report: ${name}` }).click();
+      await driver.getByRole('radio', { name: 'Delivered' }).check();
+      await driver.getByRole('button', { name: 'Send the report' }).click();
+      await expect(
+        driver.getByRole('button', { name: `Correct the report: ${name}` }),
+      ).toBeVisible();
+      // Kept on the phone first, then sent: the server has it once nothing waits.
+      await expect(driver.getByText(/waiting to send/)).toHaveCount(0);
+    };
+    await driver.goto(driving);
+    await deliver(BAKERY.name);
+
+    // The customer's page comes back to the front and reads the stop again at once.
+    await backToFront(page);
+    await expect(page.getByTestId('track-state')).toHaveText(
+      /^On the way: yours is the next stop, expected between .+ and .+$/,
+    );
+    await expectAccessible(page);
+
+    await deliver(HOME.name);
+    await backToFront(page);
+    await expect(page.getByTestId('track-state')).toHaveText(/^Delivered at .+$/);
+    await expectAccessible(page);
+    await expect(page.getByText(BAKERY.name)).toHaveCount(0);
+    await drivers.close();
+  });
+});
