@@ -104,7 +104,10 @@ describe('BoardPage', () => {
       'https://storage.example/signed/p.jpg',
     );
     expect(screen.getByTestId('board-updated').textContent).toMatch(/^Updated at \d/);
-    expect(requests).toEqual(['/api/day-groups/g1/progress']);
+    // The day's progress in one request; each route's tracking links beside it.
+    expect(requests.filter((url) => url.includes('progress'))).toEqual([
+      '/api/day-groups/g1/progress',
+    ]);
   });
 
   it('moves a stop still to do to another driver with its menu, and reads the day again', async () => {
@@ -160,5 +163,41 @@ describe('BoardPage', () => {
         ),
       ).toHaveLength(3),
     );
+  });
+
+  it('copies a stop’s tracking link, made when it has none', async () => {
+    const posted: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') {
+          posted.push(url);
+          return Response.json(
+            { stopId: 'a-2', trackingUrl: 'https://planner.example/track/t2', showPhoto: false },
+            { status: 201 },
+          );
+        }
+        if (url.endsWith('/tracking-links')) return Response.json({ links: [] });
+        return Response.json({
+          dayGroup: 'g1',
+          routes: [driver('a', 'Driver 1', false), driver('b', 'Driver 2', false)],
+          counts: { delivered: 2, failed: 0, skipped: 0, toDo: 2, total: 4 },
+        });
+      }),
+    );
+    renderWithProviders(<BoardPage />, { route: '/board/day/:group', path: '/board/day/g1' });
+    const stops = await screen.findByRole('region', { name: 'Stops of Driver 1' });
+    fireEvent.click(
+      within(stops).getByRole('button', {
+        name: 'Copy the tracking link of Pharmacy for its customer',
+      }),
+    );
+    // jsdom has no clipboard: the link is shown to copy by hand.
+    await waitFor(() =>
+      expect(screen.getByTestId('board-tracking').textContent).toBe(
+        'The tracking link of Pharmacy: https://planner.example/track/t2',
+      ),
+    );
+    expect(posted).toEqual(['/api/itineraries/a/stops/a-2/tracking-link']);
   });
 });

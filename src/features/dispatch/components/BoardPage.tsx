@@ -7,9 +7,11 @@ import { useTimeFormat } from '@/lib/day-plan';
 import { progressFacts } from '@/lib/driver-reports';
 import { useBoard, type BoardTarget } from '../hooks/useBoard';
 import { useBoardMoves } from '../hooks/useBoardMoves';
-import { boardRows } from '../model/board-rows';
+import { useTrackingLinks } from '../hooks/useTrackingLinks';
+import { boardRows, type BoardRow } from '../model/board-rows';
 import { DayReportButton } from './DayReportButton';
 import { DriverSummary } from './DriverSummary';
+import { MailMergeButton } from './MailMergeButton';
 import { StopReports } from './StopReports';
 import './board.css';
 
@@ -30,6 +32,7 @@ export function BoardPage() {
   const routes = board.data;
   const rows = useMemo(() => (routes ? boardRows(routes) : []), [routes]);
   const moves = useBoardMoves(target.kind === 'day' ? target.group : null, routes ?? [], rows);
+  const tracking = useTrackingLinks(routes ?? []);
 
   if (board.isPending) return <LoadingState label={t('board.loading')} />;
   if (board.isError || !routes) {
@@ -49,6 +52,21 @@ export function BoardPage() {
       ? t('board.dayTitle', { count: routes.length })
       : (routes[0]?.title ?? t('board.title'));
   const drivers = routes.map((route) => ({ route, facts: progressFacts(route) }));
+  // Every stop but the start: its customer's tracking link, and moving it while it is to do.
+  const actions = (row: BoardRow) =>
+    row.number > 1 ? (
+      <div className="board-stop__actions">
+        {moves.actions(row)}
+        <button
+          type="button"
+          className="button button--small"
+          aria-label={t('board.tracking.copyLabel', { name: row.name })}
+          onClick={() => void tracking.copy(row)}
+        >
+          {t('board.tracking.copy')}
+        </button>
+      </div>
+    ) : null;
 
   return (
     <section className="page board" aria-labelledby="board-title">
@@ -67,10 +85,14 @@ export function BoardPage() {
           {board.isFetching ? ` · ${t('board.refreshing')}` : ''}
           {board.isRefetchError ? ` · ${t('board.refreshFailed')}` : ''}
         </p>
-        <DayReportButton title={title} rows={rows} />
+        <DayReportButton title={title} rows={rows} links={tracking.links} />
+        <MailMergeButton title={title} rows={rows} makeAll={tracking.makeAll} />
       </div>
       <p className="board__moved" role="status" data-testid="board-moved">
         {moves.message}
+      </p>
+      <p className="board__moved" role="status" data-testid="board-tracking">
+        {tracking.message}
       </p>
       <div className="board__map">
         <Suspense fallback={<div className="board__map-pending" />}>
@@ -93,7 +115,7 @@ export function BoardPage() {
           showTitle={routes.length > 1}
           rows={rows.filter((row) => row.routeId === route.itineraryId)}
           format={format}
-          actions={moves.actions}
+          actions={actions}
           rowProps={moves.rowProps}
           sectionProps={moves.targetProps(route.itineraryId)}
         />

@@ -6,7 +6,16 @@ import type { BoardRow } from '../model/board-rows';
 import { dayReportCsv, spreadsheetTime } from '../model/day-report-csv';
 
 /** "Download the day's report": the board's rows as a CSV in the user's language and time zone. */
-export function DayReportButton({ title, rows }: { title: string; rows: readonly BoardRow[] }) {
+export function DayReportButton({
+  title,
+  rows,
+  links = new Map(),
+}: {
+  title: string;
+  rows: readonly BoardRow[];
+  /** The customers' active tracking links, by stop id (none: the column stays empty). */
+  links?: ReadonlyMap<string, string>;
+}) {
   const { t } = useTranslation();
   const { timeZone } = useTimeFormat();
 
@@ -30,6 +39,7 @@ export function DayReportButton({ title, rows }: { title: string; rows: readonly
           distance: t('board.csv.distance'),
           far: t('board.csv.far'),
           proofs: t('board.csv.proofs'),
+          tracking: t('board.csv.tracking'),
         },
         status: (status) => t(`board.status.${status}`),
         reason: (reason) => t(`drive.reason.${reason}`, { defaultValue: reason }),
@@ -38,6 +48,7 @@ export function DayReportButton({ title, rows }: { title: string; rows: readonly
       timeZone,
       // The board's own page: it opens the proofs for the route's owner, signed in, and nobody else.
       (row) => `${window.location.origin}${paths.routeBoard(row.routeId)}#stop-${row.stopId}`,
+      (row) => links.get(row.stopId) ?? '',
     );
     const day = spreadsheetTime(Date.now(), timeZone).slice(0, 10);
     const fileName = `${t('board.csv.fileName', { title, day })}.csv`.replace(/[\\/:*?"<>|]/g, '-');

@@ -68,6 +68,7 @@ const texts: DayReportTexts = {
     distance: 'Distance from the stop (m)',
     far: 'Far from the stop',
     proofs: 'Proofs',
+    tracking: 'Tracking link',
   },
   status: (status) =>
     ({
@@ -120,19 +121,20 @@ describe('dayReportCsv', () => {
       texts,
       'Europe/Paris',
       (row) => `https://app/board/route/${row.routeId}#stop-${row.stopId}`,
+      (row) => (row.stopId === 's3' ? 'https://app/track/t3' : ''),
     );
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const lines = csv.slice(1).trim().split('\r\n');
     expect(lines).toHaveLength(4);
     expect(lines[0]).toBe(
-      'Driver,No.,Stop,Planned (Europe/Paris),Reported (Europe/Paris),Status,Reason,Note,Latitude,Longitude,Accuracy (m),Distance from the stop (m),Far from the stop,Proofs',
+      'Driver,No.,Stop,Planned (Europe/Paris),Reported (Europe/Paris),Status,Reason,Note,Latitude,Longitude,Accuracy (m),Distance from the stop (m),Far from the stop,Proofs,Tracking link',
     );
     expect(lines[1]).toBe(
-      `Monday — Driver 1,1,"Bakery, 1 Main St",2026-03-02 09:00,2026-03-02 09:12,Delivered,,"'=HYPERLINK(""http://evil"")",48.85678,2.3522,8,20,,https://app/board/route/r1#stop-s1`,
+      `Monday — Driver 1,1,"Bakery, 1 Main St",2026-03-02 09:00,2026-03-02 09:12,Delivered,,"'=HYPERLINK(""http://evil"")",48.85678,2.3522,8,20,,https://app/board/route/r1#stop-s1,`,
     );
     expect(lines[2]).toContain(',Failed,Nobody there,,');
     expect(lines[2]).toContain(',yes,');
-    expect(lines[3]).toBe('Monday — Driver 1,3,Depot,,,To do,,,,,,,,');
+    expect(lines[3]).toBe('Monday — Driver 1,3,Depot,,,To do,,,,,,,,,https://app/track/t3');
   });
 
   it('writes times on a 24-hour clock in the zone it is given', () => {

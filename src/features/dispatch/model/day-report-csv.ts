@@ -18,6 +18,7 @@ export interface DayReportTexts {
     distance: string;
     far: string;
     proofs: string;
+    tracking: string;
   };
   status: (status: BoardRow['status']) => string;
   reason: (reason: string) => string;
@@ -45,14 +46,15 @@ export function spreadsheetTime(instant: number, timeZone: string): string {
 
 /**
  * The day's report: one row per stop (driver, planned and actual time, status, reason, note,
- * position, distance from the stop, and the link to its proofs on the board, which opens for the
- * route's owner only), quoted by papaparse, with a byte-order mark so spreadsheets read UTF-8.
+ * position, distance from the stop, the link to its proofs on the board, which opens for the
+ * route's owner only, and the customer's tracking link when it has one), quoted by papaparse, with a byte-order mark so spreadsheets read UTF-8.
  */
 export function dayReportCsv(
   rows: readonly BoardRow[],
   texts: DayReportTexts,
   timeZone: string,
   proofLink: (row: BoardRow) => string,
+  trackingLink: (row: BoardRow) => string = () => '',
 ): string {
   const h = texts.headers;
   const when = (instant: number | null) =>
@@ -74,6 +76,7 @@ export function dayReportCsv(
         h.distance,
         h.far,
         h.proofs,
+        h.tracking,
       ],
       data: rows.map((row) => [
         row.driver,
@@ -90,6 +93,7 @@ export function dayReportCsv(
         row.distance ?? '',
         row.far ? texts.yes : '',
         row.photo || row.signature ? proofLink(row) : '',
+        trackingLink(row),
       ]),
     },
     // A driver's note that starts with = + - @ is text, never a spreadsheet formula.
