@@ -212,6 +212,12 @@ const operations: Operation[] = [
     },
   },
   {
+    label: 'add a stop to the route',
+    method: 'POST',
+    path: () => `/itineraries/${itineraryId}/stops`,
+    body: { stop: { name: 'Attacker’s drop', lat: 40.75, lng: -73.99 } },
+  },
+  {
     label: 'read the day group’s progress',
     method: 'GET',
     path: () => `/day-groups/${dayGroup}/progress`,

@@ -190,3 +190,53 @@ describe('moving a stop between two routes', () => {
     expect(await read(first)).toEqual(first);
   });
 });
+
+describe('adding a stop to a route during the day', () => {
+  const add = (owner: TestUser | undefined, route: Route, body: Record<string, unknown>) =>
+    call('POST', `/itineraries/${route.id}/stops`, {
+      ...(owner ? { token: owner.token } : {}),
+      body,
+    });
+
+  it('saves it where it costs least after what was reported, or where asked, with a new id', async () => {
+    const { first } = await twoRoutes();
+    const token = await driverLink(first);
+    // The driver is past the Empire State Building: nothing goes before it any more.
+    expect((await report(token, first.stops[1].id)).status).toBe(201);
+    const added = await add(alice, first, {
+      stop: { ...stops.empireState, id: first.stops[0].id, name: 'Flower shop, 5th Ave' },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const placed = added.body as Route;
+    expect(names(placed)).toEqual([
+      stops.timesSquare.name,
+      stops.empireState.name,
+      'Flower shop, 5th Ave',
+      stops.unionSquare.name,
+      broadway.name,
+    ]);
+    expect(new Set(placed.stops.map((stop) => stop.id)).size).toBe(5);
+    expect(await read(first)).toEqual(placed);
+
+    const last = await add(alice, placed, { stop: battery, place: 99 });
+    expect(names(last.body).at(-1)).toBe(battery.name);
+    // The report stays with its stop.
+    const progress = await call('GET', `/itineraries/${first.id}/progress`, {
+      token: alice.token,
+    });
+    // The start is no delivery: five stops to deliver, one delivered.
+    expect(progress.body.counts).toMatchObject({ delivered: 1, total: 5 });
+  });
+
+  it('only to the owner’s route; bad input is a 400 {error}', async () => {
+    const { first } = await twoRoutes();
+    expect((await add(bob, first, { stop: battery })).status).toBe(404);
+    expect((await add(undefined, first, { stop: battery })).status).toBe(401);
+    for (const body of [{}, { stop: { name: 'x' } }, { stop: battery, place: 0 }]) {
+      const answer = await add(alice, first, body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(typeof answer.body.error).toBe('string');
+    }
+    expect(await read(first)).toEqual(first);
+  });
+});

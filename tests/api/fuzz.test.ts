@@ -277,6 +277,7 @@ const endpoints: Endpoint[] = [
   { method: 'POST', path: (s) => `/itineraries/${s}/tracking-links`, authed: true },
   { method: 'DELETE', path: (s) => `/itineraries/${s}/tracking-links`, authed: true },
   { method: 'POST', path: (s) => `/itineraries/${s}/stops/${s}/move`, authed: true },
+  { method: 'POST', path: (s) => `/itineraries/${s}/stops`, authed: true },
   { method: 'GET', path: (s) => `/track/${s}` },
   { method: 'PUT', path: (s) => `/drive/${s}/reports/${s}/photo` },
   { method: 'PUT', path: (s) => `/drive/${s}/reports/${s}/signature` },

@@ -1,7 +1,7 @@
 /**
  * The day changes while it runs (owner): POST /itineraries/{id}/stops/{stopId}/move moves a stop
  * still to do to another of the caller's routes, both saved in one transaction or neither
- * (move_stop). Where it goes: the place asked for, else the cheapest place after the last stop
+ * (move_stop); POST /itineraries/{id}/stops adds a stop to a route. Where it goes: the place asked for, else the cheapest place after the last stop
  * reported on (domain/day-changes.ts). Each route is saved only over the version read here; one
  * changed in between is read again, a stop with a driver's report stays where it is.
  */
@@ -11,10 +11,11 @@ import type { AppEnv } from '../context.ts';
 import { ApiError, parseInput, readJsonBody } from '../../_shared/http.ts';
 import { computeRoute } from '../../_shared/routing.ts';
 import { saveStopTimes } from '../../_shared/save-stop-times.ts';
-import { isStopId, type Stop } from '../../_shared/domain/stops.ts';
+import { isStopId, newStopId, type Stop } from '../../_shared/domain/stops.ts';
+import { lockIssue } from '../../_shared/domain/day-plan/day-plan.ts';
 import { placeFor, withStopAt } from '../../_shared/domain/day-changes.ts';
 import type { Itinerary, MoveSide } from '../../_shared/itinerary-store.ts';
-import { moveInputSchema } from '../../_shared/day-change-validation.ts';
+import { addStopInputSchema, moveInputSchema } from '../../_shared/day-change-validation.ts';
 import { requireUser } from '../middleware.ts';
 import { itineraryId } from './itineraries.ts';
 
@@ -93,10 +94,47 @@ async function moveOnce(
   }
 }
 
-export const dayChangeRoutes = new Hono<AppEnv>().post(
-  '/:id/stops/:stopId/move',
-  requireUser,
-  async (c) => {
+/** Reads the route and adds the stop once; null when the route changed since it was read. */
+async function addOnce(c: Context<AppEnv>, routeId: string, stop: Stop, place?: number) {
+  const route = await c.var.itineraries.get(routeId);
+  if (!route) throw new ApiError(404, NOT_FOUND);
+  const reported = new Set(
+    (await c.var.driverReports.reports([route.id])).map((report) => report.stopId),
+  );
+  const stops = withStopAt(route.stops, stop, placeFor(route.stops, stop, reported, place));
+  if (lockIssue(stops)) throw new ApiError(400, 'Only one stop can be locked first, one last');
+  const { side, legs } = await sideOf(c, route, stops);
+  const saved = await c.var.itineraries.update(
+    route.id,
+    {
+      title: route.title,
+      stops: side.stops,
+      total_distance: side.total_distance,
+      total_duration: side.total_duration,
+    },
+    route.updated_at,
+  );
+  if (!saved) return null;
+  await saveStopTimes(c.var.router, c.var.tracking, saved, legs).catch((error) =>
+    console.error('api: the planned times of a route with an added stop were not saved', error),
+  );
+  return saved;
+}
+
+export const dayChangeRoutes = new Hono<AppEnv>()
+  // The route as saved, with the new stop in its place.
+  .post('/:id/stops', requireUser, async (c) => {
+    const routeId = itineraryId(c);
+    const input = parseInput(addStopInputSchema, await readJsonBody(c));
+    // A new stop of this route: its id is given here (one sent in the body is not kept).
+    const stop = { ...input.stop, id: newStopId() };
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const saved = await addOnce(c, routeId, stop, input.place);
+      if (saved) return c.json(saved, 201);
+    }
+    throw new ApiError(409, 'This route keeps changing; load it again and retry');
+  })
+  .post('/:id/stops/:stopId/move', requireUser, async (c) => {
     const fromId = itineraryId(c);
     const stopId = stopIdParam(c);
     const input = parseInput(moveInputSchema, await readJsonBody(c));
@@ -108,5 +146,4 @@ export const dayChangeRoutes = new Hono<AppEnv>().post(
       if (moved) return c.json(moved, 200);
     }
     throw new ApiError(409, 'These routes keep changing; load them again and retry');
-  },
-);
+  });
