@@ -2,7 +2,7 @@ import { useId, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Stop } from '@domain/stops.ts';
 import { ImportPanel } from '@/features/import';
-import { StopList, type useRouteCalculation } from '@/features/planner';
+import { StopList, type Removal, type useRouteCalculation } from '@/features/planner';
 import { useFormatDistance } from '@/lib/units';
 
 type StopListProps = ComponentProps<typeof StopList>;
@@ -23,10 +23,10 @@ export interface PlannerStopsProps extends Pick<
 > {
   /** The calculated route's legs: each stop says how far it is from the one before. */
   legs: NonNullable<ReturnType<typeof useRouteCalculation>['route']>['legs'] | undefined;
-  /** While Clear all's Undo is offered: how many stops it took away; 0 otherwise. */
-  clearedCount: number;
+  /** While the Undo of Clear all or of a stop's × is offered: what it took away; null otherwise. */
+  removal: Removal | null;
   onClearAll: () => void;
-  onUndoClear: () => void;
+  onUndoRemoval: () => void;
   onImport: (stops: Stop[]) => void;
   /** The last change, for screen readers. */
   announcement: string;
@@ -39,9 +39,9 @@ export interface PlannerStopsProps extends Pick<
 export function PlannerStops({
   stops,
   legs,
-  clearedCount,
+  removal,
   onClearAll,
-  onUndoClear,
+  onUndoRemoval,
   onImport,
   announcement,
   ...list
@@ -94,10 +94,14 @@ export function PlannerStops({
           ) : null}
         </div>
       </div>
-      {clearedCount > 0 ? (
+      {removal ? (
         <div className="planner__notice planner__undo" role="status">
-          <span>{t('planner.clearedStops', { count: clearedCount })}</span>
-          <button type="button" className="button button--small" onClick={onUndoClear}>
+          <span>
+            {removal.kind === 'all'
+              ? t('planner.clearedStops', { count: removal.count })
+              : t('planner.removedStop', { name: removal.name })}
+          </span>
+          <button type="button" className="button button--small" onClick={onUndoRemoval}>
             {t('planner.undo')}
           </button>
         </div>

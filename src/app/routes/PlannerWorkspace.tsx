@@ -92,9 +92,9 @@ export function PlannerWorkspace({ itineraryId }: { itineraryId: string | undefi
                   : undefined
               }
               defaultServiceMinutes={dayPlan?.defaultServiceMinutes ?? 0}
-              clearedCount={planner.clearedCount}
+              removal={planner.removal}
               onClearAll={edits.clearAll}
-              onUndoClear={edits.undoClear}
+              onUndoRemoval={edits.undoRemoval}
               onImport={edits.addImported}
               announcement={workspace.announcement}
             />

@@ -68,7 +68,7 @@ export function useStopEdits({ planner, camera, announce, onAdded, onShow }: Sto
     remove: (index: number) => {
       const removed = stops[index];
       if (!removed || !ready) return;
-      dispatch({ type: 'remove', index });
+      planner.removeStop(index);
       announce(t('planner.announceRemoved', { name: removed.name }));
     },
     move: (from: number, to: number) => {
@@ -96,8 +96,8 @@ export function useStopEdits({ planner, camera, announce, onAdded, onShow }: Sto
       planner.clearAll();
       announce(t('planner.announceCleared'));
     },
-    undoClear: () => {
-      planner.undoClear();
+    undoRemoval: () => {
+      planner.undoRemoval();
       announce(t('planner.announceRestored'));
     },
     applyOptimized: (reordered: readonly { id: string }[]) => {

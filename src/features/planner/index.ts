@@ -7,6 +7,7 @@ export { useCurrentPosition } from './hooks/useCurrentPosition';
 export { useEditConflict } from './hooks/useEditConflict';
 export { useNameImportedPoints } from './hooks/useNameImportedPoints';
 export { usePlannerRoute } from './hooks/usePlannerRoute';
+export type { Removal } from './hooks/useRemovalUndo';
 export { useRouteCalculation } from './hooks/useRouteCalculation';
 export {
   useSaveRoute,

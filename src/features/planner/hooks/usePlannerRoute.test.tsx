@@ -5,7 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { renderWithProviders, testQueryClient } from '@/test/render';
 import { usePlannerRoute } from './usePlannerRoute';
-import { CLEAR_UNDO_MS } from './useClearAllUndo';
+import { REMOVAL_UNDO_MS } from './useRemovalUndo';
 
 vi.mock('@/config/env', () => ({ env: { apiUrl: '/api' } }));
 vi.mock('@/lib/supabase', () => ({ supabase: { auth: {} }, getAccessToken: async () => 'jwt' }));
@@ -113,27 +113,46 @@ describe('usePlannerRoute', () => {
     expect(planner.state.stops).toHaveLength(2);
     act(() => planner.clearAll());
     expect(planner.state.stops).toHaveLength(0);
-    expect(planner.clearedCount).toBe(2);
-    await act(() => vi.advanceTimersByTimeAsync(CLEAR_UNDO_MS - 1000));
+    expect(planner.removal).toEqual({ kind: 'all', count: 2 });
+    await act(() => vi.advanceTimersByTimeAsync(REMOVAL_UNDO_MS - 1000));
     // A reload now would still find the stops.
     expect(JSON.parse(localStorage.getItem('routeDraft')!).stops).toHaveLength(2);
-    act(() => planner.undoClear());
+    act(() => planner.undoRemoval());
     expect(planner.state.stops.map((stop) => stop.name)).toEqual(['Paris', 'Lyon']);
-    expect(planner.clearedCount).toBe(0);
+    expect(planner.removal).toBeNull();
 
     act(() => planner.clearAll());
-    await act(() => vi.advanceTimersByTimeAsync(CLEAR_UNDO_MS + 10));
-    expect(planner.clearedCount).toBe(0);
+    await act(() => vi.advanceTimersByTimeAsync(REMOVAL_UNDO_MS + 10));
+    expect(planner.removal).toBeNull();
     expect(JSON.parse(localStorage.getItem('routeDraft')!)).toEqual({ title: 'Day', stops: [] });
+  });
+
+  it('a stop’s ×: Undo puts it back in its place, with its id and note', async () => {
+    vi.useFakeTimers();
+    localStorage.setItem(
+      'routeDraft',
+      JSON.stringify({ title: 'Day', stops: [paris, { ...lyon, note: 'Code 12' }, paris] }),
+    );
+    renderWithProviders(<Probe />);
+    const before = planner.state.stops;
+    act(() => planner.removeStop(1));
+    expect(planner.state.stops.map((stop) => stop.name)).toEqual(['Paris', 'Paris']);
+    expect(planner.removal).toEqual({ kind: 'stop', name: 'Lyon' });
+    // A reload now would still find the stop.
+    await act(() => vi.advanceTimersByTimeAsync(REMOVAL_UNDO_MS - 1000));
+    expect(JSON.parse(localStorage.getItem('routeDraft')!).stops).toHaveLength(3);
+    act(() => planner.undoRemoval());
+    expect(planner.state.stops).toEqual(before);
+    expect(planner.removal).toBeNull();
   });
 
   it('Clear all: another change ends the undo window at once', () => {
     localStorage.setItem('routeDraft', JSON.stringify({ title: '', stops: [paris] }));
     renderWithProviders(<Probe />);
     act(() => planner.clearAll());
-    expect(planner.clearedCount).toBe(1);
+    expect(planner.removal).toEqual({ kind: 'all', count: 1 });
     act(() => planner.dispatch({ type: 'add', stop: lyon }));
-    expect(planner.clearedCount).toBe(0);
+    expect(planner.removal).toBeNull();
     expect(JSON.parse(localStorage.getItem('routeDraft')!).stops).toEqual([lyon]);
   });
 
@@ -147,11 +166,11 @@ describe('usePlannerRoute', () => {
     vi.useFakeTimers();
     act(() => planner.clearAll());
     expect(planner.state.stops).toHaveLength(0);
-    await act(() => vi.advanceTimersByTimeAsync(CLEAR_UNDO_MS - 1000));
+    await act(() => vi.advanceTimersByTimeAsync(REMOVAL_UNDO_MS - 1000));
     // A reload now would restore the edits with their stops.
     expect(JSON.parse(localStorage.getItem('routeEditDraft:r1')!).stops).toEqual([paris, lyon]);
     await act(() => vi.advanceTimersByTimeAsync(1010));
-    expect(planner.clearedCount).toBe(0);
+    expect(planner.removal).toBeNull();
     expect(JSON.parse(localStorage.getItem('routeEditDraft:r1')!)).toMatchObject({
       title: 'Edited',
       stops: [],

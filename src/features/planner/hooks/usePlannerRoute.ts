@@ -27,7 +27,7 @@ import {
   type StopListAction,
   type StopListState,
 } from '../model/stop-list';
-import { useClearAllUndo } from './useClearAllUndo';
+import { useRemovalUndo } from './useRemovalUndo';
 
 /** The planner's state once the new-route draft on the device is read. */
 const loadDraft = (draft: StoredRoute): StopListAction => ({
@@ -95,10 +95,10 @@ export function usePlannerRoute(itineraryId: string | undefined) {
   const [base, setBase] = useState<EditBase | null>(null);
   const [restored, setRestored] = useState(false);
   const queryClient = useQueryClient();
-  // Clear all is undoable: during its window the device's copy is kept as it was (so a reload
-  // then still finds the stops), and written again once the window has passed.
-  const clearing = useClearAllUndo(state, dispatch);
-  const holdDraft = clearing.holding;
+  // Clear all and a stop's × are undoable: during the window the device's copy is kept as it
+  // was (so a reload then still finds the stops), and written again once the window has passed.
+  const removing = useRemovalUndo(state, dispatch);
+  const holdDraft = removing.holding;
 
   const show = useCallback((shown: Itinerary, draft: EditDraft | null) => {
     // The server gives every stop an id; a stop without one (an older server) gets one here.
@@ -181,10 +181,12 @@ export function usePlannerRoute(itineraryId: string | undefined) {
     /** Edit mode: unsaved edits kept on this device were put back on arrival. */
     restored,
     dismissRestored: () => setRestored(false),
-    /** Clears every stop, with Undo offered for CLEAR_UNDO_MS. */
-    clearAll: clearing.clearAll,
-    undoClear: clearing.undo,
-    /** While Undo is offered: how many stops Clear all took away; 0 otherwise. */
-    clearedCount: clearing.clearedCount,
+    /** Clears every stop, with Undo offered for REMOVAL_UNDO_MS. */
+    clearAll: removing.clearAll,
+    /** Removes one stop (by its place), with Undo offered likewise. */
+    removeStop: removing.remove,
+    undoRemoval: removing.undo,
+    /** While Undo is offered: what the last removal took away; null otherwise. */
+    removal: removing.removal,
   };
 }
