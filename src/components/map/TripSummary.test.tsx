@@ -21,4 +21,15 @@ describe('the Trip Summary', () => {
     render(<TripSummary stopCount={1} totalDistance={null} totalDuration={null} />);
     expect(screen.getByRole('button', { name: '1 stop · -- · --' })).toBeTruthy();
   });
+
+  it('reads the new totals out even while the card is folded (its body hidden on a phone)', () => {
+    const { container, rerender } = render(
+      <TripSummary stopCount={2} totalDistance={null} totalDuration={null} />,
+    );
+    rerender(<TripSummary stopCount={3} totalDistance={25_000} totalDuration={43 * 60} />);
+    const live = container.querySelectorAll('[aria-live]');
+    expect(live).toHaveLength(1);
+    expect(live[0].textContent).toBe('3 stops · 25 km · 43m');
+    expect(container.querySelector('.trip-summary__body')!.contains(live[0])).toBe(false);
+  });
 });

@@ -42,6 +42,7 @@ export const TripSummary = memo(function TripSummary({
   const [open, setOpen] = useState(false);
   const distance = totalDistance === null ? UNKNOWN : formatDistance(totalDistance);
   const duration = totalDuration === null ? UNKNOWN : formatDuration(totalDuration, locale);
+  const line = t('summary.line', { count: stopCount, distance, duration });
   return (
     <section
       className={['trip-summary', open && 'trip-summary--open', className]
@@ -62,12 +63,17 @@ export const TripSummary = memo(function TripSummary({
         onClick={() => setOpen(!open)}
       >
         <span className="trip-summary__line" data-testid="summary-line">
-          {t('summary.line', { count: stopCount, distance, duration })}
+          {line}
         </span>
         <span className="trip-summary__chevron" aria-hidden="true" />
       </button>
+      {/* Read out when the totals change, whichever of the line and the card is on screen: a
+          live region inside the folded card (display: none on a phone) would be lost. */}
+      <p className="visually-hidden" aria-live="polite" data-testid="summary-announcement">
+        {line}
+      </p>
       <div id={listId} className="trip-summary__body">
-        <dl className="trip-summary__list" aria-live="polite">
+        <dl className="trip-summary__list">
           <div>
             <dt>{t('summary.stops')}</dt>
             <dd data-testid="summary-stops">{stopCount}</dd>
