@@ -39,4 +39,15 @@ describe('the day’s summary', () => {
   it('has no time taken while the day is not finished on this device', () => {
     expect(daySummary(stops, { startedAt: 0 }, null, legs).took).toBeNull();
   });
+
+  it('plans nothing for a route of one stop, with a working day or without', () => {
+    const one = [{ status: 'done' as const }];
+    const plan = plannedDay(
+      { departure: '2026-03-02T08:00+00:00', timeZone: 'UTC', defaultServiceMinutes: 10 },
+      [{}],
+      [],
+    );
+    expect(daySummary(one, { startedAt: 0, finishedAt: MIN }, plan, []).planned).toBeNull();
+    expect(daySummary(one, { startedAt: 0, finishedAt: MIN }, null, []).planned).toBeNull();
+  });
 });

@@ -10,7 +10,8 @@ export interface DaySummary {
   took: number | null;
   /**
    * What the plan gave for the same (ms): from the departure to leaving the last stop on a route
-   * with a working day, else the driving of its legs; null while neither is known.
+   * with a working day, else the driving of its legs; null while neither is known, and for a
+   * route of one stop (nothing to drive: its plan would read "0m").
    */
   planned: number | null;
 }
@@ -27,10 +28,13 @@ export function daySummary(
     done: stops.filter((stop) => stop.status === 'done').length,
     skipped: stops.filter((stop) => stop.status === 'skipped').length,
     took: log?.finishedAt === undefined ? null : log.finishedAt - log.startedAt,
-    planned: last
-      ? last.departure - planned.departure
-      : legs && legs.length === Math.max(0, stops.length - 1)
-        ? legs.reduce((sum, leg) => sum + leg.duration, 0) * 1000
-        : null,
+    planned:
+      stops.length < 2
+        ? null
+        : last
+          ? last.departure - planned.departure
+          : legs && legs.length === stops.length - 1
+            ? legs.reduce((sum, leg) => sum + leg.duration, 0) * 1000
+            : null,
   };
 }
