@@ -299,7 +299,9 @@ test.describe('on a phone @phone', () => {
       await expect(page.getByTestId('summary-finish')).toHaveText(/^09:\d\d$/);
       await expectPhoneLayout(page, '.day-plan');
 
-      // The school's window, closing before the driver can be there: its time fields.
+      // The school's window, closing before the driver can be there: its time fields (the
+      // edit button waits in the row's menu on a phone).
+      await page.getByRole('button', { name: 'More actions for stop 4' }).click();
       await page.getByRole('button', { name: 'Edit stop 4: name and note' }).click();
       await page.getByLabel('Window of stop 4 opens at').fill('08:00');
       await page.getByLabel('Window of stop 4 closes at').fill('08:30');

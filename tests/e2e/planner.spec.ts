@@ -1,5 +1,12 @@
 import { expect, test, type Page, type PlannerControls } from './support/fixtures';
-import { notOnPhone, PHONE_ONLY } from './support/phone-layout';
+import { expectAccessible } from './support/accessibility';
+import {
+  expectFitsPhone,
+  markersUnder,
+  notOnPhone,
+  PHONE_375,
+  PHONE_ONLY,
+} from './support/phone-layout';
 
 /** Lyon, where the browser says the user is in these tests (the pages are pinned to English). */
 const HERE = { latitude: 45.764, longitude: 4.8357 };
@@ -162,6 +169,73 @@ test.describe('planner', () => {
       const popup = page.locator('.leaflet-popup');
       await expect(popup).toContainText('Stop 1');
       await expect(popup).toContainText('Lyon, Métropole de Lyon');
+    });
+
+    test('a day of stops at 375 px: the summary in one line, names on two lines, times on the rows, × undone', async ({
+      page,
+      accounts,
+      planner,
+    }) => {
+      await page.setViewportSize(PHONE_375);
+      const owner = await accounts.register('phone-list');
+      // Eight stops a few hundred metres apart with long street names; stop 3 has a window and
+      // a time at the stop (as from a CSV import), and the route no departure yet.
+      const stops = Array.from({ length: 8 }, (_, index) => ({
+        name: `Rue de Test ${250 + index}, 75015 Paris, Île-de-France, France`,
+        lat: 48.84 + index * 0.004,
+        lng: 2.29 + index * 0.006,
+        ...(index === 2 ? { window: { start: '09:00', end: '12:00' }, serviceMinutes: 10 } : {}),
+      }));
+      const id = await accounts.postRoute(owner, 'Paris round', stops);
+      await accounts.signIn(page, owner, `/edit-route/${id}`);
+      await expect(planner.stopItems).toHaveCount(8);
+
+      await test.step('the Trip Summary is one line; the fitted stops are clear of it', async () => {
+        const summary = page.locator('.planner-map__summary');
+        const line = summary.getByRole('button', { name: /^8 stops · [\d.]+ km · / });
+        await expect(line).toHaveAttribute('aria-expanded', 'false');
+        expect((await summary.boundingBox())!.height).toBeLessThanOrEqual(50);
+        await expect.poll(() => markersUnder(page, '.planner-map__summary')).toEqual([]);
+      });
+
+      await test.step('the names take the row, more than three stops fit under the map', async () => {
+        const rows = await planner.stopItems.evaluateAll((items) =>
+          items.map((item) => {
+            const row = item.getBoundingClientRect();
+            const name = item.querySelector('.stop-item__name')!.getBoundingClientRect();
+            return { top: row.top, bottom: row.bottom, width: row.width, name: name.width };
+          }),
+        );
+        // Beside four buttons a name had about a quarter of its row (90 px); beside two, over 40 %.
+        for (const row of rows) expect(row.name / row.width).toBeGreaterThan(0.4);
+        const map = (await page.locator('.planner__map').boundingBox())!;
+        const under = PHONE_375.height - (map.y + map.height);
+        expect(rows[3].bottom - rows[0].top).toBeLessThanOrEqual(under);
+        await expect(planner.stopItems.nth(2).getByTestId('stop-day-fields')).toHaveText(
+          /^Window 9:00\sAM–12:00\sPM · 10m at the stop$/,
+        );
+      });
+
+      await test.step('the less used buttons wait in a menu', async () => {
+        const names = await planner.stopNames.allTextContents();
+        await page.getByRole('button', { name: 'More actions for stop 2' }).tap();
+        await expectFitsPhone(page, '.stop-list');
+        await expectAccessible(page, '.stop-list');
+        await page.getByRole('button', { name: 'Move stop 2 up' }).tap();
+        await expect(planner.stopNames).toHaveText([names[1], names[0], ...names.slice(2)]);
+      });
+
+      await test.step('× removes a stop, and Undo puts it back', async () => {
+        const names = await planner.stopNames.allTextContents();
+        await page.getByRole('button', { name: /^Remove stop 4: / }).tap();
+        await expect(planner.stopItems).toHaveCount(7);
+        const undo = page.locator('.planner__undo');
+        await expect(undo).toContainText(`Removed: ${names[3]}.`);
+        await expectFitsPhone(page, '.planner__undo');
+        await undo.getByRole('button', { name: 'Undo' }).tap();
+        await expect(planner.stopNames).toHaveText(names);
+        await expect(undo).toHaveCount(0);
+      });
     });
   });
 

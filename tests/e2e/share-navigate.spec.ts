@@ -12,7 +12,7 @@ import {
   type Locator,
   type Page,
 } from './support/fixtures';
-import { notOnPhone, PHONE_ONLY } from './support/phone-layout';
+import { markersUnder, notOnPhone, PHONE_ONLY } from './support/phone-layout';
 
 /** Three stops the fake router can drive between (tests/fakes). */
 const STOPS: {
@@ -144,23 +144,6 @@ async function watchNavigations(page: Page): Promise<{ url: string; at: number }
   });
   return requested;
 }
-
-/** The numbers of the map's markers that the card `cover` (a selector) hides, even in part. */
-const markersUnder = (page: Page, cover: string) =>
-  page.evaluate((selector) => {
-    const card = document.querySelector(selector)!.getBoundingClientRect();
-    return [...document.querySelectorAll('.numbered-marker')]
-      .filter((marker) => {
-        const box = marker.getBoundingClientRect();
-        return (
-          box.left < card.right &&
-          box.right > card.left &&
-          box.top < card.bottom &&
-          box.bottom > card.top
-        );
-      })
-      .map((marker) => marker.textContent);
-  }, cover);
 
 const referrerMeta = (page: Page) => page.locator('head meta[name="referrer"]').last();
 

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   DEVICE_TIME_ZONE_TTL_MS,
   deviceTimeZone,
+  formatClockText,
   formatDayAndTime,
   formatTimeOfDay,
   minutesBetween,
@@ -26,6 +27,12 @@ describe('times as people read them', () => {
     expect(formatTimeOfDay(at, 'de', 'Europe/Berlin')).toBe('08:05');
     expect(formatTimeOfDay(at, 'fr', 'America/New_York')).toBe('02:05');
     expect(formatDayAndTime(at, 'en-GB', 'UTC')).toBe('Mon 2 Mar, 07:05');
+  });
+
+  it('writes a window’s HH:MM in the locale’s conventions', () => {
+    expect(formatClockText('09:00', 'en-US')).toBe('9:00 AM');
+    expect(formatClockText('13:30', 'de')).toBe('13:30');
+    expect(formatClockText('later', 'en-US')).toBe('later');
   });
 
   it('counts the minutes between two times as they read, seconds dropped from both', () => {

@@ -90,6 +90,16 @@ function formatter(locale: string, timeZone: string | undefined, withDate: boole
 export const formatTimeOfDay = (instant: number, locale: string, timeZone?: string): string =>
   formatter(locale, timeZone, false).format(instant);
 
+/**
+ * A time of day written "HH:MM" (a window's end, as a stop keeps it) in the locale's
+ * conventions: "9:00 AM" in en-US, "09:00" in en-GB. The text as it is when it is not one.
+ */
+export function formatClockText(clock: string, locale: string): string {
+  const match = /^(\d{2}):(\d{2})$/.exec(clock);
+  if (!match) return clock;
+  return formatTimeOfDay(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2])), locale, 'UTC');
+}
+
 /** "Mon, 2 Mar, 08:05": a moment with its day, for the departure and a finish on another day. */
 export const formatDayAndTime = (instant: number, locale: string, timeZone?: string): string =>
   formatter(locale, timeZone, true).format(instant);

@@ -2,6 +2,7 @@
 export { dayEndSchema, dayPlanSchema } from './schema';
 export {
   deviceTimeZone,
+  formatClockText,
   formatDayAndTime,
   formatTimeOfDay,
   minutesBetween,

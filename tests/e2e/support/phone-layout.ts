@@ -63,3 +63,20 @@ export async function expectFitsPhone(page: Page, within: string) {
   }, within);
   expect(small, `touch targets under 44 px in ${within}`).toEqual([]);
 }
+
+/** The numbers of the map's markers that the card `cover` (a selector) hides, even in part. */
+export const markersUnder = (page: Page, cover: string) =>
+  page.evaluate((selector) => {
+    const card = document.querySelector(selector)!.getBoundingClientRect();
+    return [...document.querySelectorAll('.numbered-marker')]
+      .filter((marker) => {
+        const box = marker.getBoundingClientRect();
+        return (
+          box.left < card.right &&
+          box.right > card.left &&
+          box.top < card.bottom &&
+          box.bottom > card.top
+        );
+      })
+      .map((marker) => marker.textContent);
+  }, cover);

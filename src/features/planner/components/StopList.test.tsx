@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/lib/i18n';
+import { createTimeFormat } from '@/lib/day-plan';
 import type { PlannedStop } from '../model/stop-list';
 import { StopList } from './StopList';
 
@@ -153,9 +154,18 @@ describe('StopList renaming and leg distances', () => {
 });
 
 describe('StopList, a long (virtual) list', () => {
-  /** The row's main button, by the stop it shows (its number changes with the moves). */
-  const show = (name: string) =>
-    screen.getByRole('button', { name: new RegExp(`^Show stop \\d+ on the map: ${name}$`) });
+  /**
+   * The row's main button, by the stop it shows (its number changes with the moves): its label
+   * read directly, as getByRole works out every button's name of sixty rows on each call.
+   */
+  const show = (name: string) => {
+    const label = new RegExp(`^Show stop \\d+ on the map: ${name}$`);
+    const found = [...document.querySelectorAll<HTMLButtonElement>('.stop-item__show')].filter(
+      (button) => label.test(button.getAttribute('aria-label') ?? ''),
+    );
+    expect(found).toHaveLength(1);
+    return found[0];
+  };
   const many: PlannedStop[] = Array.from({ length: 60 }, (_, i) => ({
     id: `stop-${i + 1}`,
     name: `Stop ${i + 1}`,
@@ -286,5 +296,36 @@ describe('StopList labels', () => {
       await act(() => i18n.changeLanguage('en'));
     }
     expect(screen.getByRole('button', { name: 'Move stop 2 up' })).toBeTruthy();
+  });
+});
+
+describe('StopList rows', () => {
+  it('shows a stop’s own window and time at the stop once it has them, before any departure', () => {
+    renderList({
+      stops: [
+        stops[0],
+        { ...stops[1], window: { start: '09:00', end: '12:00' }, serviceMinutes: 10 },
+      ],
+      timeFormat: createTimeFormat('en', 'en-US', 'UTC'),
+    });
+    const lines = screen.getAllByTestId('stop-day-fields');
+    expect(lines.map((line) => line.textContent)).toEqual([
+      'Window 9:00 AM–12:00 PM · 10m at the stop',
+    ]);
+  });
+
+  it('keeps the less used buttons of a row behind “More actions” (opened on a phone)', () => {
+    const { onMove } = renderList();
+    const more = screen.getByRole('button', { name: 'More actions for stop 2' });
+    const tools = document.getElementById(more.getAttribute('aria-controls')!)!;
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(tools.className).not.toContain('stop-item__tools--open');
+    fireEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    expect(tools.className).toContain('stop-item__tools--open');
+    fireEvent.click(screen.getByRole('button', { name: 'Move stop 2 up' }));
+    expect(onMove).toHaveBeenCalledWith(1, 0);
+    // Remove stays beside the name, outside the menu.
+    expect(tools.contains(screen.getByRole('button', { name: /^Remove stop 2/ }))).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StopLock } from '@domain/day-plan/day-plan.ts';
+import type { TFunction } from 'i18next';
+import type { StopDayFields, StopLock } from '@domain/day-plan/day-plan.ts';
 import type { StopTime } from '@domain/day-plan/schedule.ts';
-import { stopTimeMinutes, type TimeFormat } from '@/lib/day-plan';
+import { formatClockText, stopTimeMinutes, type TimeFormat } from '@/lib/day-plan';
 import { PinIcon, WarningIcon } from '@/components/day-plan/DayIcons';
 import './DayPlan.css';
 
@@ -82,6 +83,41 @@ export const StopTimeLine = memo(function StopTimeLine({
     </p>
   );
 });
+
+/**
+ * A stop's own window and time at the stop, while the route has no times of the day to show (no
+ * departure, or not calculated yet): "Window 9:00 AM–12:00 PM · 10m at the stop". Nothing for a
+ * stop without either. `t` is the list's (see StopRow).
+ */
+export function StopDayFieldsLine({
+  stop,
+  format,
+  t,
+}: {
+  stop: StopDayFields;
+  format: TimeFormat;
+  t: TFunction;
+}) {
+  const parts = [
+    ...(stop.window
+      ? [
+          t('dayPlan.windowShown', {
+            start: formatClockText(stop.window.start, format.locale),
+            end: formatClockText(stop.window.end, format.locale),
+          }),
+        ]
+      : []),
+    ...(stop.serviceMinutes !== undefined
+      ? [t('dayPlan.atStopFor', { span: format.minutes(stop.serviceMinutes) })]
+      : []),
+  ];
+  if (parts.length === 0) return null;
+  return (
+    <p className="stop-times" data-testid="stop-day-fields">
+      {parts.join(' · ')}
+    </p>
+  );
+}
 
 /** "Kept first" / "Kept last": the stop's lock, in words (the optimiser keeps it there). */
 export function StopLockBadge({ lock }: { lock: StopLock }) {
