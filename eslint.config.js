@@ -8,6 +8,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 
@@ -107,6 +108,36 @@ export default tseslint.config(
     ...config,
     files: ['src/**/*.{ts,tsx}'],
   })),
+  {
+    // One naming convention for files and folders: a file whose main export is a React
+    // component is PascalCase (`StopList.tsx`); every other file, hooks included
+    // (`use-sortable-list.ts`), and every folder is kebab-case. `x.test.ts` and
+    // `x.spec.ts` are named after `x`. Supabase's own `_shared` folder keeps its name.
+    files: ['src/**', 'supabase/functions/**', 'tests/**', 'bench/**', 'scripts/**', 'vite/**'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        {
+          '**/*.{ts,js,mjs}': 'KEBAB_CASE',
+          '**/*.tsx': '@(+([A-Z])*([a-zA-Z0-9])|+([a-z0-9])*(-+([a-z0-9])))',
+        },
+        {
+          ignoreMiddleExtensions: true,
+          errorMessage:
+            '"{{ target }}": a component file is PascalCase (StopList.tsx), any other file kebab-case (use-sortable-list.ts)',
+        },
+      ],
+      'check-file/folder-naming-convention': [
+        'error',
+        {
+          '{src,tests,bench,scripts,vite}/**/': 'KEBAB_CASE',
+          'supabase/functions/!(_shared)/**/': 'KEBAB_CASE',
+          'supabase/functions/_shared/**/': 'KEBAB_CASE',
+        },
+      ],
+    },
+  },
   {
     // Outside a feature, code uses what the feature's index.ts exports; a page component is
     // the one exception, imported by its own path so that it stays a chunk of its own.

@@ -1,7 +1,7 @@
 import { DashboardPage } from '@/features/itineraries';
 import { FIRST_SUMMARY_FILTERS, itinerarySummariesQueryOptions } from '@/lib/itineraries';
 import { storedSessionUser } from '@/lib/supabase';
-import { useOutboxSync } from '../outbox/useOutboxSync';
+import { useOutboxSync } from '../outbox/use-outbox-sync';
 import { queryClient } from '../query-provider';
 
 // My Routes' first page is asked for as soon as this page's code has arrived, while React

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DayPlan, EndPlace } from '@domain/day-plan/day-plan.ts';
 import type { SearchBias } from '@/features/geocoding';
 import { DayPlanPanel } from '@/features/planner';
-import { usePlaceSearch } from './usePlaceSearch';
+import { usePlaceSearch } from './use-place-search';
 
 export interface PlannerDayPanelProps {
   plan: DayPlan | null;

@@ -2,8 +2,8 @@ import { OptimizeRoute } from '@/features/optimize';
 import { useWazeHandOff } from '@/features/navigation';
 import { SplitAmongDrivers } from '@/features/team-day';
 import { PlannerActions } from './PlannerActions';
-import type { usePlannerWorkspace } from './usePlannerWorkspace';
-import { usePlaceSearch } from './usePlaceSearch';
+import type { usePlannerWorkspace } from './use-planner-workspace';
+import { usePlaceSearch } from './use-place-search';
 
 export interface PlannerToolsProps {
   itineraryId: string | undefined;

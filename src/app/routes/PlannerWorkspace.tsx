@@ -7,7 +7,7 @@ import { PlannerDayPanel } from './PlannerDayPanel';
 import { PlannerNotices } from './PlannerNotices';
 import { PlannerStops } from './PlannerStops';
 import { PlannerTools } from './PlannerTools';
-import { usePlannerWorkspace } from './usePlannerWorkspace';
+import { usePlannerWorkspace } from './use-planner-workspace';
 
 /**
  * The planner of one route, new (`itineraryId` undefined) or saved: the sidebar (the title, the

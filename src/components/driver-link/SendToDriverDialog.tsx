@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/Dialog';
 import { QrCode } from './QrCode';
-import { useDriverLinks, type DriverLinkState, type DriverRoute } from './useDriverLinks';
+import { useDriverLinks, type DriverLinkState, type DriverRoute } from './use-driver-links';
 import './send-to-driver.css';
 
 export interface SendToDriverDialogProps {

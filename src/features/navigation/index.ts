@@ -1,5 +1,5 @@
 /** What the shared route page (src/app/routes) reuses of the navigation page. */
 export { progressView } from './model/progress';
-export { useStoredProgress } from './hooks/useStoredProgress';
-export { useWazeHandOff } from './hooks/useWazeHandOff';
+export { useStoredProgress } from './hooks/use-stored-progress';
+export { useWazeHandOff } from './hooks/use-waze-hand-off';
 export { StopNote } from './components/StopNote';

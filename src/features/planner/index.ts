@@ -2,21 +2,21 @@
 export { EditConflict } from './components/EditConflict';
 export { PlannerMap } from './components/LazyPlannerMap';
 export { StopList } from './components/StopList';
-export { useCameraRequests } from './hooks/useCameraRequests';
-export { useCurrentPosition } from './hooks/useCurrentPosition';
-export { useEditConflict } from './hooks/useEditConflict';
-export { useNameImportedPoints } from './hooks/useNameImportedPoints';
-export { usePlannerRoute } from './hooks/usePlannerRoute';
-export type { Removal } from './hooks/useRemovalUndo';
-export { useRouteCalculation } from './hooks/useRouteCalculation';
+export { useCameraRequests } from './hooks/use-camera-requests';
+export { useCurrentPosition } from './hooks/use-current-position';
+export { useEditConflict } from './hooks/use-edit-conflict';
+export { useNameImportedPoints } from './hooks/use-name-imported-points';
+export { usePlannerRoute } from './hooks/use-planner-route';
+export type { Removal } from './hooks/use-removal-undo';
+export { useRouteCalculation } from './hooks/use-route-calculation';
 export {
   useSaveRoute,
   useStartRoute,
   type ActionFeedback,
   type PlannedRoute,
-} from './hooks/useRouteActions';
-export { useStopAtPoint } from './hooks/useStopNaming';
+} from './hooks/use-route-actions';
+export { useStopAtPoint } from './hooks/use-stop-naming';
 export { toStops } from './model/stop-list';
 export { DayPlanPanel } from './components/day/DayPlanPanel';
 export { DaySummaryRows } from './components/day/DaySummaryRows';
-export { useDaySchedule } from './hooks/useDaySchedule';
+export { useDaySchedule } from './hooks/use-day-schedule';

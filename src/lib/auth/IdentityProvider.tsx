@@ -24,7 +24,7 @@ import {
   type IdentityState,
 } from './identity';
 import { restoreUser, serverMessageOf } from './session-check';
-import { useIdentityAfterHydration } from './useIdentityAfterHydration';
+import { useIdentityAfterHydration } from './use-identity-after-hydration';
 
 interface ClientRun {
   active: boolean;

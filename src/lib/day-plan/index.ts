@@ -9,7 +9,7 @@ export {
   stopTimeMinutes,
   timeLocale,
 } from './format';
-export { createTimeFormat, useTimeFormat, type TimeFormat } from './useTimeFormat';
+export { createTimeFormat, useTimeFormat, type TimeFormat } from './use-time-format';
 export {
   dayEndPoint,
   isOnPlanDay,

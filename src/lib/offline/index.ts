@@ -12,5 +12,5 @@ export {
 } from './offline-route';
 export { queueStops, readOutboxEntry, type SyncOutcome } from './sync';
 export { onSyncOutcome, requestSync, startOutboxSync } from './outbox-runner';
-export { useOnline } from './hooks/useOnline';
+export { useOnline } from './hooks/use-online';
 export { forgetAccountOnDevice } from './forget-account';

@@ -10,4 +10,4 @@ export {
   type DistanceUnits,
   type UnitsPreference,
 } from './units';
-export { useDistanceUnits, useFormatDistance } from './useDistanceUnits';
+export { useDistanceUnits, useFormatDistance } from './use-distance-units';

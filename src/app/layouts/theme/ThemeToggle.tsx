@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useHydrating } from '@/lib/hydration';
 import { nextTheme, type ThemePreference } from './theme';
-import { useTheme } from './useTheme';
+import { useTheme } from './use-theme';
 
 const ICONS: Record<ThemePreference, string> = { auto: '◐', light: '☀', dark: '☾' };
 

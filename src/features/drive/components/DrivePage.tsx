@@ -7,9 +7,9 @@ import { isApiError } from '@/lib/api-client';
 import { useTimeFormat } from '@/lib/day-plan';
 import { useOnline } from '@/lib/offline';
 import { driveRouteQueryOptions } from '../api/drive-route';
-import { useReportOutbox } from '../hooks/useReportOutbox';
+import { useReportOutbox } from '../hooks/use-report-outbox';
 import { deliveryStops, isRouteStart } from '@domain/stop-reports.ts';
-import { useRouteChanges } from '../hooks/useRouteChanges';
+import { useRouteChanges } from '../hooks/use-route-changes';
 import { shownReports } from '../model/report-outbox';
 import { DriveStopCard } from './DriveStopCard';
 import { NavigationAppSetting } from './NavigateButton';
@@ -22,7 +22,7 @@ import './drive.css';
 /**
  * /drive/:token, the driver's page of a driver link (no account): the route's stops in order,
  * the next one first and large, Navigate, and a report at each stop. Reports are kept on the
- * phone first and sent when the network allows (hooks/useReportOutbox.ts).
+ * phone first and sent when the network allows (hooks/use-report-outbox.ts).
  */
 export function DrivePage() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SendState } from '../hooks/useReportOutbox';
+import type { SendState } from '../hooks/use-report-outbox';
 import { shownRefusal, type QueuedReport } from '../model/report-outbox';
 
 export interface OutboxStatusProps {

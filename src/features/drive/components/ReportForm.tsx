@@ -9,7 +9,7 @@ import {
 } from '@domain/stop-reports.ts';
 import type { ReportToSend } from '@/lib/driver-reports';
 import { randomUuid } from '@domain/random-uuid.ts';
-import { useDevicePosition } from '../hooks/useDevicePosition';
+import { useDevicePosition } from '../hooks/use-device-position';
 import { PhotoPicker } from './PhotoPicker';
 import { SignaturePad } from './SignaturePad';
 

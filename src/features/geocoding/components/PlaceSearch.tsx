@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebouncedValue } from '@/components/hooks/useDebouncedValue';
+import { useDebouncedValue } from '@/components/hooks/use-debounced-value';
 import { formatLatLng } from '@/lib/format';
 import { geocoderFailure, isSearchable } from '@/lib/geocoding';
 import {

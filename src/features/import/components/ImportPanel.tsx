@@ -1,7 +1,7 @@
 import { memo, useDeferredValue, useId, useMemo, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Stop } from '@domain/stops.ts';
-import { useImportRun } from '../hooks/useImportRun';
+import { useImportRun } from '../hooks/use-import-run';
 import { decodeImportBytes } from '../model/decode-text';
 import { countReview, readyStops, type ImportEntry } from '../model/import-review';
 import {

@@ -4,7 +4,7 @@ import { parseDeparture } from '@domain/day-plan/clock.ts';
 import { useTimeFormat } from '@/lib/day-plan';
 import type { ItinerarySummary } from '@/lib/itineraries';
 import { firstDeparting, groupByDay } from '../model/day-groups';
-import { useLoadMoreOnScroll } from '../hooks/useLoadMoreOnScroll';
+import { useLoadMoreOnScroll } from '../hooks/use-load-more-on-scroll';
 
 /**
  * Cards in the first frame: a phone's screen shows three or four; the rest of the page follows

@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Stop } from '@domain/stops.ts';
 import type { TimeFormat } from '@/lib/day-plan';
-import type { DriveDay } from '../hooks/useDriveDay';
+import type { DriveDay } from '../hooks/use-drive-day';
 import { StopNote } from './StopNote';
 import { PlannedLine, RunningLate } from './StopTimes';
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Stop, StopStatus } from '@domain/stops.ts';
 import type { TimeFormat } from '@/lib/day-plan';
 import { formatLatLng } from '@/lib/format';
-import type { DriveDay } from '../hooks/useDriveDay';
+import type { DriveDay } from '../hooks/use-drive-day';
 import { StopNote } from './StopNote';
 import { StopNoteForm } from './StopNoteForm';
 import { PlannedLine, RunningLate } from './StopTimes';

@@ -5,7 +5,7 @@ import { isApiError } from '@/lib/api-client';
 import { useIdentity } from '@/lib/auth';
 import { requestSync, useOnline } from '@/lib/offline';
 import { useDriveRoute } from '../api/drive-route';
-import { useStopChanges } from '../hooks/useStopChanges';
+import { useStopChanges } from '../hooks/use-stop-changes';
 import { DriveRoute } from './DriveRoute';
 import { PageFrame } from './PageFrame';
 import { SyncMessage } from './SyncMessage';

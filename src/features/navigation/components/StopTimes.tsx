@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LATE_AFTER_MS } from '@domain/day-plan/schedule.ts';
 import { WarningIcon } from '@/components/day-plan/DayIcons';
 import type { TimeFormat } from '@/lib/day-plan';
-import type { DriveDay } from '../hooks/useDriveDay';
+import type { DriveDay } from '../hooks/use-drive-day';
 import '@/components/day-plan/DayTimes.css';
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SyncNotice } from '../hooks/useStopChanges';
+import type { SyncNotice } from '../hooks/use-stop-changes';
 
 /** What became of the changes made on the road: changed elsewhere, deleted, or not saved yet. */
 export function SyncMessage({

@@ -1,5 +1,5 @@
 import { parseDeparture } from '@domain/day-plan/clock.ts';
-import { usePreloadedOptimizer } from '@/lib/optimizer/usePreloadedOptimizer.ts';
+import { usePreloadedOptimizer } from '@/lib/optimizer/use-preloaded-optimizer.ts';
 import { MIN_STOPS } from '../model/presentation.ts';
 import { DayOptimizeRoute } from './DayOptimizeRoute.tsx';
 import type { OptimizeRouteProps, OptimizeStop } from './optimize-props.ts';

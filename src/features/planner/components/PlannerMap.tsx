@@ -15,7 +15,7 @@ import {
   type MarkerStop,
 } from '@/components/map';
 import { formatLatLng } from '@/lib/format';
-import type { PositionState } from '../hooks/useCurrentPosition';
+import type { PositionState } from '../hooks/use-current-position';
 import type { PlannedStop } from '../model/stop-list';
 import { useStopChangeTiming } from './interaction-timing';
 import './PlannerMap.css';

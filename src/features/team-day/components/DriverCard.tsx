@@ -4,7 +4,7 @@ import type { LatLng } from '@domain/geo.ts';
 import type { Stop } from '@domain/stops.ts';
 import type { TimeFormat } from '@/lib/day-plan';
 import { useFormatDistance } from '@/lib/units';
-import type { SavedDriver } from '../hooks/useSaveTeam.ts';
+import type { SavedDriver } from '../hooks/use-save-team.ts';
 import { driverStyle } from '../model/palette.ts';
 import { driverLoad, driverStops, type DriverRoute } from '../model/team-plan.ts';
 import { DriverLinks } from './DriverLinks.tsx';

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { LatLng } from '@domain/geo.ts';
 import { paths } from '@/config/paths';
 import { useShareItinerary } from '@/lib/itineraries';
-import type { SavedDriver } from '../hooks/useSaveTeam.ts';
+import type { SavedDriver } from '../hooks/use-save-team.ts';
 
 /** A saved driver's route: its share link (made on demand, copyable), its navigation page, Waze. */
 export function DriverLinks({

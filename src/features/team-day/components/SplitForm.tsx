@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { useTeamForm } from '../hooks/useTeamForm.ts';
+import type { useTeamForm } from '../hooks/use-team-form.ts';
 import {
   MAX_DRIVERS,
   MIN_DRIVERS,

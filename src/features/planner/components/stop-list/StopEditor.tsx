@@ -2,7 +2,7 @@ import { useState, type RefObject } from 'react';
 import type { TFunction } from 'i18next';
 import { STOP_NAME_MAX_CHARS, STOP_NOTE_MAX_CHARS } from '@domain/limits.ts';
 import type { PlannedStop } from '../../model/stop-list';
-import type { RowActions } from '../../hooks/useStopListActions';
+import type { RowActions } from '../../hooks/use-stop-list-actions';
 import { StopDayEditor } from '../day/StopDayEditor';
 
 export interface StopEditorProps {

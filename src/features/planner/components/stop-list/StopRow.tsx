@@ -4,8 +4,8 @@ import { formatLatLng } from '@/lib/format';
 import type { TimeFormat } from '@/lib/day-plan';
 import type { PlannedStop } from '../../model/stop-list';
 import { editLabelKey, rowDescribedBy, type RowLabel } from '../../model/row-labels';
-import type { RowActions } from '../../hooks/useStopListActions';
-import { useEditorFocus } from '../../hooks/useEditorFocus';
+import type { RowActions } from '../../hooks/use-stop-list-actions';
+import { useEditorFocus } from '../../hooks/use-editor-focus';
 import {
   StopDayFieldsLine,
   StopLockBadge,

@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import type { PlannedStop } from '../../model/stop-list';
 import type { RowLabel } from '../../model/row-labels';
-import type { RowActions } from '../../hooks/useStopListActions';
+import type { RowActions } from '../../hooks/use-stop-list-actions';
 
 export interface StopRowToolsProps {
   stop: PlannedStop;
