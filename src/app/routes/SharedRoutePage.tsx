@@ -107,7 +107,7 @@ export function SharedRoutePage() {
   if (query.isPending) {
     return (
       <section className="page shared">
-        <LoadingState page label={t('share.loading')} />
+        <LoadingState label={t('share.loading')} />
       </section>
     );
   }

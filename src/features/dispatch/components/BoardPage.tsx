@@ -34,7 +34,7 @@ export function BoardPage() {
   const moves = useBoardMoves(target.kind === 'day' ? target.group : null, routes ?? [], rows);
   const tracking = useTrackingLinks(routes ?? []);
 
-  if (board.isPending) return <LoadingState page label={t('board.loading')} />;
+  if (board.isPending) return <LoadingState label={t('board.loading')} />;
   if (board.isError || !routes) {
     const missing = isApiError(board.error) && board.error.status === 404;
     return (

@@ -34,7 +34,7 @@ export function DrivePage() {
   const [reporting, setReporting] = useState<string | null>(null);
   const changed = useRouteChanges(route.data?.stops);
 
-  if (route.isPending) return <LoadingState page label={t('drive.loading')} />;
+  if (route.isPending) return <LoadingState label={t('drive.loading')} />;
   if (route.isError) {
     const gone = isApiError(route.error) && route.error.status === 404;
     return (
