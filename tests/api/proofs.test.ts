@@ -172,6 +172,40 @@ describe('storing a proof', () => {
     await call('DELETE', `/itineraries/${route.id}/driver-link`, { token: owner.token });
     expect((await put(route.token, route.reportId, 'photo', JPEG)).status).toBe(404);
   });
+  it('takes the proof of a report that followed its stop to another route', async () => {
+    const route = async (title: string) =>
+      (
+        await call('POST', '/itineraries', {
+          token: owner.token,
+          body: { title, stops: [stops.timesSquare, stops.unionSquare, stops.empireState] },
+        })
+      ).body;
+    const [first, second] = await Promise.all([route('Driver 1'), route('Driver 2')]);
+    const link = await call('POST', `/itineraries/${first.id}/driver-link`, {
+      token: owner.token,
+    });
+    const token = link.body.driverUrl.split('/drive/')[1] as string;
+    const stopId = first.stops[1].id as string;
+    const moved = await call('POST', `/itineraries/${first.id}/stops/${stopId}/move`, {
+      token: owner.token,
+      body: { to: second.id },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    // The phone was offline during the move: its report follows the stop, and so do its proofs.
+    const report = await call('POST', `/drive/${token}/reports`, {
+      body: { id: randomUUID(), stopId, status: 'delivered', at: new Date().toISOString() },
+    });
+    expect(report.status).toBe(201);
+    expect((await put(token, report.body.id, 'photo', JPEG)).status).toBe(201);
+    expect((await put(token, report.body.id, 'photo', JPEG)).status).toBe(200);
+
+    const progress = await progressOf(owner, second.id);
+    const stop = progress.body.stops.find((item: { id: string }) => item.id === stopId);
+    expect((await fetchLink(stop.report.photoUrl)).status).toBe(200);
+    // The proof goes with the route that has the report.
+    await call('DELETE', `/itineraries/${second.id}`, { token: owner.token });
+    expect((await fetchLink(stop.report.photoUrl)).ok).toBe(false);
+  });
 });
 
 describe('the limit per link', () => {
