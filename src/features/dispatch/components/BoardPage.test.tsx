@@ -110,7 +110,7 @@ describe('BoardPage', () => {
     ]);
   });
 
-  it('moves a stop still to do to another driver with its menu, and reads the day again', async () => {
+  it('moves a stop still to do to another driver with its menu, focus on the message after', async () => {
     const requests: { url: string; method: string; body?: string }[] = [];
     let moved = false;
     vi.stubGlobal(
@@ -151,6 +151,8 @@ describe('BoardPage', () => {
     await waitFor(() =>
       expect(screen.getByTestId('board-moved').textContent).toBe('Pharmacy moved to Driver 2.'),
     );
+    // The row left with its menu: the focus is on what the move says, not on the page's body.
+    expect(document.activeElement).toBe(screen.getByTestId('board-moved'));
     expect(requests.find((request) => request.method === 'POST')).toEqual({
       url: '/api/itineraries/a/stops/a-2/move',
       method: 'POST',

@@ -31,7 +31,11 @@ export function BoardPage() {
   const format = useTimeFormat();
   const routes = board.data;
   const rows = useMemo(() => (routes ? boardRows(routes) : []), [routes]);
-  const moves = useBoardMoves(target.kind === 'day' ? target.group : null, routes ?? [], rows);
+  const { setMessageElement, ...moves } = useBoardMoves(
+    target.kind === 'day' ? target.group : null,
+    routes ?? [],
+    rows,
+  );
   const tracking = useTrackingLinks(routes ?? []);
 
   if (board.isPending) return <LoadingState label={t('board.loading')} />;
@@ -88,7 +92,13 @@ export function BoardPage() {
         <DayReportButton title={title} rows={rows} links={tracking.links} />
         <MailMergeButton title={title} rows={rows} makeAll={tracking.makeAll} />
       </div>
-      <p className="board__moved" role="status" data-testid="board-moved">
+      <p
+        ref={setMessageElement}
+        className="board__moved"
+        role="status"
+        tabIndex={-1}
+        data-testid="board-moved"
+      >
         {moves.message}
       </p>
       <p className="board__moved" role="status" data-testid="board-tracking">

@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from 'react';
+import { useEffect, useRef, useState, type HTMLAttributes } from 'react';
 import type { RouteProgress } from '@/lib/driver-reports';
 import { MoveStopMenu, type BoardDriver } from '../components/MoveStopMenu';
 import type { BoardRow } from '../model/board-rows';
@@ -18,6 +18,16 @@ export function useBoardMoves(
   rows: readonly BoardRow[],
 ) {
   const { move, pending, message } = useMoveStop(dayGroup ?? '');
+  // After a move from a menu its row leaves for the other driver: the focus goes to what the
+  // move says (the live message), once it says it, and never drops to the page's body.
+  const [messageElement, setMessageElement] = useState<HTMLElement | null>(null);
+  const focusMessage = useRef(false);
+  useEffect(() => {
+    if (focusMessage.current && message) {
+      focusMessage.current = false;
+      messageElement?.focus();
+    }
+  }, [message, messageElement]);
   const drivers: BoardDriver[] = routes.map((route) => ({
     routeId: route.itineraryId,
     title: route.title,
@@ -40,6 +50,8 @@ export function useBoardMoves(
   const active = dayGroup !== null && drivers.length > 1;
   return {
     message,
+    /** The live message's element: it takes the focus after a move from a menu. */
+    setMessageElement,
     /** The stop's menu, for a stop that may move. */
     actions: (row: BoardRow) =>
       active && movable(row) ? (
@@ -48,7 +60,10 @@ export function useBoardMoves(
           routeId={row.routeId}
           drivers={drivers}
           disabled={pending}
-          onMove={(to) => moveTo(row, to.routeId)}
+          onMove={(to) => {
+            focusMessage.current = true;
+            moveTo(row, to.routeId);
+          }}
         />
       ) : null,
     /** What makes a stop's row draggable. */
