@@ -54,7 +54,7 @@ describeOnEveryBackend('Moving a stop between routes', (db) => {
   /** The move as the api asks it: stop 73 from the first route to the end of the second. */
   const move = async (
     caller: TestUser,
-    options: { stopToMove?: string; versions?: [string, string] } = {},
+    options: { stopToMove?: string; versions?: [string | null, string | null] } = {},
   ) => {
     const moving = options.stopToMove ?? stopId(73);
     const [fromVersion, toVersion] = options.versions ?? [
@@ -140,6 +140,12 @@ describeOnEveryBackend('Moving a stop between routes', (db) => {
     expect((await move(alice, { versions: [await version(first), stale] })).outcome).toBe(
       'changed',
     );
+    // A route without a version read is a route not read: saved over nothing.
+    for (const versions of [
+      [null, await version(second)],
+      [await version(first), null],
+    ] as [string | null, string | null][])
+      expect((await move(alice, { versions })).outcome).toBe('changed');
     expect((await report(driver, stopId(73))).outcome).toBe('created');
     expect((await move(alice)).outcome).toBe('reported');
     expect(await stopsOf(first)).toEqual(firstStops.map((item) => item.id));
