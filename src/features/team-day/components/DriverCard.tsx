@@ -8,6 +8,7 @@ import type { SavedDriver } from '../hooks/use-save-team.ts';
 import { driverStyle } from '../model/palette.ts';
 import { driverLoad, driverStops, type DriverRoute } from '../model/team-plan.ts';
 import { DriverLinks } from './DriverLinks.tsx';
+import { DriverLoad } from './DriverLoad.tsx';
 import { DriverStopList } from './DriverStopList.tsx';
 import type { MoveControls } from './MoveStop.tsx';
 
@@ -125,9 +126,7 @@ export function DriverCard({
             </p>
           ) : null}
           {capacity !== undefined ? (
-            <p className="team-driver__totals" data-testid="driver-load">
-              {t('dayPlan.driverLoad', { load: driverLoad(stops, driver), capacity })}
-            </p>
+            <DriverLoad load={driverLoad(stops, driver)} capacity={capacity} />
           ) : null}
           <DriverStopList driver={driver} stops={stops} format={format} move={move} />
         </>
