@@ -159,6 +159,30 @@ describe('moving a stop between two routes', () => {
     ).toBe(stops.unionSquare.name);
   });
 
+  it('a stop locked first or last leaves its lock on its old route', async () => {
+    const first = await createRoute(alice, 'Driver 1', [
+      stops.timesSquare,
+      stops.empireState,
+      { ...broadway, lock: 'last' },
+    ]);
+    const second = await createRoute(alice, 'Driver 2', [
+      stops.timesSquare,
+      { ...stops.unionSquare, lock: 'first' },
+      { ...battery, lock: 'last' },
+    ]);
+    const moved = await move(alice, first, first.stops[2].id, { to: second.id, place: 1 });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const arrived = (moved.body.to as Route).stops[1];
+    expect(arrived).toMatchObject({ id: first.stops[2].id, name: broadway.name });
+    expect(arrived).not.toHaveProperty('lock');
+    expect(moved.body.to.stops.map((stop: { lock?: string }) => stop.lock ?? null)).toEqual([
+      null,
+      null,
+      'first',
+      'last',
+    ]);
+  });
+
   it('only between the owner’s own routes: another user 404, anonymous 401', async () => {
     const { first, second } = await twoRoutes();
     const bobs = await createRoute(bob, 'Bob', [stops.timesSquare, battery]);

@@ -59,7 +59,9 @@ async function moveOnce(
   const index = from.stops.findIndex((stop) => stop.id === stopId);
   if (index < 0) throw new ApiError(404, STOP_NOT_FOUND);
   if (index === 0) throw new ApiError(409, 'The start of a route does not move');
-  const stop = from.stops[index];
+  // A lock orders a stop within its driver's route: the stop arrives where asked or where it
+  // costs least, and without its lock (the new route may have its own stop locked there).
+  const { lock: _oldRouteLock, ...stop } = from.stops[index];
   const reported = new Set(
     (await c.var.driverReports.reports([to.id])).map((report) => report.stopId),
   );
