@@ -328,4 +328,23 @@ describe('StopList rows', () => {
     // Remove stays beside the name, outside the menu.
     expect(tools.contains(screen.getByRole('button', { name: /^Remove stop 2/ }))).toBe(false);
   });
+
+  it('closes the “More actions” menu with Escape inside it, the focus back on its button', () => {
+    renderList();
+    const more = screen.getByRole('button', { name: 'More actions for stop 2' });
+    fireEvent.click(more);
+    const down = screen.getByRole('button', { name: 'Move stop 2 down' });
+    down.focus();
+    fireEvent.keyDown(down, { key: 'Escape' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(document.getElementById(more.getAttribute('aria-controls')!)!.className).not.toContain(
+      'stop-item__tools--open',
+    );
+    expect(document.activeElement).toBe(more);
+    // Closed, Escape on the button does nothing more; the menu opens again.
+    fireEvent.keyDown(more, { key: 'Escape' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+  });
 });

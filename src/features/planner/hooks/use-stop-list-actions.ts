@@ -24,6 +24,8 @@ export interface RowActions {
   toggleNote(id: string): void;
   /** Opens or closes the stop's menu of less used buttons (phones). */
   toggleMenu(id: string): void;
+  /** Closes the stop's menu of less used buttons if it is open (Escape inside it). */
+  closeMenu(id: string): void;
   setDayFields(id: string, fields: StopDayFields): void;
   keyDown(event: KeyboardEvent, index: number): void;
 }
@@ -75,6 +77,7 @@ export function useStopListActions(
       rename: (id, name) => latest.current.onRename?.(id, name),
       toggleNote: toggle(setOpenNoteId),
       toggleMenu: toggle(setOpenMenuId),
+      closeMenu: (id) => setOpenMenuId((current) => (current === id ? null : current)),
       setDayFields: (id, fields) => latest.current.onDayFieldsChange?.(id, fields),
       keyDown: (event, index) => {
         if (!event.altKey) return;

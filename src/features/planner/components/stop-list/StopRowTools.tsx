@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import { useRef, type KeyboardEvent, type RefObject } from 'react';
 import type { PlannedStop } from '../../model/stop-list';
 import type { RowLabel } from '../../model/row-labels';
 import type { RowActions } from '../../hooks/use-stop-list-actions';
@@ -24,7 +24,8 @@ export interface StopRowToolsProps {
 /**
  * A row's buttons: edit, move up, move down and remove. On a phone the first three are less
  * used (a stop moves by its handle) and the stop's name needs the room: they wait behind a "⋯"
- * button that opens them on a line of their own (StopList.css), remove stays at hand.
+ * button that opens them on a line of their own (StopList.css), remove stays at hand. Escape
+ * inside the open menu closes it and gives the focus back to the "⋯" button.
  */
 export function StopRowTools({
   stop,
@@ -41,15 +42,28 @@ export function StopRowTools({
 }: StopRowToolsProps) {
   const number = index + 1;
   const menuId = `stop-menu-${stop.id}`;
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    event.stopPropagation();
+    actions.closeMenu(stop.id);
+    menuButton.current?.focus();
+  };
+  const moveKeyDown = (event: KeyboardEvent) => {
+    closeOnEscape(event);
+    actions.keyDown(event, index);
+  };
   return (
     <>
       <button
+        ref={menuButton}
         type="button"
         className="stop-item__icon stop-item__menu-button"
         aria-label={label('planner.moreActions', { number })}
         aria-expanded={menuOpen}
         aria-controls={menuId}
         onClick={() => actions.toggleMenu(stop.id)}
+        onKeyDown={closeOnEscape}
       >
         ⋯
       </button>
@@ -71,6 +85,7 @@ export function StopRowTools({
             aria-expanded={noteOpen}
             aria-controls={noteOpen ? editorId : undefined}
             onClick={() => actions.toggleNote(stop.id)}
+            onKeyDown={closeOnEscape}
           >
             ✎
           </button>
@@ -81,7 +96,7 @@ export function StopRowTools({
           aria-label={label('planner.moveUp', { number })}
           disabled={index === 0}
           onClick={() => actions.move(index, index - 1)}
-          onKeyDown={(event) => actions.keyDown(event, index)}
+          onKeyDown={moveKeyDown}
         >
           ↑
         </button>
@@ -91,7 +106,7 @@ export function StopRowTools({
           aria-label={label('planner.moveDown', { number })}
           disabled={isLast}
           onClick={() => actions.move(index, index + 1)}
-          onKeyDown={(event) => actions.keyDown(event, index)}
+          onKeyDown={moveKeyDown}
         >
           ↓
         </button>
