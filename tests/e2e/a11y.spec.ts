@@ -56,6 +56,9 @@ for (const group of GROUPS) {
         await page.emulateMedia({ colorScheme: 'light' });
         await page.goto(path);
         await expect(page.locator('h1').first()).toBeVisible();
+        // The page as a user meets it: a form the build rendered stays disabled until the page
+        // has hydrated (the planner's sidebar, a scrollable region, has nothing to focus before).
+        await expect(page.locator('fieldset:disabled')).toHaveCount(0);
         if (isPhoneProject(testInfo)) {
           // Sizes do not change with the theme: measured once.
           if (TOUCH_PAGES.includes(path)) await expectFitsPhone(page, 'body');
