@@ -181,12 +181,13 @@ describe.skipIf(Boolean(skipReason))('the api function’s driver stores (Postgr
       expect(await stores.announceProof(token, { ...proof, reportId: randomUUID() })).toEqual({
         outcome: 'no-report',
       });
-      expect(await stores.proofStored(token, proof)).toBe('done');
-      expect(await stores.proofStored(token, proof)).toBe('attached');
-      expect(await stores.proofStored(token, { ...proof, sha256: 'b'.repeat(64) })).toBe(
-        'no-proof',
-      );
       const objectPath = announced.outcome === 'upload' ? announced.objectPath : '';
+      expect(await stores.proofStored(token, proof, `${objectPath}x`)).toBe('no-proof');
+      expect(await stores.proofStored(token, proof, objectPath)).toBe('done');
+      expect(await stores.proofStored(token, proof, objectPath)).toBe('attached');
+      expect(
+        await stores.proofStored(token, { ...proof, sha256: 'b'.repeat(64) }, objectPath),
+      ).toBe('no-proof');
       expect(await asAlice.proofPaths([route])).toEqual([objectPath]);
       expect(await asAlice.proofPaths()).toContain(objectPath);
       expect(await asBob.proofPaths([route])).toEqual([]);

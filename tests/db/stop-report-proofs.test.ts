@@ -99,11 +99,16 @@ describeOnEveryBackend('Proofs of delivery in Storage', (db) => {
         [linkToken, report, kind, bytes.length, digestOf(bytes)],
       ),
     );
-  const stored = (report: string, bytes = JPEG, role: 'anon' | 'service_role' = 'service_role') =>
+  const stored = (
+    report: string,
+    objectPath: string,
+    bytes = JPEG,
+    role: 'anon' | 'service_role' = 'service_role',
+  ) =>
     asRole(db(), role, role === 'anon' ? anonClaims : serviceClaims, (tx) =>
       tx.query<{ outcome: string }>(
-        `select public.driver_proof_done($1, $2::uuid, 'photo', $3) as outcome`,
-        [token, report, digestOf(bytes)],
+        `select public.driver_proof_done($1, $2::uuid, 'photo', $3, $4) as outcome`,
+        [token, report, digestOf(bytes), objectPath],
       ),
     );
 
@@ -122,7 +127,8 @@ describeOnEveryBackend('Proofs of delivery in Storage', (db) => {
   it('anon can neither announce a proof nor write one, even with a working link', async () => {
     const report = await newReport();
     expect((await outcome(announce(token, report, JPEG, 'photo', 'anon'))).code).toBe('42501');
-    expect((await outcome(stored(report, JPEG, 'anon'))).code).toBe('42501');
+    const somewhere = `${route}/${report}/photo-${'1'.repeat(64)}.jpg`;
+    expect((await outcome(stored(report, somewhere, JPEG, 'anon'))).code).toBe('42501');
     const guessed = `${route}/${report}/photo-${'0'.repeat(64)}.jpg`;
     expect((await upload(guessed, JPEG)).ok).toBe(false);
     const [announced] = await announce(token, report);
@@ -139,11 +145,8 @@ describeOnEveryBackend('Proofs of delivery in Storage', (db) => {
     );
     const objectPath = announced.object_path!;
     expect((await upload(objectPath, JPEG, FUNCTION)).ok).toBe(true);
-    // A retry before it is marked stored announces and writes the same object again.
-    expect((await announce(token, report))[0]).toEqual(announced);
-    expect((await upload(objectPath, JPEG, FUNCTION)).ok).toBe(true);
-    expect(await stored(report)).toEqual([{ outcome: 'done' }]);
-    expect(await stored(report)).toEqual([{ outcome: 'attached' }]);
+    expect(await stored(report, objectPath)).toEqual([{ outcome: 'done' }]);
+    expect(await stored(report, objectPath)).toEqual([{ outcome: 'attached' }]);
 
     // Stored: anon and another owner read nothing.
     expect((await storage('GET', `stop-proofs/${objectPath}`)).ok).toBe(false);
@@ -183,11 +186,28 @@ describeOnEveryBackend('Proofs of delivery in Storage', (db) => {
     expect((await sign(objectPath, alice)).ok).toBe(false);
   });
 
+  it('two uploads at the same moment write two objects; only the one announced last is stored', async () => {
+    const report = await newReport();
+    const other = Buffer.concat([JPEG, JPEG]);
+    const [first] = await announce(token, report);
+    const [second] = await announce(token, report, other);
+    expect(second.object_path).not.toBe(first.object_path);
+    expect((await upload(second.object_path!, other, FUNCTION)).ok).toBe(true);
+    expect((await upload(first.object_path!, JPEG, FUNCTION)).ok).toBe(true);
+    // The first upload lost: its bytes are not what the row describes.
+    expect(await stored(report, first.object_path!)).toEqual([{ outcome: 'no-proof' }]);
+    expect(await stored(report, second.object_path!, other)).toEqual([{ outcome: 'done' }]);
+    // The same bytes announced again while another upload is on its way: a third object.
+    const [third] = await announce(token, await newReport());
+    const [again] = await announce(token, third.object_path!.split('/')[1]);
+    expect(again.object_path).not.toBe(third.object_path);
+  });
+
   it('the same proof again is attached, another one is refused; a signature is its own', async () => {
     const report = await newReport();
     const [{ object_path: objectPath }] = await announce(token, report);
     await upload(objectPath!, JPEG, FUNCTION);
-    await stored(report);
+    await stored(report, objectPath!);
     expect(await announce(token, report)).toEqual([{ outcome: 'attached', object_path: null }]);
     expect(await announce(token, report, Buffer.concat([JPEG, JPEG]))).toEqual([
       { outcome: 'taken', object_path: null },

@@ -133,7 +133,7 @@ export function dataApiDriverStores(config: ApiConfig): DriverStores {
           ) as Rows
         )[0],
       ),
-    proofStored: async (token, proof) =>
+    proofStored: async (token, proof, objectPath) =>
       proofDoneOf(
         dataOf(
           await asFunction().rpc('driver_proof_done', {
@@ -141,6 +141,7 @@ export function dataApiDriverStores(config: ApiConfig): DriverStores {
             report: proof.reportId,
             proof_kind: proof.kind,
             digest: proof.sha256,
+            stored_path: objectPath,
           }),
         ),
       ),

@@ -122,12 +122,13 @@ export function sqlDriverStores(sql: Sql): DriverStores {
           )
         )[0],
       ),
-    proofStored: async (token, proof) =>
+    proofStored: async (token, proof, objectPath) =>
       proofDoneOf(
         (
           await asFunction(
             (tx) => tx`select public.driver_proof_done(
-              ${token}, ${proof.reportId}::uuid, ${proof.kind}, ${proof.sha256}) as outcome`,
+              ${token}, ${proof.reportId}::uuid, ${proof.kind}, ${proof.sha256}, ${objectPath}
+            ) as outcome`,
           )
         )[0]?.outcome,
       ),

@@ -104,8 +104,8 @@ export interface DriverStores {
   report(token: string, input: ReportInput): Promise<ReportOutcome>;
   /** Announces a proof of a report through a link (driver_proof_begin). */
   announceProof(token: string, proof: ProofToAnnounce): Promise<ProofAnnouncement>;
-  /** Marks an announced proof stored, once its bytes are (driver_proof_done). */
-  proofStored(token: string, proof: ProofToAnnounce): Promise<ProofDone>;
+  /** Marks an announced proof stored, once its bytes are in objectPath (driver_proof_done). */
+  proofStored(token: string, proof: ProofToAnnounce, objectPath: string): Promise<ProofDone>;
 }
 
 const iso = (value: unknown) => new Date(value as string | Date).toISOString();

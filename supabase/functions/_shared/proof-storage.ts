@@ -18,8 +18,13 @@ export const PROOF_LINK_SECONDS = 600;
 const REUSE_LINK_MS = 300_000;
 
 export interface ProofStorage {
-  /** Stores the bytes of an announced proof (as the function: service_role). */
+  /**
+   * Stores the bytes of an announced proof (as the function: service_role), in a new object: each
+   * announcement names its own, so an upload never writes over another.
+   */
   upload(objectPath: string, bytes: Uint8Array, mediaType: string): Promise<void>;
+  /** Deletes an object no proof names (an upload that lost the race), as the function. */
+  discard(objectPath: string): Promise<void>;
   /**
    * Links to the owner's proofs (as the owner: others' objects get none), valid for
    * PROOF_LINK_SECONDS, on the Supabase URL browsers reach.
@@ -82,8 +87,15 @@ export function createProofStorage(
     async upload(objectPath, bytes, mediaType) {
       const { error } = await (service ??= supabaseAsService(config as ApiConfig)).storage
         .from(PROOF_BUCKET)
-        .upload(objectPath, bytes, { contentType: mediaType, upsert: true });
+        .upload(objectPath, bytes, { contentType: mediaType, upsert: false });
       if (error) throw unavailable('upload', error.message);
+    },
+
+    async discard(objectPath) {
+      const { error } = await (service ??= supabaseAsService(config as ApiConfig)).storage
+        .from(PROOF_BUCKET)
+        .remove([objectPath]);
+      if (error) throw unavailable('remove', error.message);
     },
 
     async links(accessToken, objectPaths) {

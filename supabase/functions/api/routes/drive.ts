@@ -78,10 +78,15 @@ async function storeProof(c: Context<AppEnv>, kind: ProofKind) {
       );
     case 'attached':
       return c.json(answer, 200);
-    case 'upload':
-      await c.var.proofStorage.upload(announced.objectPath, bytes, mediaType);
   }
-  const stored = await c.var.driverStores.proofStored(token, proof);
+  await c.var.proofStorage.upload(announced.objectPath, bytes, mediaType);
+  const stored = await c.var.driverStores.proofStored(token, proof, announced.objectPath);
+  if (stored === 'no-link' || stored === 'no-proof') {
+    // Announced again since (another image at the same moment): this object is nobody's proof.
+    await c.var.proofStorage.discard(announced.objectPath).catch((error: unknown) => {
+      console.error('api: an upload that lost the race stays in storage', error);
+    });
+  }
   if (stored === 'no-link') throw linkNotFound();
   if (stored === 'no-proof')
     throw new ApiError(409, `Another ${kind} was sent for this report meanwhile`);
