@@ -201,6 +201,32 @@ describeOnEveryBackend('Moving a stop between routes', (db) => {
     expect((await report(driver, stopId(82))).outcome).toBe('no-stop');
   });
 
+  it('a late report and a move between the same two routes never wait for each other', async () => {
+    // Two transactions at once: a real Postgres only (PGlite runs one at a time).
+    if (!db().url) return;
+    expect((await move(alice)).outcome).toBe('moved');
+    // A move locks both its routes in id order: here the second route is held (the first of the
+    // two when its id is the lower), while the late report (through the first route's link,
+    // following stop 73 to the second) is on its way; then the move takes the first route.
+    const reported = await db().transaction(async (tx) => {
+      await tx.query(`select 1 from public.itineraries where id = $1::uuid for update`, [second]);
+      const late = report(driver, stopId(73)).catch((error: { code?: string }) => ({
+        outcome: error.code ?? String(error),
+      }));
+      for (let tries = 0; tries < 100; tries++) {
+        const [{ waiting }] = await tx.query<{ waiting: number }>(
+          `select count(*)::int as waiting from pg_locks where not granted`,
+        );
+        if (waiting > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await tx.query(`select 1 from public.itineraries where id = $1::uuid for update`, [first]);
+      // Not awaited here: the report waits for this transaction to end.
+      return { late };
+    });
+    expect((await reported.late).outcome).toBe('created');
+  });
+
   it('orders a report and a move of the same stop: one of them wins, nothing is lost', async () => {
     const results = await Promise.all([move(alice), report(driver, stopId(73))]);
     const [moved, reported] = results;
