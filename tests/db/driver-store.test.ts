@@ -203,4 +203,29 @@ describe.skipIf(Boolean(skipReason))('the api function’s driver stores (Postgr
       expect(await asAlice.reports([route])).toHaveLength(2);
     },
   );
+  it.each(Object.keys(paths))(
+    '%s: names every proof of a route, past the Data API’s 1000 rows an answer',
+    async (path) => {
+      const asAlice = paths[path]().asOwner(alice.token!, alice.claims);
+      const route = await insertItinerary(db, alice, `Many proofs ${path}`, stops);
+      // 1002 proofs: a photo and a signature of 501 reports.
+      await db.admin.query(
+        `with reports as (
+           insert into public.stop_reports (id, itinerary_id, user_id, stop_id, status, reported_at)
+           select gen_random_uuid(), $1::uuid, $2::uuid, $3::uuid, 'delivered', now()
+           from generate_series(1, 501)
+           returning id)
+         insert into public.stop_report_proofs
+           (report_id, kind, itinerary_id, user_id, object_path, content_type, byte_size, sha256)
+         select r.id, kind, $1::uuid, $2::uuid,
+           $1 || '/' || r.id || '/' || kind || '-' || repeat('a', 64) || '.jpg',
+           'image/jpeg', 1, repeat('a', 64)
+         from reports r cross join (values ('photo'), ('signature')) as kinds (kind)`,
+        [route, alice.id, stopId(52)],
+      );
+      const named = await asAlice.proofPaths([route]);
+      expect(named).toHaveLength(1002);
+      expect(new Set(named).size).toBe(1002);
+    },
+  );
 });

@@ -29,6 +29,9 @@ function dataOf<T>(answer: Answer<T>): T {
 
 type Rows = Record<string, unknown>[];
 
+/** Rows asked for in one request when reading a list that may be long. */
+const PAGE_ROWS = 1000;
+
 function ownerStore(db: SupabaseClient): OwnerDriverStore {
   const links = () => db.from('driver_links');
   return {
@@ -87,11 +90,19 @@ function ownerStore(db: SupabaseClient): OwnerDriverStore {
         ) as unknown as Rows
       ).map(driverLinkFromRow),
     proofPaths: async (itineraryIds) => {
-      const query = db.from('stop_report_proofs').select('object_path');
-      const rows = dataOf(
-        await (itineraryIds ? query.in('itinerary_id', [...itineraryIds]) : query),
-      ) as unknown as Rows;
-      return rows.map((row) => String(row.object_path));
+      // Page by page: the Data API answers at most its max-rows (1000 on hosted projects) a
+      // request, whatever was asked; until an empty page, as max-rows may be below PAGE_ROWS.
+      const paths: string[] = [];
+      for (;;) {
+        const query = db.from('stop_report_proofs').select('object_path');
+        const rows = dataOf(
+          await (itineraryIds ? query.in('itinerary_id', [...itineraryIds]) : query)
+            .order('object_path')
+            .range(paths.length, paths.length + PAGE_ROWS - 1),
+        ) as unknown as Rows;
+        if (rows.length === 0) return paths;
+        paths.push(...rows.map((row) => String(row.object_path)));
+      }
     },
   };
 }

@@ -14,6 +14,9 @@ export const PROOF_BUCKET = 'stop-proofs';
 /** How long a link to a proof works. */
 export const PROOF_LINK_SECONDS = 600;
 
+/** Objects deleted in one request (Storage's limit for one delete). */
+const REMOVE_BATCH = 1000;
+
 /** A link signed less than this long ago is answered again (the board asks every 15 s). */
 const REUSE_LINK_MS = 300_000;
 
@@ -117,12 +120,14 @@ export function createProofStorage(
     },
 
     async remove(accessToken, objectPaths) {
-      if (objectPaths.length === 0) return;
-      const { error } = await supabaseAs(config as ApiConfig, accessToken)
-        .storage.from(PROOF_BUCKET)
-        .remove([...objectPaths]);
-      if (error) throw unavailable('remove', error.message);
-      for (const objectPath of objectPaths) signed.delete(objectPath);
+      const bucket = supabaseAs(config as ApiConfig, accessToken).storage.from(PROOF_BUCKET);
+      // Storage deletes at most REMOVE_BATCH objects a request.
+      for (let start = 0; start < objectPaths.length; start += REMOVE_BATCH) {
+        const batch = objectPaths.slice(start, start + REMOVE_BATCH);
+        const { error } = await bucket.remove([...batch]);
+        if (error) throw unavailable('remove', error.message);
+        for (const objectPath of batch) signed.delete(objectPath);
+      }
     },
   };
 }
