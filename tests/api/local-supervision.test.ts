@@ -83,7 +83,9 @@ describe('the local stack supervises its api function', () => {
       await running!.exited;
       running = undefined;
       await expect.poll(() => functionProcesses(ports.functions), POLL).toEqual([]);
-      expect(await accepts('127.0.0.1', ports.functions)).toBe(false);
+      // A process that is exiting has lost its environment (what functionProcesses reads)
+      // before its sockets are closed: the port is free a moment later, not at once.
+      await expect.poll(() => accepts('127.0.0.1', ports.functions), POLL).toBe(false);
 
       running = await start(dataDir, [], ports);
       expect(running.output()).not.toContain('AddrInUse');
