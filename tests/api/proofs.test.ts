@@ -2,7 +2,7 @@
 // image in the private Storage bucket (JPEG or PNG by content, at most 5 MB, once per report);
 // the owner gets short-lived links in the progress and the export, nobody else reaches them; they
 // go with their route and with the account. Storage here is @supabase/lite's, behind the gateway.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { localKeys } from '../../supabase/local/settings.mjs';
 import { apiUrl, call, newUser, stops, type TestUser } from './client.ts';
@@ -257,5 +257,107 @@ describe('proofs go with their route and their account, and come with the export
     });
     expect(deleted.status).toBe(204);
     expect((await fetchLink(report.signatureUrl)).ok).toBe(false);
+  });
+});
+
+describe('no object outlives its proof', () => {
+  const gateway = () => inject('gatewayUrl');
+  /** A Storage or Data API call as the function (service_role). */
+  const asFunction = (path: string, init: { method: string; body?: unknown }) =>
+    fetch(`${gateway()}${path}`, {
+      method: init.method,
+      headers: {
+        apikey: localKeys.secretKey,
+        authorization: `Bearer ${localKeys.secretKey}`,
+        'content-type': 'application/json',
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  const objectsOf = async (itineraryId: string, reportId: string) => {
+    const listed = await asFunction('/storage/v1/object/list/stop-proofs', {
+      method: 'POST',
+      body: { prefix: `${itineraryId}/${reportId}` },
+    });
+    expect(listed.status).toBe(200);
+    // Hosted Storage names each object inside the prefix, lite by its whole path.
+    return ((await listed.json()) as { name: string }[]).map((object) =>
+      object.name.split('/').pop(),
+    );
+  };
+
+  it('a route its owner deletes through the Data API leaves its proofs until the next delete sweeps them; live proofs stay', async () => {
+    const [gone, kept, other] = await Promise.all([
+      reported(owner),
+      reported(owner),
+      reported(bob),
+    ]);
+    await put(gone.token, gone.reportId, 'photo', JPEG);
+    await put(kept.token, kept.reportId, 'photo', JPEG);
+    await put(other.token, other.reportId, 'signature', PNG);
+    const photoOf = async (user: TestUser, id: string) =>
+      (await progressOf(user, id)).body.stops[0].report as {
+        photoUrl?: string;
+        signatureUrl?: string;
+      };
+    const goneUrl = (await photoOf(owner, gone.id)).photoUrl!;
+    const keptUrl = (await photoOf(owner, kept.id)).photoUrl!;
+    const otherUrl = (await photoOf(bob, other.id)).signatureUrl!;
+
+    const direct = await fetch(`${gateway()}/rest/v1/itineraries?id=eq.${gone.id}`, {
+      method: 'DELETE',
+      headers: { apikey: localKeys.publishableKey, authorization: `Bearer ${owner.token}` },
+    });
+    expect(direct.ok).toBe(true);
+    expect((await progressOf(owner, gone.id)).status).toBe(404);
+    // The rows went with the cascade; the object stayed (its link signed before still serves it).
+    expect((await fetchLink(goneUrl)).status).toBe(200);
+
+    // Bob deletes a route of his through the function: the orphan goes, every live proof stays.
+    const bobs = await reported(bob);
+    expect((await call('DELETE', `/itineraries/${bobs.id}`, { token: bob.token })).status).toBe(
+      204,
+    );
+    expect((await fetchLink(goneUrl)).ok).toBe(false);
+    expect((await fetchLink(keptUrl)).status).toBe(200);
+    expect((await fetchLink(otherUrl)).status).toBe(200);
+  });
+
+  it('an image sent again after a lost answer writes over its object instead of adding one', async () => {
+    const route = await reported(owner);
+    // The function announced the photo and stored its bytes, then stopped before marking it.
+    const begun = await asFunction('/rest/v1/rpc/driver_proof_begin', {
+      method: 'POST',
+      body: {
+        driver_token: route.token,
+        report: route.reportId,
+        proof_kind: 'photo',
+        media_type: 'image/jpeg',
+        size: JPEG.length,
+        digest: createHash('sha256').update(JPEG).digest('hex'),
+      },
+    });
+    const [announced] = (await begun.json()) as { outcome: string; object_path: string }[];
+    expect(announced.outcome).toBe('upload');
+    const stored = await fetch(
+      `${gateway()}/storage/v1/object/stop-proofs/${announced.object_path}`,
+      {
+        method: 'POST',
+        headers: {
+          apikey: localKeys.secretKey,
+          authorization: `Bearer ${localKeys.secretKey}`,
+          'content-type': 'image/jpeg',
+        },
+        body: new Uint8Array(JPEG),
+      },
+    );
+    expect(stored.ok).toBe(true);
+
+    // The phone sends it again: stored now, and still one object.
+    expect((await put(route.token, route.reportId, 'photo', JPEG)).status).toBe(201);
+    expect(await objectsOf(route.id, route.reportId)).toEqual([
+      announced.object_path.split('/').pop(),
+    ]);
+    const { photoUrl } = (await progressOf(owner, route.id)).body.stops[0].report;
+    expect(Buffer.from(await (await fetchLink(photoUrl)).arrayBuffer()).equals(JPEG)).toBe(true);
   });
 });

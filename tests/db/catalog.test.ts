@@ -122,18 +122,18 @@ describeOnEveryBackend('Schema catalog', (db) => {
     ]);
   });
 
-  it('lets only service_role (the api function, after its checks) run a driver link’s writes', async () => {
+  it('lets only service_role (the api function, after its checks) run a driver link’s writes and list orphaned proofs', async () => {
     const callers = await db().admin.query<{ name: string; roles: string[] }>(
       `select p.proname as name,
          array(select r from unnest(array['anon', 'authenticated', 'service_role']) r
                where has_function_privilege(r, p.oid, 'execute') order by 1) as roles
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'public'
-         and p.proname in ('driver_report', 'driver_proof_begin', 'driver_proof_done')
+         and p.proname in ('driver_report', 'driver_proof_begin', 'driver_proof_done', 'orphan_proofs')
        order by 1`,
     );
     expect(callers).toEqual(
-      ['driver_proof_begin', 'driver_proof_done', 'driver_report'].map((name) => ({
+      ['driver_proof_begin', 'driver_proof_done', 'driver_report', 'orphan_proofs'].map((name) => ({
         name,
         roles: ['service_role'],
       })),

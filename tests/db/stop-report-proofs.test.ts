@@ -197,10 +197,108 @@ describeOnEveryBackend('Proofs of delivery in Storage', (db) => {
     // The first upload lost: its bytes are not what the row describes.
     expect(await stored(report, first.object_path!)).toEqual([{ outcome: 'no-proof' }]);
     expect(await stored(report, second.object_path!, other)).toEqual([{ outcome: 'done' }]);
-    // The same bytes announced again while another upload is on its way: a third object.
-    const [third] = await announce(token, await newReport());
-    const [again] = await announce(token, third.object_path!.split('/')[1]);
-    expect(again.object_path).not.toBe(third.object_path);
+  });
+
+  it('the same image announced again names the same object: a retry writes over it', async () => {
+    const report = await newReport();
+    const [first] = await announce(token, report);
+    // Stored, but the answer was lost before the proof was marked: the phone sends it again.
+    expect((await upload(first.object_path!, JPEG, FUNCTION)).ok).toBe(true);
+    const [again] = await announce(token, report);
+    expect(again).toEqual({ outcome: 'upload', object_path: first.object_path });
+    expect(again.object_path).toBe(`${route}/${report}/photo-${digestOf(JPEG)}.jpg`);
+    expect((await upload(again.object_path!, JPEG, FUNCTION)).ok).toBe(true);
+    expect(await stored(report, again.object_path!)).toEqual([{ outcome: 'done' }]);
+    const listed = await storage(
+      'POST',
+      'list/stop-proofs',
+      FUNCTION,
+      JSON.stringify({ prefix: `${route}/${report}` }),
+      'application/json',
+    );
+    expect(((await listed.json()) as unknown[]).length).toBe(1);
+  });
+
+  it('lists the objects no proof names to the function alone; never a stored proof nor an upload on its way', async () => {
+    const orphans = () =>
+      asRole(db(), 'service_role', serviceClaims, (tx) =>
+        tx.query<{ name: string }>(`select name from public.orphan_proofs(1000) as name`),
+      ).then((rows) => rows.map((row) => row.name));
+    const storeProof = async (linkToken: string, report: string, bytes = JPEG) => {
+      const [announced] = await announce(linkToken, report, bytes);
+      expect((await upload(announced.object_path!, bytes, FUNCTION)).ok).toBe(true);
+      return announced.object_path!;
+    };
+
+    // A stored proof.
+    const kept = await newReport();
+    const live = await storeProof(token, kept);
+    expect(await stored(kept, live)).toEqual([{ outcome: 'done' }]);
+    // An upload on its way whose row another image's announcement names now.
+    const racing = await newReport();
+    const overtaken = await storeProof(token, racing);
+    const other = Buffer.concat([JPEG, JPEG]);
+    const [latest] = await announce(token, racing, other);
+    // A stored proof of a route its owner deletes through the Data API: its rows go, not its object.
+    const doomed = await insertItinerary(db(), alice, 'Deleted by SQL', [
+      { id: stopId(81), name: 'Depot', lat: 48.86, lng: 2.35 },
+    ]);
+    const doomedToken = shareToken();
+    await asRole(db(), 'authenticated', alice.claims, (tx) =>
+      tx.query(`select public.replace_driver_link($1::uuid, $2)`, [doomed, doomedToken]),
+    );
+    const doomedReport = randomUUID();
+    await asRole(db(), 'service_role', serviceClaims, (tx) =>
+      tx.query(`select outcome from public.driver_report($1, $2::text::jsonb)`, [
+        doomedToken,
+        JSON.stringify({
+          id: doomedReport,
+          stopId: stopId(81),
+          status: 'delivered',
+          at: new Date().toISOString(),
+        }),
+      ]),
+    );
+    const left = await storeProof(doomedToken, doomedReport);
+    await asRole(db(), 'authenticated', alice.claims, (tx) =>
+      tx.query(`delete from public.itineraries where id = $1::uuid`, [doomed]),
+    );
+
+    let found = await orphans();
+    expect(found).toContain(left);
+    expect(found).not.toContain(live);
+    expect(found).not.toContain(overtaken);
+    // Once the other image is stored, the overtaken upload is nobody's.
+    expect((await upload(latest.object_path!, other, FUNCTION)).ok).toBe(true);
+    expect(await stored(racing, latest.object_path!, other)).toEqual([{ outcome: 'done' }]);
+    found = await orphans();
+    expect(found).toEqual(expect.arrayContaining([left, overtaken]));
+    expect(found).not.toContain(latest.object_path);
+
+    for (const [role, claims] of [
+      ['anon', anonClaims],
+      ['authenticated', alice.claims],
+    ] as const)
+      expect(
+        (
+          await outcome(
+            asRole(db(), role, claims, (tx) => tx.query(`select * from public.orphan_proofs(10)`)),
+          )
+        ).code,
+      ).toBe('42501');
+
+    // The function deletes them through Storage; the stored proofs stay.
+    const removed = await storage(
+      'DELETE',
+      'stop-proofs',
+      FUNCTION,
+      JSON.stringify({ prefixes: found }),
+      'application/json',
+    );
+    expect(removed.ok).toBe(true);
+    expect(await orphans()).toEqual([]);
+    expect((await sign(live, alice)).ok).toBe(true);
+    expect((await sign(latest.object_path!, alice)).ok).toBe(true);
   });
 
   it('the same proof again is attached, another one is refused; a signature is its own', async () => {

@@ -14,7 +14,7 @@ export const PROOF_BUCKET = 'stop-proofs';
 /** How long a link to a proof works. */
 export const PROOF_LINK_SECONDS = 600;
 
-/** Objects deleted in one request (Storage's limit for one delete). */
+/** Objects deleted in one request (Storage's limit for one delete), and in one sweep. */
 const REMOVE_BATCH = 1000;
 
 /** A link signed less than this long ago is answered again (the board asks every 15 s). */
@@ -22,8 +22,9 @@ const REUSE_LINK_MS = 300_000;
 
 export interface ProofStorage {
   /**
-   * Stores the bytes of an announced proof (as the function: service_role), in a new object: each
-   * announcement names its own, so an upload never writes over another.
+   * Stores the bytes of an announced proof (as the function: service_role) in the object its
+   * announcement named after its bytes: the same image sent again writes over the same object,
+   * another image goes to another one.
    */
   upload(objectPath: string, bytes: Uint8Array, mediaType: string): Promise<void>;
   /** Deletes an object no proof names (an upload that lost the race), as the function. */
@@ -35,6 +36,12 @@ export interface ProofStorage {
   links(accessToken: string, objectPaths: readonly string[]): Promise<Map<string, string>>;
   /** Deletes the owner's proofs (as the owner). */
   remove(accessToken: string, objectPaths: readonly string[]): Promise<void>;
+  /**
+   * Deletes up to 1000 objects that no proof names (orphan_proofs: their route, report or account
+   * deleted by SQL or through the Data API, an upload that lost the race), as the function;
+   * answers how many.
+   */
+  sweep(): Promise<number>;
 }
 
 const unavailable = (what: string, detail: unknown) => {
@@ -90,7 +97,7 @@ export function createProofStorage(
     async upload(objectPath, bytes, mediaType) {
       const { error } = await (service ??= supabaseAsService(config as ApiConfig)).storage
         .from(PROOF_BUCKET)
-        .upload(objectPath, bytes, { contentType: mediaType, upsert: false });
+        .upload(objectPath, bytes, { contentType: mediaType, upsert: true });
       if (error) throw unavailable('upload', error.message);
     },
 
@@ -128,6 +135,20 @@ export function createProofStorage(
         if (error) throw unavailable('remove', error.message);
         for (const objectPath of batch) signed.delete(objectPath);
       }
+    },
+
+    async sweep() {
+      service ??= supabaseAsService(config as ApiConfig);
+      const listed = await service.rpc('orphan_proofs', { max_count: REMOVE_BATCH });
+      if (listed.error) throw unavailable('sweep', listed.error.message);
+      const orphans = ((listed.data ?? []) as unknown[]).filter(
+        (name): name is string => typeof name === 'string',
+      );
+      if (orphans.length === 0) return 0;
+      const removed = await service.storage.from(PROOF_BUCKET).remove(orphans);
+      if (removed.error) throw unavailable('sweep', removed.error.message);
+      for (const objectPath of orphans) signed.delete(objectPath);
+      return orphans.length;
     },
   };
 }

@@ -31,3 +31,15 @@ export async function removeProofsOf(
   const paths = await c.var.driverReports.proofPaths(itineraryIds);
   await c.var.proofStorage.remove(c.var.accessToken, paths);
 }
+
+/**
+ * After an owner's delete: deletes objects no proof names any more, the owner's and anyone
+ * else's (a route deleted through the Data API leaves its objects behind, which its owner can no
+ * longer delete). The delete is done either way: a failure here is logged, and the next delete
+ * sweeps again.
+ */
+export async function sweepOrphanProofs(c: Context<AppEnv>): Promise<void> {
+  await c.var.proofStorage.sweep().catch((error: unknown) => {
+    console.error('api: orphaned proofs stay in storage until the next sweep', error);
+  });
+}

@@ -16,7 +16,7 @@ import type { Itinerary, ShareLink } from '../../_shared/itinerary-store.ts';
 import type { DriverLinkRecord, OwnedReport } from '../../_shared/driver-store.ts';
 import type { TrackingLinkRecord } from '../../_shared/tracking-store.ts';
 import { BEARER, forgetSessionsOf, requireUser } from '../middleware.ts';
-import { proofLinks, removeProofsOf } from '../proofs.ts';
+import { proofLinks, removeProofsOf, sweepOrphanProofs } from '../proofs.ts';
 import { ownerReport } from '../../_shared/route-progress.ts';
 
 /** Name and version of the export document (docs/api.md: "The account export"). */
@@ -138,5 +138,6 @@ export const accountRoutes = new Hono<AppEnv>()
     const deleted = await c.var.itineraries.deleteAccount();
     forgetSessionsOf(user.id);
     if (!deleted) throw new ApiError(401, 'Invalid or expired token');
+    await sweepOrphanProofs(c);
     return c.body(null, 204);
   });

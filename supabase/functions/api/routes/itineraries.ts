@@ -17,7 +17,7 @@ import { requireUser } from '../middleware.ts';
 import { summaryProgress } from './summary-progress.ts';
 import type { ActiveShare, Itinerary, ItineraryFields } from '../../_shared/itinerary-store.ts';
 import { shareOptionsSchema } from '../../_shared/account-validation.ts';
-import { removeProofsOf } from '../proofs.ts';
+import { removeProofsOf, sweepOrphanProofs } from '../proofs.ts';
 import {
   encodeCursor,
   itineraryPageQuerySchema,
@@ -236,11 +236,13 @@ export const itineraryRoutes = new Hono<AppEnv>()
     }
     throw new ApiError(404, NOT_FOUND);
   })
-  // Drivers' photos and signatures of the route go first, then the route with its reports.
+  // Drivers' photos and signatures of the route go first, then the route with its reports, then
+  // any object no proof names any more.
   .delete('/:id', async (c) => {
     const id = itineraryId(c);
     await removeProofsOf(c, [id]);
     if (!(await c.var.itineraries.remove(id))) throw new ApiError(404, NOT_FOUND);
+    await sweepOrphanProofs(c);
     return c.body(null, 204);
   })
   // The active link and what it shows, without making one: 404 when there is none.
