@@ -47,6 +47,15 @@ describe('<SendToDriverDialog>', () => {
     expect(requests.filter((request) => request.startsWith('POST'))).toEqual([]);
   });
 
+  it('warns that reports waiting on the phone with the earlier link will not arrive', async () => {
+    renderWithProviders(<SendToDriverDialog routes={[route('a')]} onClose={vi.fn()} />);
+    expect(
+      await screen.findByText(
+        "Creating a link stops the route's earlier driver link: reports still waiting on the phone that holds it (offline) will not arrive. Its page says so; give the driver the new link.",
+      ),
+    ).toBeDefined();
+  });
+
   it('creates each missing link once, the button off while it works', async () => {
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));

@@ -25,7 +25,7 @@ afterEach(() => {
 });
 
 describe('getDriveRouteOrCopy', () => {
-  it('forgets the route’s copy and the reports not sent when the link is gone', async () => {
+  it('keeps the reports not sent, and the copy for their stops’ names, when the link is gone', async () => {
     await keptOnThePhone();
     vi.stubGlobal(
       'fetch',
@@ -33,6 +33,10 @@ describe('getDriveRouteOrCopy', () => {
         Response.json({ error: 'Driver link not found', code: 'no-link' }, { status: 404 }),
       ),
     );
+    await expect(getDriveRouteOrCopy(TOKEN)).rejects.toMatchObject({ status: 404 });
+    expect(await kept()).toEqual([{ title: 'Monday', stops: [] }, [{ report: { id: 'r1' } }]]);
+    // Once they are all on the server, the link's copy (names, notes) leaves the phone.
+    await offlineStore().set(driveOutboxKey(TOKEN), [{ report: { id: 'r1' }, done: true }]);
     await expect(getDriveRouteOrCopy(TOKEN)).rejects.toMatchObject({ status: 404 });
     expect(await kept()).toEqual([undefined, undefined]);
   });

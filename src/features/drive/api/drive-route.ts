@@ -8,7 +8,8 @@ import {
   type DriveRoute,
 } from '@/lib/driver-reports';
 import { offlineStore } from '@/lib/offline';
-import { driveOutboxKey } from '../model/report-sender';
+import { driveOutboxKey, updateQueue } from '../model/report-sender';
+import { keptWhenLinkGone } from '../model/unsent-reports';
 
 export type DriveStop = DriveRoute['stops'][number];
 
@@ -17,8 +18,10 @@ const copyKey = (token: string) => `drive-route:${token}`;
 /**
  * The route of a driver link, kept on the device after each answer: a phone that lost its
  * signal (or reopens the link offline) shows the last copy instead of an error. When the server
- * says the link is unknown or revoked (404 `no-link`), the copy (names, notes) and the reports
- * not sent leave the device: nothing can use them any more.
+ * says the link is unknown or revoked (404 `no-link`), nothing can be sent through it any more:
+ * the reports not sent stay on the device, with the copy for their stops' names, for the driver
+ * to read and download (model/unsent-reports.ts) until they remove them; without such reports
+ * the copy (names, notes) leaves the device at once.
  */
 export async function getDriveRouteOrCopy(
   token: string,
@@ -34,22 +37,38 @@ export async function getDriveRouteOrCopy(
     if (isApiError(error) && error.status === 404 && error.serverCode === DRIVER_LINK_GONE)
       await forgetLink(token);
     if (!isApiError(error) || error.status !== 0) throw error;
-    const copy = driveRouteSchema.safeParse(await offlineStore().get(copyKey(token)));
-    if (copy.success) return copy.data;
+    const copy = await readRouteCopy(token);
+    if (copy) return copy;
     throw error;
   }
 }
 
 async function forgetLink(token: string) {
   const store = offlineStore();
+  try {
+    let unsent = 0;
+    await updateQueue(store, token, (queue) => {
+      const kept = keptWhenLinkGone(queue);
+      unsent = kept.length;
+      return kept;
+    });
+    if (unsent === 0) await store.update(copyKey(token), () => undefined);
+  } catch (error) {
+    console.warn('Could not forget the revoked driver link on this device', error);
+  }
+}
+
+/** The route as the device last read it through this link (null when it has none). */
+export async function readRouteCopy(token: string): Promise<DriveRoute | null> {
+  const copy = driveRouteSchema.safeParse(await offlineStore().get(copyKey(token)));
+  return copy.success ? copy.data : null;
+}
+
+/** The driver removes what a gone link left on the device: its reports not sent and the copy. */
+export async function forgetGoneLink(token: string): Promise<void> {
+  const store = offlineStore();
   await Promise.all(
-    [copyKey(token), driveOutboxKey(token)].map((key) =>
-      store
-        .update(key, () => undefined)
-        .catch((error: unknown) => {
-          console.warn('Could not forget the revoked driver link on this device', error);
-        }),
-    ),
+    [copyKey(token), driveOutboxKey(token)].map((key) => store.update(key, () => undefined)),
   );
 }
 

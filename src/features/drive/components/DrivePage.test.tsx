@@ -18,11 +18,13 @@ const route = {
 /** The /api as the driver's phone reaches it; `offline` makes every request fail to connect. */
 function stubApi() {
   const posted: { id: string; stopId: string; status: string; reason?: string }[] = [];
-  const state = { offline: false };
+  const state = { offline: false, revoked: false };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       if (state.offline) throw new TypeError('Failed to fetch');
+      if (state.revoked)
+        return Response.json({ error: 'Driver link not found', code: 'no-link' }, { status: 404 });
       // Each test its own link: the device's store (memory, in jsdom) outlives a test.
       const key = `${init?.method ?? 'GET'} ${url.replace(/^\/api\/drive\/(tok-\w+)/, '/api/drive/tok')}`;
       if (key === 'GET /api/drive/tok') return Response.json(route);
@@ -98,6 +100,44 @@ describe('DrivePage', () => {
     window.dispatchEvent(new Event('online'));
     await waitFor(() => expect(screen.getByTestId('outbox-status').textContent).toBe(''));
     expect(api.posted.map((report) => report.status)).toEqual(['delivered']);
+  });
+
+  it('a link replaced while reports wait: says how many could not be sent, keeps them until removed', async () => {
+    const api = stubApi();
+    renderPage('tok-replaced');
+    const next = await screen.findByRole('article', { name: 'Stop 2: Bakery' });
+    api.state.offline = true;
+    fireEvent.click(within(next).getByRole('button', { name: 'Report: Bakery' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Delivered' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Note (optional)' }), {
+      target: { value: 'Left with the neighbour' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send the report' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('outbox-status').textContent).toBe('1 report waiting to send...'),
+    );
+
+    // Meanwhile the dispatcher made a new link: this one answers 404 when the phone is back.
+    api.state.revoked = true;
+    api.state.offline = false;
+    window.dispatchEvent(new Event('online'));
+    expect((await screen.findByText(/replaced or revoked/)).textContent).toBe(
+      'This link was replaced or revoked: 1 report could not be sent. Ask your dispatcher for the new link. It stays on this phone until you remove it.',
+    );
+    const list = screen.getByRole('list', { name: 'Reports not sent' });
+    // The stop's name comes from the phone's copy of the route.
+    await waitFor(() =>
+      expect(within(list).getByRole('listitem').textContent).toMatch(
+        /^Bakery: Delivered · .+ · Left with the neighbour$/,
+      ),
+    );
+    expect(api.posted).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Download the reports not sent' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove them from this phone' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toMatch(/revoked or does not exist/),
+    );
   });
 
   it('says so when the link was revoked', async () => {

@@ -11,11 +11,13 @@ import { useReportOutbox } from '../hooks/use-report-outbox';
 import { deliveryStops, isRouteStart } from '@domain/stop-reports.ts';
 import { useRouteChanges } from '../hooks/use-route-changes';
 import { shownReports } from '../model/report-outbox';
+import { unsentEntries } from '../model/unsent-reports';
 import { DriveStopCard } from './DriveStopCard';
 import { NavigationAppSetting } from './NavigateButton';
 import { OutboxStatus } from './OutboxStatus';
 import { ReportForm } from './ReportForm';
 import { RouteChangedNotice } from './RouteChangedNotice';
+import { UnsentReports } from './UnsentReports';
 import '@/components/forms.css';
 import './drive.css';
 
@@ -37,10 +39,15 @@ export function DrivePage() {
   if (route.isPending) return <LoadingState label={t('drive.loading')} />;
   if (route.isError) {
     const gone = isApiError(route.error) && route.error.status === 404;
+    const unsent = gone ? unsentEntries(outbox.queue) : [];
     return (
       <section className="page driver driver--failed">
         <h1 className="page__title">{gone ? t('drive.goneTitle') : t('drive.failedTitle')}</h1>
-        <p role="alert">{gone ? t('drive.gone') : t('drive.failed')}</p>
+        {unsent.length > 0 ? (
+          <UnsentReports token={token} entries={unsent} onRemove={outbox.removeUnsent} />
+        ) : (
+          <p role="alert">{gone ? t('drive.gone') : t('drive.failed')}</p>
+        )}
         {gone ? null : (
           <button type="button" className="button" onClick={() => void route.refetch()}>
             {t('common.retry')}

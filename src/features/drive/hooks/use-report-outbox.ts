@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReportToSend } from '@/lib/driver-reports';
 import { offlineStore } from '@/lib/offline';
 import { driverReportKeys, sendReport } from '@/lib/driver-reports';
-import type { DriveStop } from '../api/drive-route';
+import { forgetGoneLink, type DriveStop } from '../api/drive-route';
 import { putProof } from '../api/send-report';
 import {
   isWaiting,
@@ -53,7 +53,8 @@ export function useReportOutbox(token: string, serverStops: readonly DriveStop[]
         ? await navigator.locks.request(`drive-outbox:${token}`, work)
         : await work();
       setState(outcome.kind);
-      if (outcome.sent > 0)
+      // A revoked link: the route read again says so, and the page lists what was not sent.
+      if (outcome.sent > 0 || outcome.kind === 'revoked')
         void queryClient.invalidateQueries({ queryKey: driverReportKeys.drive(token) });
     };
     running.current = (async () => {
@@ -95,6 +96,12 @@ export function useReportOutbox(token: string, serverStops: readonly DriveStop[]
     [reload, token],
   );
 
+  /** The driver removes what a replaced or revoked link could not send, and the route's copy. */
+  const removeUnsent = useCallback(async () => {
+    await forgetGoneLink(token);
+    await reload();
+  }, [reload, token]);
+
   useEffect(() => {
     // What this device kept from before (a reload, the link opened again), then send it.
     void Promise.resolve().then(reload).then(flush);
@@ -114,11 +121,13 @@ export function useReportOutbox(token: string, serverStops: readonly DriveStop[]
   }, [reload, serverStops, token]);
 
   const waiting = queue.filter(isWaiting).length;
+  const revoked = state === 'revoked';
   useEffect(() => {
-    if (waiting === 0) return;
+    // Through a revoked link nothing will go: no more tries (the `online` event still tries).
+    if (waiting === 0 || revoked) return;
     const timer = window.setInterval(() => void flush(), RETRY_MS);
     return () => window.clearInterval(timer);
-  }, [flush, waiting]);
+  }, [flush, waiting, revoked]);
 
-  return { queue, waiting, state, report, dismiss, flush };
+  return { queue, waiting, state, report, dismiss, flush, removeUnsent };
 }
