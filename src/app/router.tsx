@@ -20,7 +20,6 @@ import {
 import { accountPages } from '@/features/account';
 import { LandingPage } from '@/features/landing';
 import { legalPages } from '@/features/legal';
-import { boardPage } from '@/features/dispatch';
 import { drivePage } from '@/features/drive';
 import { trackPage } from '@/features/track';
 import { loadAllTranslations } from '@/lib/i18n';
@@ -148,6 +147,7 @@ function RootRoute() {
 
 const plannerPage = () => import('./routes/PlannerPage');
 const navigationPage = () => import('./routes/NavigationRoute');
+const boardRoute = () => import('./routes/BoardRoute');
 
 /** Every path and its access rule. The landing page is in the main bundle. */
 export const routes: RouteObject[] = [
@@ -230,8 +230,8 @@ export const routes: RouteObject[] = [
                 }),
               },
               { path: routePatterns.wazeRoute, element: lazyPage(navigationPage) },
-              { path: routePatterns.routeBoard, element: lazyPage(boardPage) },
-              { path: routePatterns.dayBoard, element: lazyPage(boardPage) },
+              { path: routePatterns.routeBoard, element: lazyPage(boardRoute) },
+              { path: routePatterns.dayBoard, element: lazyPage(boardRoute) },
               {
                 // Without an id the page says 'No route ID provided' instead of redirecting.
                 path: routePatterns.wazeRoute.replace('/:id', ''),

@@ -2,7 +2,13 @@ import { useMemo, useState } from 'react';
 import L from 'leaflet';
 import { Marker } from 'react-leaflet';
 import { useTranslation } from 'react-i18next';
-import { escapeHtml, MapCamera, MapView, type CameraRequest } from '@/components/map';
+import {
+  escapeHtml,
+  MapCamera,
+  MapClickHandler,
+  MapView,
+  type CameraRequest,
+} from '@/components/map';
 import type { ProgressFacts, RouteProgress } from '@/lib/driver-reports';
 import type { BoardRow } from '../model/board-rows';
 
@@ -27,10 +33,15 @@ function pin(className: string, text: string, label: string) {
 export interface BoardMapProps {
   rows: readonly BoardRow[];
   drivers: readonly { route: RouteProgress; facts: ProgressFacts }[];
+  /** A click (a tap) on the map: a new stop there. */
+  onPick?: (point: { lat: number; lng: number }) => void;
 }
 
-/** Every stop in its status's colour, and each driver's last reported position. */
-export default function BoardMap({ rows, drivers }: BoardMapProps) {
+/**
+ * Every stop in its status's colour, and each driver's last reported position; a click adds a
+ * stop there (`onPick`).
+ */
+export default function BoardMap({ rows, drivers, onPick }: BoardMapProps) {
   const { t } = useTranslation();
   const several = drivers.length > 1;
   // The camera frames the stops once: a refresh must not move the map under the dispatcher.
@@ -77,6 +88,7 @@ export default function BoardMap({ rows, drivers }: BoardMapProps) {
   return (
     <MapView label={t('board.mapLabel')}>
       <MapCamera request={camera} />
+      {onPick ? <MapClickHandler onClick={onPick} /> : null}
       {[...markers, ...positions].map((marker) => (
         <Marker key={marker.key} position={marker.position} icon={marker.icon} keyboard={false} />
       ))}

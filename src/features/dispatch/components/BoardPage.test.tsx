@@ -202,4 +202,115 @@ describe('BoardPage', () => {
     );
     expect(posted).toEqual(['/api/itineraries/a/stops/a-2/tracking-link']);
   });
+
+  it('adds a stop to a driver as their next stop, with the place the page’s search gives', async () => {
+    const posted: { url: string; body: string }[] = [];
+    let added = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') {
+          posted.push({ url, body: init.body as string });
+          added = true;
+          return Response.json({}, { status: 201 });
+        }
+        if (url.endsWith('/tracking-links')) return Response.json({ links: [] });
+        const [first, second] = [driver('a', 'Driver 1', false), driver('b', 'Driver 2', false)];
+        if (added)
+          second.stops.splice(1, 0, {
+            id: 'b-3',
+            name: 'Florist',
+            lat: 48.87,
+            lng: 2.34,
+            history: [],
+          } as (typeof second.stops)[number]);
+        return Response.json({
+          dayGroup: 'g1',
+          routes: [first, second],
+          counts: { delivered: 2, failed: 0, skipped: 0, toDo: 2, total: 4 },
+        });
+      }),
+    );
+    renderWithProviders(
+      <BoardPage
+        renderPlaceSearch={(label, onPick) => (
+          <button type="button" onClick={() => onPick({ name: 'Florist', lat: 48.87, lng: 2.34 })}>
+            {label}
+          </button>
+        )}
+      />,
+      { route: '/board/day/:group', path: '/board/day/g1' },
+    );
+    const add = await screen.findByRole('button', { name: 'Add a stop to Driver 2' });
+    fireEvent.click(add);
+    const form = screen.getByRole('form', { name: 'Add a stop' });
+    // The focus goes into the form (its first field).
+    expect(form.contains(document.activeElement)).toBe(true);
+    const search = within(form).getByRole('button', {
+      name: 'Address or coordinates of the new stop',
+    });
+    // Nothing chosen yet: the form says what is missing and sends nothing.
+    fireEvent.click(within(form).getByRole('button', { name: 'Add the stop' }));
+    expect(within(form).getByRole('alert').textContent).toMatch(/^Choose the place of the stop/);
+    fireEvent.click(search);
+    expect(within(form).getByLabelText<HTMLInputElement>('Name of the stop').value).toBe('Florist');
+    expect(within(form).getByLabelText<HTMLSelectElement>('Driver').value).toBe('b');
+    fireEvent.click(within(form).getByRole('radio', { name: 'As the driver’s next stop' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Add the stop' }));
+
+    await waitFor(() =>
+      expect(screen.getByTestId('board-added').textContent).toBe('Florist added to Driver 2.'),
+    );
+    expect(document.activeElement).toBe(screen.getByTestId('board-added'));
+    expect(screen.queryByRole('form', { name: 'Add a stop' })).toBeNull();
+    // Driver 2's only report is on the start: their next stop is the first after it.
+    expect(posted).toEqual([
+      {
+        url: '/api/itineraries/b/stops',
+        body: JSON.stringify({ stop: { name: 'Florist', lat: 48.87, lng: 2.34 }, place: 1 }),
+      },
+    ]);
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'Stops of Driver 2' })).getAllByTestId(
+          'board-stop',
+        ),
+      ).toHaveLength(3),
+    );
+  });
+
+  it('says why an addition was refused and keeps the form; Escape closes it back to its button', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === 'POST')
+          return Response.json({ error: 'This route keeps changing' }, { status: 409 });
+        if (url.endsWith('/tracking-links')) return Response.json({ links: [] });
+        return Response.json(driver('a', 'Driver 1', false));
+      }),
+    );
+    renderWithProviders(
+      <BoardPage
+        renderPlaceSearch={(label, onPick) => (
+          <button type="button" onClick={() => onPick({ name: 'Florist', lat: 48.87, lng: 2.34 })}>
+            {label}
+          </button>
+        )}
+      />,
+      { route: '/board/route/:id', path: '/board/route/a' },
+    );
+    const add = await screen.findByRole('button', { name: 'Add a stop to Driver 1' });
+    fireEvent.click(add);
+    const form = screen.getByRole('form', { name: 'Add a stop' });
+    fireEvent.click(within(form).getByRole('button', { name: /new stop/ }));
+    // One route: no driver to choose.
+    expect(within(form).queryByLabelText('Driver')).toBeNull();
+    fireEvent.click(within(form).getByRole('button', { name: 'Add the stop' }));
+    await waitFor(() =>
+      expect(within(form).getByRole('alert').textContent).toMatch(/^The route kept changing/),
+    );
+    fireEvent.keyDown(within(form).getByLabelText('Name of the stop'), { key: 'Escape' });
+    expect(screen.queryByRole('form', { name: 'Add a stop' })).toBeNull();
+    expect(document.activeElement).toBe(add);
+  });
 });

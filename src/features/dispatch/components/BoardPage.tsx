@@ -4,11 +4,13 @@ import { useParams } from 'react-router-dom';
 import { LoadingState } from '@/components/LoadingState';
 import { isApiError } from '@/lib/api-client';
 import { useTimeFormat } from '@/lib/day-plan';
-import { progressFacts } from '@/lib/driver-reports';
+import { driverReportKeys, progressFacts } from '@/lib/driver-reports';
 import { useBoard, type BoardTarget } from '../hooks/use-board';
+import { useBoardAdditions } from '../hooks/use-board-additions';
 import { useBoardMoves } from '../hooks/use-board-moves';
 import { useTrackingLinks } from '../hooks/use-tracking-links';
 import { boardRows, type BoardRow } from '../model/board-rows';
+import type { RenderPlaceSearch } from './AddStopForm';
 import { DayReportButton } from './DayReportButton';
 import { DriverSummary } from './DriverSummary';
 import { MailMergeButton } from './MailMergeButton';
@@ -21,9 +23,11 @@ const BoardMap = lazy(() => import('./BoardMap'));
 /**
  * The live board of a saved route or of every driver of a day: a map with every stop in its
  * status's colour and each driver's last reported position, each driver's progress and
- * predicted finish, each stop's report, and the day's report to download.
+ * predicted finish, each stop's report, and the day's report to download. Stops are added to a
+ * driver's route from here, with the address search the page gives (`renderPlaceSearch`) or a
+ * click on the map.
  */
-export function BoardPage() {
+export function BoardPage({ renderPlaceSearch }: { renderPlaceSearch?: RenderPlaceSearch } = {}) {
   const { t } = useTranslation();
   const { id, group } = useParams();
   const target: BoardTarget = group ? { kind: 'day', group } : { kind: 'route', id: id ?? '' };
@@ -37,6 +41,13 @@ export function BoardPage() {
     rows,
   );
   const tracking = useTrackingLinks(routes ?? []);
+  const { setMessageElement: setAddedElement, ...additions } = useBoardAdditions(
+    target.kind === 'day'
+      ? driverReportKeys.dayGroup(target.group)
+      : driverReportKeys.progress(target.id),
+    routes ?? [],
+    renderPlaceSearch,
+  );
 
   if (board.isPending) return <LoadingState label={t('board.loading')} />;
   if (board.isError || !routes) {
@@ -104,16 +115,36 @@ export function BoardPage() {
       <p className="board__moved" role="status" data-testid="board-tracking">
         {tracking.message}
       </p>
+      <p
+        ref={setAddedElement}
+        className="board__moved"
+        role="status"
+        tabIndex={-1}
+        data-testid="board-added"
+      >
+        {additions.message}
+      </p>
       <div className="board__map">
         <Suspense fallback={<div className="board__map-pending" />}>
-          <BoardMap rows={rows} drivers={drivers} />
+          <BoardMap rows={rows} drivers={drivers} onPick={additions.pickOnMap} />
         </Suspense>
       </div>
+      {additions.form}
       <h2 className="board__section-title">{t('board.drivers')}</h2>
       <ul className="board__drivers">
         {drivers.map(({ route, facts }) => (
           <li key={route.itineraryId} {...moves.targetProps(route.itineraryId)}>
             <DriverSummary title={route.title} facts={facts} format={format} />
+            <div className="board-driver__actions">
+              <button
+                type="button"
+                className="button button--small"
+                aria-label={t('board.add.label', { title: route.title })}
+                onClick={(event) => additions.openFor(route.itineraryId, event.currentTarget)}
+              >
+                {t('board.add.button')}
+              </button>
+            </div>
           </li>
         ))}
       </ul>
