@@ -271,6 +271,7 @@ const endpoints: Endpoint[] = [
   { method: 'GET', path: (s) => `/day-groups/${s}/progress`, authed: true },
   { method: 'GET', path: (s) => `/drive/${s}` },
   { method: 'POST', path: (s) => `/drive/${s}/reports` },
+  { method: 'POST', path: (s) => `/drive/${s}/order` },
   { method: 'POST', path: (s) => `/itineraries/${s}/stops/${s}/tracking-link`, authed: true },
   { method: 'DELETE', path: (s) => `/itineraries/${s}/stops/${s}/tracking-link`, authed: true },
   { method: 'GET', path: (s) => `/itineraries/${s}/tracking-links`, authed: true },

@@ -129,11 +129,19 @@ describeOnEveryBackend('Schema catalog', (db) => {
                where has_function_privilege(r, p.oid, 'execute') order by 1) as roles
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'public'
-         and p.proname in ('driver_report', 'driver_proof_begin', 'driver_proof_done', 'orphan_proofs')
+         and p.proname in (
+           'driver_report', 'driver_reorder', 'driver_proof_begin', 'driver_proof_done',
+           'orphan_proofs')
        order by 1`,
     );
     expect(callers).toEqual(
-      ['driver_proof_begin', 'driver_proof_done', 'driver_report', 'orphan_proofs'].map((name) => ({
+      [
+        'driver_proof_begin',
+        'driver_proof_done',
+        'driver_reorder',
+        'driver_report',
+        'orphan_proofs',
+      ].map((name) => ({
         name,
         roles: ['service_role'],
       })),
@@ -152,6 +160,7 @@ describeOnEveryBackend('Schema catalog', (db) => {
       [
         'driver_proof_begin',
         'driver_proof_done',
+        'driver_reorder',
         'driver_report',
         'driver_route',
         'tracking_stop',

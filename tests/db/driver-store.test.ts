@@ -94,7 +94,12 @@ describe.skipIf(Boolean(skipReason))('the api function’s driver stores (Postgr
       expect(await stores.driverRoute(old)).toBeNull();
 
       const shown = await stores.driverRoute(token);
-      expect(shown).toEqual({ title: `Round ${path}`, stops, reports: [] });
+      expect(shown).toEqual({
+        title: `Round ${path}`,
+        stops,
+        reports: [],
+        version: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      });
 
       const id = randomUUID();
       const input = {
@@ -201,6 +206,37 @@ describe.skipIf(Boolean(skipReason))('the api function’s driver stores (Postgr
       expect(await asAlice.revokeLink(route)).toBe(false);
       expect(await stores.driverRoute(token)).toBeNull();
       expect(await asAlice.reports([route])).toHaveLength(2);
+    },
+  );
+  it.each(Object.keys(paths))(
+    '%s: re-orders the stops left through the link, over the version read only',
+    async (path) => {
+      const stores = paths[path]();
+      const more = [
+        ...stops,
+        { id: stopId(53), name: 'Bakery', lat: 48.88, lng: 2.34 },
+        { id: stopId(54), name: 'Market', lat: 48.89, lng: 2.34 },
+      ];
+      const route = await insertItinerary(db, alice, `Re-order ${path}`, more);
+      const token = shareToken();
+      expect(await stores.asOwner(alice.token!, alice.claims).replaceLink(route, token)).toBe(true);
+      const read = (await stores.driverRoute(token))!;
+      const order = {
+        version: read.version,
+        stopIds: [stopId(54), stopId(52), stopId(53)],
+        totals: { total_distance: 10, total_duration: 20 },
+        times: { [stopId(51)]: { arrival: 1 } },
+      };
+      expect(await stores.reorder(token, { ...order, stopIds: [stopId(54)] })).toEqual({
+        outcome: 'invalid',
+      });
+      expect(await stores.reorder(shareToken(), order)).toEqual({ outcome: 'no-link' });
+      const reordered = await stores.reorder(token, order);
+      expect(reordered).toEqual({ outcome: 'reordered', version: expect.any(String) });
+      const after = (await stores.driverRoute(token))!;
+      expect(after.stops.map((stop) => stop.id)).toEqual([stopId(51), ...order.stopIds]);
+      expect(after.version).toBe(reordered.outcome === 'reordered' && reordered.version);
+      expect(await stores.reorder(token, order)).toEqual({ outcome: 'changed' });
     },
   );
   it.each(Object.keys(paths))(

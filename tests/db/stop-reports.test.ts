@@ -109,7 +109,13 @@ describeOnEveryBackend('Driver links and stop reports', (db) => {
     it('shows the route behind a link: title, stops with their notes, plan, reports; nothing else', async () => {
       const rows = await driverRoute(token);
       expect(rows).toHaveLength(1);
-      expect(Object.keys(rows[0]).sort()).toEqual(['day_plan', 'reports', 'stops', 'title']);
+      expect(Object.keys(rows[0]).sort()).toEqual([
+        'day_plan',
+        'reports',
+        'stops',
+        'title',
+        'version',
+      ]);
       expect(rows[0]).toMatchObject({ title: 'Monday round', stops });
       expect(JSON.stringify(rows)).not.toContain(alice.id);
     });

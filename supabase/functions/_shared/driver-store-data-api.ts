@@ -7,6 +7,7 @@ import {
   REPORT_COLUMNS,
   driverLinkFromRow,
   driverRouteFromRow,
+  orderOutcomeFromRow,
   ownedReportFromRow,
   proofAnnouncementFromRow,
   proofDoneOf,
@@ -125,6 +126,20 @@ export function dataApiDriverStores(config: ApiConfig): DriverStores {
             await asFunction().rpc('driver_report', {
               driver_token: token,
               report: reportParameter(input),
+            }),
+          ) as Rows
+        )[0],
+      ),
+    reorder: async (token, order) =>
+      orderOutcomeFromRow(
+        (
+          dataOf(
+            await asFunction().rpc('driver_reorder', {
+              driver_token: token,
+              for_version: order.version,
+              stop_ids: order.stopIds,
+              totals: order.totals,
+              times: order.times,
             }),
           ) as Rows
         )[0],

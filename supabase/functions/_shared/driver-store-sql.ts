@@ -1,10 +1,12 @@
 /** Driver links and reports over a direct connection, each query as the caller (see database.ts). */
+import type postgres from 'postgres';
 import { queryAs, sqlFailure, type Rows, type Sql, type TransactionSql } from './database.ts';
 import { ITINERARY_COLUMNS, itineraryFromRow } from './itinerary-store.ts';
 import {
   REPORT_COLUMNS,
   driverLinkFromRow,
   driverRouteFromRow,
+  orderOutcomeFromRow,
   ownedReportFromRow,
   proofAnnouncementFromRow,
   proofDoneOf,
@@ -99,7 +101,8 @@ export function sqlDriverStores(sql: Sql): DriverStores {
     asOwner: (_accessToken, claims) => ownerStore(sql, claims),
     driverRoute: async (token) => {
       const rows = await asDriver(
-        (tx) => tx`select title, stops, day_plan, reports from public.driver_route(${token})`,
+        (tx) =>
+          tx`select title, stops, day_plan, reports, version from public.driver_route(${token})`,
       );
       return rows[0] ? driverRouteFromRow(rows[0]) : null;
     },
@@ -109,6 +112,17 @@ export function sqlDriverStores(sql: Sql): DriverStores {
           await asFunction(
             (tx) =>
               tx`select outcome, saved from public.driver_report(${token}, ${tx.json(reportParameter(input))})`,
+          )
+        )[0],
+      ),
+    reorder: async (token, order) =>
+      orderOutcomeFromRow(
+        (
+          await asFunction(
+            (tx) => tx`select outcome, saved_version from public.driver_reorder(
+              ${token}, ${order.version}::timestamptz, ${tx.json([...order.stopIds])},
+              ${tx.json(order.totals)},
+              ${order.times ? tx.json(order.times as postgres.JSONValue) : null}::jsonb)`,
           )
         )[0],
       ),

@@ -25,6 +25,8 @@ export interface DriverRoute {
   day_plan?: DayPlan;
   /** The latest report of each stop that has one. */
   reports: StopReport[];
+  /** The route's version (ISO 8601, to the millisecond): a re-order is saved only over it. */
+  version: string;
 }
 
 /** A report as its owner reads it: which route, its rank, and its proofs' objects. */
@@ -62,6 +64,25 @@ export interface ProofToAnnounce {
 export type ReportOutcome =
   | { outcome: 'created' | 'replayed'; report: StopReport }
   | { outcome: 'conflict' | 'no-link' | 'no-stop' };
+
+/** A new order of the stops still to do, as driver_reorder takes it (see domain/order-left.ts). */
+export interface OrderToSave {
+  version: string;
+  stopIds: readonly string[];
+  /** The route's totals in that order. */
+  totals: { total_distance: number; total_duration: number };
+  /** The planned times of the route in that order (tracking links), or null without a day plan. */
+  times: Record<string, unknown> | null;
+}
+
+/**
+ * What a re-order did: saved (with the route's new version); nothing, because the route changed
+ * since `version`, a stop was reported meanwhile, a stop is not on the route, the list is not
+ * the stops still to do, or the link is unknown or revoked.
+ */
+export type OrderOutcome =
+  | { outcome: 'reordered'; version: string }
+  | { outcome: 'changed' | 'reported' | 'no-stop' | 'invalid' | 'no-link' };
 
 /** A driver link as its owner's data export lists it. */
 export interface DriverLinkRecord {
@@ -102,6 +123,8 @@ export interface DriverStores {
   driverRoute(token: string): Promise<DriverRoute | null>;
   /** Saves a report through a link, once per report id (driver_report). */
   report(token: string, input: ReportInput): Promise<ReportOutcome>;
+  /** Puts the stops still to do of a link's route in a new order (driver_reorder). */
+  reorder(token: string, order: OrderToSave): Promise<OrderOutcome>;
   /** Announces a proof of a report through a link (driver_proof_begin). */
   announceProof(token: string, proof: ProofToAnnounce): Promise<ProofAnnouncement>;
   /** Marks an announced proof stored, once its bytes are in objectPath (driver_proof_done). */
@@ -178,7 +201,23 @@ export function driverRouteFromRow(row: Record<string, unknown>): DriverRoute {
     stops: row.stops as Stop[],
     ...(present(row.day_plan) ? { day_plan: row.day_plan } : {}),
     reports: reports.map(reportFromRow),
+    version: iso(row.version),
   };
+}
+
+/** driver_reorder's row as an OrderOutcome. */
+export function orderOutcomeFromRow(row: Record<string, unknown> | undefined): OrderOutcome {
+  const outcome = row?.outcome;
+  if (outcome === 'reordered') return { outcome, version: iso(row!.saved_version) };
+  if (
+    outcome === 'changed' ||
+    outcome === 'reported' ||
+    outcome === 'no-stop' ||
+    outcome === 'invalid' ||
+    outcome === 'no-link'
+  )
+    return { outcome };
+  throw new Error(`driver_reorder answered ${JSON.stringify(outcome)}`);
 }
 
 /** driver_report's row as a ReportOutcome. */

@@ -86,3 +86,20 @@ export const reportInputSchema = z
   }));
 
 export type ReportInput = z.infer<typeof reportInputSchema>;
+
+/** Body of POST /drive/{token}/order: the stops still to do in their new order, over a version. */
+export const orderInputSchema = z.object(
+  {
+    stopIds: z
+      .array(uuid('each of stopIds'), { error: 'stopIds must be an array of stop ids' })
+      .min(1, 'stopIds must list the stops still to do'),
+    version: z
+      .string({ error: 'version must be the route’s version, as GET /drive/{token} gave it' })
+      .refine((text) => /^\d{4}-\d\d-\d\dT/.test(text) && !Number.isNaN(Date.parse(text)), {
+        message: 'version must be the route’s version, as GET /drive/{token} gave it',
+      }),
+  },
+  { error: 'Body must be a JSON object {stopIds, version}' },
+);
+
+export type OrderInput = z.infer<typeof orderInputSchema>;

@@ -130,9 +130,16 @@ describe('driveAnswer', () => {
     const latest = report({ id: 'y', stopId: 's1', at: '2026-03-02T07:00:00.000Z' });
     const { itineraryId: _i, rank: _r, ...plain } = latest;
     const answer = driveAnswer(
-      { title: 'Monday', stops, day_plan: itinerary.day_plan, reports: [plain] },
+      {
+        title: 'Monday',
+        stops,
+        day_plan: itinerary.day_plan,
+        reports: [plain],
+        version: '2026-03-01T18:00:00.000Z',
+      },
       times,
     );
+    expect(answer.version).toBe('2026-03-01T18:00:00.000Z');
     expect(answer.stops[0]).toEqual({
       ...stops[0],
       eta: '2026-03-02T07:00:00.000Z',

@@ -44,12 +44,23 @@ function plannedStop(stop: Stop, index: number, times: PlannedTimes | null) {
  */
 export function driveAnswer(route: DriverRoute, times: PlannedTimes | null) {
   const latest = new Map(route.reports.map((report) => [report.stopId, report]));
+  const plan = route.day_plan;
   return {
     title: route.title,
-    ...dayClock(route.day_plan),
+    // What re-ordering the stops left needs: the version to send back, and the day's rules.
+    version: route.version,
+    ...dayClock(plan),
+    ...(plan?.defaultServiceMinutes !== undefined
+      ? { defaultServiceMinutes: plan.defaultServiceMinutes }
+      : {}),
+    ...(plan?.end ? { end: plan.end } : {}),
     stops: route.stops.map((stop, index) => {
       const report = latest.get(stop.id!);
-      return { ...plannedStop(stop, index, times), ...(report ? { report } : {}) };
+      return {
+        ...plannedStop(stop, index, times),
+        ...(stop.lock ? { lock: stop.lock } : {}),
+        ...(report ? { report } : {}),
+      };
     }),
   };
 }

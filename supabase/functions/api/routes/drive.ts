@@ -1,6 +1,7 @@
 /**
  * The driver link (no account): GET /drive/{token}, the route to drive with what was already
- * reported; POST /drive/{token}/reports, a report on one of its stops; PUT
+ * reported; POST /drive/{token}/reports, a report on one of its stops; POST /drive/{token}/order,
+ * the stops still to do in a new order (domain/order-left.ts); PUT
  * /drive/{token}/reports/{id}/photo and …/signature, the report's proof (the image as the body).
  * The token is checked in the database (the token functions); an unknown or revoked one is a 404.
  */
@@ -15,8 +16,19 @@ import {
   REPORT_NO_STOP,
   type ProofKind,
 } from '../../_shared/domain/stop-reports.ts';
+import {
+  ORDER_ROUTE_CHANGED,
+  ORDER_STOP_REPORTED,
+  withOrderLeft,
+} from '../../_shared/domain/order-left.ts';
 import { itineraryIdSchema } from '../../_shared/validation.ts';
-import { driverTokenSchema, reportInputSchema } from '../../_shared/driver-validation.ts';
+import {
+  driverTokenSchema,
+  orderInputSchema,
+  reportInputSchema,
+} from '../../_shared/driver-validation.ts';
+import { computeRoute } from '../../_shared/routing.ts';
+import { stopTimes } from '../../_shared/route-schedule.ts';
 import { plannedTimes } from '../../_shared/route-times.ts';
 import { driveAnswer } from '../../_shared/route-progress.ts';
 import { limitDriverLink } from '../rate-limit.ts';
@@ -93,13 +105,89 @@ async function storeProof(c: Context<AppEnv>, kind: ProofKind) {
   return c.json(answer, stored === 'done' ? 201 : 200);
 }
 
+const STOP_NOT_ON_ROUTE = 'This stop is not on the route of this driver link';
+const routeChanged = () =>
+  new ApiError(
+    409,
+    'The route changed since it was read; read it again and re-order from there',
+    {},
+    ORDER_ROUTE_CHANGED,
+  );
+
+/** The route of a link as the driver's page shows it. */
+async function driveAnswerOf(c: Context<AppEnv>, token: string) {
+  const route = await c.var.driverStores.driverRoute(token);
+  if (!route) throw linkNotFound();
+  const times = await plannedTimes(c.var.router, route.day_plan, route.stops);
+  return driveAnswer(route, times);
+}
+
+/**
+ * Puts the stops still to do in the order the driver chose, over the version the page read:
+ * checked here (for the totals and the planned times of that order) and again by driver_reorder
+ * under the route's lock, where a report made meanwhile is seen (the report stays, the order is
+ * refused with 409).
+ */
+async function saveOrder(c: Context<AppEnv>) {
+  const token = driverToken(c);
+  await limitDriverLink(c, token);
+  const input = parseInput(orderInputSchema, await readJsonBody(c));
+  const route = await c.var.driverStores.driverRoute(token);
+  if (!route) throw linkNotFound();
+  if (Date.parse(route.version) !== Date.parse(input.version)) throw routeChanged();
+  const statuses = new Map(route.reports.map((report) => [report.stopId, report.status]));
+  const planned = withOrderLeft(route.stops, (id) => statuses.get(id), input.stopIds);
+  if ('issue' in planned) {
+    switch (planned.issue) {
+      case 'no-stop':
+        throw new ApiError(404, STOP_NOT_ON_ROUTE, {}, REPORT_NO_STOP);
+      case 'reported':
+        throw stopReported();
+      case 'invalid':
+        throw new ApiError(400, 'stopIds must list each stop still to do once, and nothing else');
+    }
+  }
+  const computed = await computeRoute(c.var.router, planned.stops, { geometry: false });
+  const times = stopTimes(
+    route.day_plan,
+    planned.stops,
+    computed.legs.map((leg) => leg.duration),
+  );
+  const saved = await c.var.driverStores.reorder(token, {
+    version: input.version,
+    stopIds: input.stopIds,
+    totals: { total_distance: computed.totalDistance, total_duration: computed.totalDuration },
+    times,
+  });
+  switch (saved.outcome) {
+    case 'reordered':
+      return c.json(await driveAnswerOf(c, token), 200, { 'Cache-Control': 'no-store' });
+    case 'no-link':
+      throw linkNotFound();
+    case 'changed':
+      throw routeChanged();
+    case 'reported':
+      throw stopReported();
+    case 'no-stop':
+      throw new ApiError(404, STOP_NOT_ON_ROUTE, {}, REPORT_NO_STOP);
+    case 'invalid':
+      throw new ApiError(400, 'stopIds must list each stop still to do once, and nothing else');
+  }
+}
+
+const stopReported = () =>
+  new ApiError(
+    409,
+    'A stop in the list was delivered or failed meanwhile; read the route again and re-order from there',
+    {},
+    ORDER_STOP_REPORTED,
+  );
+
 export const driveRoutes = new Hono<AppEnv>()
-  .get('/:token', async (c) => {
-    const route = await c.var.driverStores.driverRoute(driverToken(c));
-    if (!route) throw linkNotFound();
-    const times = await plannedTimes(c.var.router, route.day_plan, route.stops);
-    return c.json(driveAnswer(route, times), 200, { 'Cache-Control': 'no-store' });
-  })
+  .get('/:token', async (c) =>
+    c.json(await driveAnswerOf(c, driverToken(c)), 200, { 'Cache-Control': 'no-store' }),
+  )
+  .post('/:token/order', saveOrder)
   // Sending the same report id again (a lost answer, the offline queue) answers the first report
   // and saves nothing; the id of another route's report is a 409 that says nothing about it.
   .post('/:token/reports', async (c) => {
@@ -115,12 +203,7 @@ export const driveRoutes = new Hono<AppEnv>()
       case 'no-link':
         throw linkNotFound();
       case 'no-stop':
-        throw new ApiError(
-          404,
-          'This stop is not on the route of this driver link',
-          {},
-          REPORT_NO_STOP,
-        );
+        throw new ApiError(404, STOP_NOT_ON_ROUTE, {}, REPORT_NO_STOP);
       case 'conflict':
         throw new ApiError(409, 'This report id is already used; send the report with a new id');
     }
