@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useDismiss } from '@/components/hooks/use-dismiss';
 import { useTranslation } from 'react-i18next';
 import { useHydrating } from '@/lib/hydration';
 import { availableLanguages, chooseInterfaceLanguage, DEFAULT_LANGUAGE } from '@/lib/i18n';
@@ -27,15 +28,8 @@ export function LanguageSwitcher() {
   const [activeIndex, setActiveIndex] = useState(currentIndex);
   const optionId = (index: number) => `${listId}-${availableLanguages[index].code}`;
 
-  // A click or tap outside closes the list.
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
+  // A click or tap outside closes the list, and so does Escape wherever the focus is.
+  useDismiss(open, [root], () => setOpen(false));
 
   const openList = () => {
     setActiveIndex(currentIndex);

@@ -329,6 +329,44 @@ describe('StopList rows', () => {
     expect(tools.contains(screen.getByRole('button', { name: /^Remove stop 2/ }))).toBe(false);
   });
 
+  it('closes the “More actions” menu on a click or tap outside it, not on one inside it', () => {
+    renderList();
+    const more = screen.getByRole('button', { name: 'More actions for stop 2' });
+    fireEvent.click(more);
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Move stop 2 down' }));
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    // Its own button toggles it: a press there is no press outside.
+    fireEvent.pointerDown(more);
+    fireEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.click(more);
+    fireEvent.pointerDown(screen.getByText('Door code 4521'));
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(document.getElementById(more.getAttribute('aria-controls')!)!.className).not.toContain(
+      'stop-item__tools--open',
+    );
+    // Another row's "⋯": that row's menu opens, this one stays closed.
+    fireEvent.click(more);
+    const first = screen.getByRole('button', { name: 'More actions for stop 1' });
+    fireEvent.pointerDown(first);
+    fireEvent.click(first);
+    expect([first, more].map((button) => button.getAttribute('aria-expanded'))).toEqual([
+      'true',
+      'false',
+    ]);
+  });
+
+  it('closes the “More actions” menu with Escape wherever the focus is', () => {
+    renderList();
+    const more = screen.getByRole('button', { name: 'More actions for stop 2' });
+    fireEvent.click(more);
+    // A tap does not focus the button in Safari: Escape reaches the page.
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(more);
+  });
+
   it('closes the “More actions” menu with Escape inside it, the focus back on its button', () => {
     renderList();
     const more = screen.getByRole('button', { name: 'More actions for stop 2' });

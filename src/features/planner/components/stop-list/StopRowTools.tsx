@@ -1,4 +1,5 @@
 import { useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useDismiss } from '@/components/hooks/use-dismiss';
 import type { PlannedStop } from '../../model/stop-list';
 import type { RowLabel } from '../../model/row-labels';
 import type { RowActions } from '../../hooks/use-stop-list-actions';
@@ -24,8 +25,9 @@ export interface StopRowToolsProps {
 /**
  * A row's buttons: edit, move up, move down and remove. On a phone the first three are less
  * used (a stop moves by its handle) and the stop's name needs the room: they wait behind a "⋯"
- * button that opens them on a line of their own (StopList.css), remove stays at hand. Escape
- * inside the open menu closes it and gives the focus back to the "⋯" button.
+ * button that opens them on a line of their own (StopList.css), remove stays at hand. A click or
+ * tap outside the open menu closes it; Escape closes it and gives the focus back to the "⋯"
+ * button.
  */
 export function StopRowTools({
   stop,
@@ -43,6 +45,11 @@ export function StopRowTools({
   const number = index + 1;
   const menuId = `stop-menu-${stop.id}`;
   const menuButton = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLSpanElement>(null);
+  useDismiss(menuOpen, [menuButton, menu], (by) => {
+    actions.closeMenu(stop.id);
+    if (by === 'escape') menuButton.current?.focus();
+  });
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || !menuOpen) return;
     event.stopPropagation();
@@ -68,6 +75,7 @@ export function StopRowTools({
         ⋯
       </button>
       <span
+        ref={menu}
         id={menuId}
         className={menuOpen ? 'stop-item__tools stop-item__tools--open' : 'stop-item__tools'}
       >
