@@ -7,13 +7,24 @@
  */
 
 /**
- * Self time per function of a CDP CPU profile, largest first.
- * @param {CpuProfile} profile
+ * Self time per function of one CDP CPU profile or of several together, largest first.
+ * @param {CpuProfile | readonly CpuProfile[]} profiles
  * @returns {[where: string, ms: number][]}
  */
-export function topFunctions(profile, count = 15) {
+export function topFunctions(profiles, count = 15) {
   /** @type {Map<string, number>} */
   const totals = new Map();
+  /** @type {readonly CpuProfile[]} */
+  const all = Array.isArray(profiles) ? profiles : [profiles];
+  for (const profile of all) addSelfTimes(profile, totals);
+  return [...totals].sort((a, b) => b[1] - a[1]).slice(0, count);
+}
+
+/**
+ * @param {CpuProfile} profile
+ * @param {Map<string, number>} totals
+ */
+function addSelfTimes(profile, totals) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   /** @type {Map<number, number>} */
   const interval = new Map();
@@ -30,5 +41,4 @@ export function topFunctions(profile, count = 15) {
     const where = `${callFrame.functionName || '(anonymous)'} ${callFrame.url.split('/').pop()}:${callFrame.lineNumber + 1}`;
     totals.set(where, (totals.get(where) ?? 0) + micros / 1000);
   }
-  return [...totals].sort((a, b) => b[1] - a[1]).slice(0, count);
 }

@@ -88,8 +88,9 @@ async function recorded(page) {
 const UNREPORTED_MS = 16;
 
 /**
- * Runs `act` and answers its interaction's latency: the longest event of the first interaction
- * that started after it began (UNREPORTED_MS when the browser reported none within a second).
+ * Runs `act` and answers when it began (the page's clock) and its interaction's latency: the
+ * longest event of the first interaction that started after it began (UNREPORTED_MS when the
+ * browser reported none within a second).
  * @param {import('@playwright/test').Page} page
  * @param {() => Promise<unknown>} act
  */
@@ -101,10 +102,11 @@ async function interaction(page, act) {
     const events = (await recorded(page)).events.filter((event) => event.start >= since);
     if (events.length > 0) {
       const first = events[0].id;
-      return Math.max(...events.filter((event) => event.id === first).map((e) => e.duration));
+      const ms = Math.max(...events.filter((event) => event.id === first).map((e) => e.duration));
+      return { since, ms };
     }
   }
-  return UNREPORTED_MS;
+  return { since, ms: UNREPORTED_MS };
 }
 
 /**
@@ -113,7 +115,9 @@ async function interaction(page, act) {
  * @param {string} baseUrl
  * @param {(context: import('@playwright/test').BrowserContext) => Promise<unknown>} keepLocal
  * @param {{profile?: boolean}} [options] profile: print where the page's CPU time went from the
- *   search's end to the end (top functions by self time)
+ *   search's end to the end (top functions by self time), interaction by interaction (each from
+ *   its input to its measure, the runs of one together) and between them, and every task after
+ *   the search over 50 ms with the interaction it followed
  * @returns {Promise<{interactions: Record<string, number[]>, longestTaskAfterSearch: number, tasksOver200: number}>}
  */
 export async function teamDayRun(browser, baseUrl, keepLocal, { profile = false } = {}) {
@@ -171,12 +175,47 @@ export async function teamDayRun(browser, baseUrl, keepLocal, { profile = false 
 
   /** @type {Record<string, number[]>} */
   const interactions = {};
+  /** When each measured interaction began (the page's clock). */
+  /** @type {{name: string, since: number}[]} */
+  const begun = [];
+  /** With `profile`, from the search's end: the page's CPU profiles by interaction, 'between' for the rest. */
+  /** @type {Map<string, import('./profile.mjs').CpuProfile[]> | null} */
+  let profiles = null;
+  /** With `profile`: the main thread's script, style and layout time by interaction. */
+  /** @type {Map<string, Record<string, number>>} */
+  const threadTimes = new Map();
+  let lastTimes = /** @type {Record<string, number>} */ ({});
+  const readThreadTimes = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return Object.fromEntries(
+      metrics
+        .filter((metric) => /^(Script|RecalcStyle|Layout|Task)Duration$/.test(metric.name))
+        .map((metric) => [metric.name.replace('Duration', ''), metric.value * 1000]),
+    );
+  };
+  /** @param {string} bucket */
+  const profileInto = async (bucket) => {
+    if (!profiles) return;
+    const { profile: cpu } = await cdp.send('Profiler.stop');
+    profiles.set(bucket, [...(profiles.get(bucket) ?? []), cpu]);
+    const times = await readThreadTimes();
+    const sums = threadTimes.get(bucket) ?? {};
+    for (const [name, ms] of Object.entries(times))
+      sums[name] = (sums[name] ?? 0) + ms - (lastTimes[name] ?? ms);
+    threadTimes.set(bucket, sums);
+    lastTimes = times;
+    await cdp.send('Profiler.start');
+  };
   /**
    * @param {string} name
    * @param {() => Promise<unknown>} act
    */
   const measure = async (name, act) => {
-    (interactions[name] ??= []).push(await interaction(page, act));
+    await profileInto('between');
+    const { since, ms } = await interaction(page, act);
+    await profileInto(name);
+    begun.push({ name, since });
+    (interactions[name] ??= []).push(ms);
   };
 
   try {
@@ -199,7 +238,10 @@ export async function teamDayRun(browser, baseUrl, keepLocal, { profile = false 
     if (profile) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+      await cdp.send('Performance.enable');
+      lastTimes = await readThreadTimes();
       await cdp.send('Profiler.start');
+      profiles = new Map();
     }
     await page.waitForTimeout(1000);
 
@@ -249,13 +291,28 @@ export async function teamDayRun(browser, baseUrl, keepLocal, { profile = false 
     await page.getByRole('heading', { name: /^Stops \(\d+\)$/ }).waitFor({ timeout: 180_000 });
     await page.waitForLoadState('networkidle', { timeout: 180_000 });
 
-    if (profile) {
-      const { profile: cpu } = await cdp.send('Profiler.stop');
-      console.log('profile  team day after the search (self time):');
-      for (const [where, ms] of topFunctions(cpu, 25))
-        console.log(`  ${ms.toFixed(1).padStart(7)}ms  ${where}`);
-    }
     const after = (await recorded(page)).tasks.filter((task) => task.start >= searchDone);
+    if (profiles) {
+      await profileInto('between');
+      await cdp.send('Profiler.stop');
+      for (const [bucket, cpus] of profiles) {
+        const thread = Object.entries(threadTimes.get(bucket) ?? {})
+          .map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`)
+          .join(', ');
+        console.log(
+          `profile  team day after the search, ${bucket} (${cpus.length} together; main thread: ${thread}; self time):`,
+        );
+        for (const [where, ms] of topFunctions(cpus, 15))
+          console.log(`  ${ms.toFixed(1).padStart(7)}ms  ${where}`);
+      }
+      console.log('tasks over 50 ms after the search (the interaction before them):');
+      for (const task of after.filter((entry) => entry.duration > 50)) {
+        const before = begun.filter((entry) => entry.since <= task.start).at(-1);
+        console.log(
+          `  ${task.duration.toFixed(0).padStart(5)}ms  ${before ? `${before.name} +${(task.start - before.since).toFixed(0)}ms` : 'before the first'}`,
+        );
+      }
+    }
     return {
       interactions,
       longestTaskAfterSearch: Math.max(0, ...after.map((task) => task.duration)),
