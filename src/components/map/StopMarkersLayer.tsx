@@ -51,7 +51,7 @@ const numberedPin = (_stop: MarkerStop, number: number, active: boolean): L.DivI
 
 interface Drawn {
   marker: L.Marker;
-  /** What the marker shows; redrawn only when it changes. */
+  /** What the marker shows besides a stop's place and icon (Leaflet keeps those); updated only when it changes. */
   signature: string;
 }
 
@@ -140,20 +140,27 @@ export function StopMarkersLayer({
       const active = index === activeIndex;
       const label = markerLabel(stop, number);
       const key = `stop:${stop.id}`;
-      const signature = `${stop.lat},${stop.lng}|${number}|${active}|${label}`;
+      const pin = icon(stop, number, active);
+      const signature = `${active}|${label}`;
       wanted.add(key);
       const existing = drawn.current.get(key);
-      if (existing?.signature === signature) continue;
       if (existing) {
-        existing.marker.setLatLng([stop.lat, stop.lng]);
-        existing.marker.setIcon(icon(stop, number, active));
-        existing.marker.setZIndexOffset(active ? 1000 : 0);
-        existing.signature = signature;
-        labelMarker(existing.marker, label);
+        // Only what changed: a renumbered pin gets its new icon and name, nothing else.
+        const { marker } = existing;
+        const at = marker.getLatLng();
+        if (at.lat !== stop.lat || at.lng !== stop.lng) marker.setLatLng([stop.lat, stop.lng]);
+        const newIcon = marker.options.icon !== pin;
+        // A new icon is a new element: it takes the marker's name again.
+        if (newIcon) marker.setIcon(pin);
+        if (newIcon || existing.signature !== signature) labelMarker(marker, label);
+        if (existing.signature !== signature) {
+          marker.setZIndexOffset(active ? 1000 : 0);
+          existing.signature = signature;
+        }
         continue;
       }
       const marker = L.marker([stop.lat, stop.lng], {
-        icon: icon(stop, number, active),
+        icon: pin,
         title: label,
         alt: label,
         zIndexOffset: active ? 1000 : 0,

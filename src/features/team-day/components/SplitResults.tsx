@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { LatLng } from '@domain/geo.ts';
@@ -50,6 +50,9 @@ export function SplitResults({ team, stops, format, signedIn, onWaze }: SplitRes
     setMoving(null);
     setMoved(stop);
   });
+  // 'Save all' takes the Move buttons away from every list (400 rows drawn again): after the
+  // frame that shows the save has begun, in a transition that yields to input.
+  const movable = useDeferredValue(team.movable);
   const names = outcome?.names;
   const count = outcome?.drivers.length ?? 0;
   const choices = useMemo(
@@ -62,7 +65,7 @@ export function SplitResults({ team, stops, format, signedIn, onWaze }: SplitRes
   );
   if (!outcome) return null;
   const moveFor = (driver: DriverRoute): MoveControls | undefined =>
-    team.movable
+    movable
       ? {
           open: moving !== null && driver.served.includes(moving) ? moving : null,
           drivers: choices,
@@ -116,7 +119,12 @@ export function SplitResults({ team, stops, format, signedIn, onWaze }: SplitRes
             disabled={savingAll || saving.status === 'done' || team.driversWithStops.length === 0}
             onClick={team.saveAll}
           >
-            {savingAll ? t('dayPlan.savingAll') : t('dayPlan.saveAll')}
+            {savingAll
+              ? t('dayPlan.savingAll', {
+                  saved: saving.saved.size,
+                  total: team.driversWithStops.length,
+                })
+              : t('dayPlan.saveAll')}
           </button>
         ) : (
           <p className="team-day__sign-in">

@@ -295,7 +295,9 @@ describe('<TeamDayDialog>', () => {
     let release = () => {};
     saveGate = new Promise((resolve) => (release = resolve));
     fireEvent.click(screen.getByRole('button', { name: 'Save all' }));
-    expect(screen.getByRole('button', { name: "Saving the drivers' routes…" })).toBeDefined();
+    expect(
+      screen.getByRole('button', { name: "Saving the drivers' routes: 0 of 2…" }),
+    ).toBeDefined();
 
     // Another split now would show this save's results on other drivers.
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Split' }).disabled).toBe(true);

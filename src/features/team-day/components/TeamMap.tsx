@@ -80,6 +80,45 @@ function linePositions(
   return positions;
 }
 
+/** A driver's line as last drawn: kept while its day and road legs are the same objects. */
+const drawnLines = new WeakMap<
+  DriverRoute,
+  {
+    stops: readonly Stop[];
+    roadLegs: readonly RouteLeg[] | undefined;
+    positions: [number, number][];
+  }
+>();
+
+/**
+ * The positions of a driver's line, the same array while the driver's day and legs are the
+ * same: react-leaflet redraws a line only when its positions change, so a stop moved between
+ * two drivers redraws their two lines, not all twenty paths of ten drivers.
+ */
+function driverLine(
+  stops: readonly Stop[],
+  driver: DriverRoute,
+  roadLegs: readonly RouteLeg[] | undefined,
+): [number, number][] {
+  const drawn = drawnLines.get(driver);
+  if (drawn && drawn.stops === stops && drawn.roadLegs === roadLegs) return drawn.positions;
+  const positions = linePositions(stops, driver, roadLegs);
+  drawnLines.set(driver, { stops, roadLegs, positions });
+  return positions;
+}
+
+/** Each driver's line style, one object per driver (react-leaflet restyles on a new one). */
+const lineStyles = new Map<number, L.PathOptions>();
+function lineStyle(number: number): L.PathOptions {
+  let options = lineStyles.get(number);
+  if (!options) {
+    const style = driverStyle(number);
+    options = { color: style.colour, weight: 4, opacity: 0.95, dashArray: style.dash || undefined };
+    lineStyles.set(number, options);
+  }
+  return options;
+}
+
 /**
  * The drivers' routes on one map: each in its own colour and line pattern over a dark casing
  * (visible on light tiles whatever the colour), every pin labelled with its driver and place
@@ -124,8 +163,8 @@ export function TeamMap({ stops, pins, drivers, shown, legs, camera, overlay }: 
     () =>
       shownDrivers(drivers, shown).map((driver) => ({
         number: driver.number,
-        positions: linePositions(stops, driver, legs.get(driver.number)),
-        style: driverStyle(driver.number),
+        positions: driverLine(stops, driver, legs.get(driver.number)),
+        style: lineStyle(driver.number),
       })),
     [drivers, shown, stops, legs],
   );
@@ -145,12 +184,7 @@ export function TeamMap({ stops, pins, drivers, shown, legs, camera, overlay }: 
         <Polyline
           key={`line-${line.number}`}
           positions={line.positions}
-          pathOptions={{
-            color: line.style.colour,
-            weight: 4,
-            opacity: 0.95,
-            dashArray: line.style.dash || undefined,
-          }}
+          pathOptions={line.style}
           interactive={false}
         />
       ))}

@@ -9,7 +9,8 @@ import { driverPath, type DriverRoute, type Place } from './team-plan.ts';
 export type TeamPinKind = 'stop' | 'depot' | 'home' | 'driver' | 'unassigned';
 
 export interface TeamPin extends Place {
-  /** Stable key. */
+  /** Stable key: a stop's pin keeps it whoever serves the stop (`stop-<index>`), so a stop
+   * moved to another driver updates its marker rather than drawing a new one. */
   id: string;
   kind: TeamPinKind;
   /** The driver it belongs to (pins of a driver's own places and stops). */
@@ -88,7 +89,7 @@ export function teamPins(
     driver.served.forEach((index, place) =>
       pins.push(
         pin(stops[index], {
-          id: `driver-${driver.number}-${index}`,
+          id: `stop-${index}`,
           kind: 'driver',
           driver: driver.number,
           text: `${driver.number}·${place + 1}`,
@@ -101,7 +102,7 @@ export function teamPins(
     for (const index of unassigned) {
       pins.push(
         pin(stops[index], {
-          id: `unassigned-${index}`,
+          id: `stop-${index}`,
           kind: 'unassigned',
           driver: null,
           text: '×',
