@@ -36,6 +36,14 @@ const BUNDLE: ChunkInfo[] = [
     imports: ['assets/data.js'],
   }),
   chunk('assets/SharedRoutePage.js', { moduleIds: ['/r/src/app/routes/SharedRoutePage.tsx'] }),
+  chunk('assets/DrivePage.js', {
+    moduleIds: ['/r/src/features/drive/components/DrivePage.tsx'],
+    imports: ['assets/data.js'],
+  }),
+  chunk('assets/BoardPage.js', {
+    moduleIds: ['/r/src/features/dispatch/components/BoardPage.tsx'],
+    imports: ['assets/data.js'],
+  }),
   chunk('assets/query-provider.js', {
     moduleIds: ['/r/src/app/query-provider.tsx'],
     imports: ['assets/data.js'],
@@ -72,6 +80,12 @@ describe('the first round trip', () => {
       ],
     });
     expect(files.auth).toEqual(['assets/auth.js']);
+    // The driver's page and the board, by the addresses a driver link and the board open.
+    const pageOf = (address: string) =>
+      files.pages.find((page) => new RegExp(page.path).test(address))?.files[0];
+    expect(pageOf('/drive/abc')).toBe('assets/DrivePage.js');
+    expect(pageOf('/board/route/7')).toBe('assets/BoardPage.js');
+    expect(pageOf('/board/day/d1')).toBe('assets/BoardPage.js');
   });
 
   it('fails the build when a page it preloads is in no chunk', () => {

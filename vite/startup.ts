@@ -44,6 +44,11 @@ export const PAGE_MODULES: readonly { path: RegExp; module: string }[] = [
   { path: /^\/waze-route\/[^/]+\/?$/, module: 'src/app/routes/NavigationRoute.tsx' },
   { path: /^\/dashboard\/?$/, module: 'src/app/routes/DashboardRoute.tsx' },
   { path: /^\/share\/[^/]+\/?$/, module: 'src/app/routes/SharedRoutePage.tsx' },
+  { path: /^\/drive\/[^/]+\/?$/, module: 'src/features/drive/components/DrivePage.tsx' },
+  {
+    path: /^\/board\/(route|day)\/[^/]+\/?$/,
+    module: 'src/features/dispatch/components/BoardPage.tsx',
+  },
 ];
 /** Every page above fetches: the router loads the query client with it. */
 const PAGE_COMPANIONS = ['src/app/query-provider.tsx'];
