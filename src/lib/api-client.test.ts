@@ -20,6 +20,7 @@ vi.mock('@/lib/supabase', () => ({
 }));
 
 import { API_TIMEOUT_MS, ApiError, apiClient, createApiClient } from './api-client';
+import { startEarlyRequest, takeEarlyResponse } from './early-requests';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -228,6 +229,64 @@ describe('api client', () => {
       code: 'ERR_INVALID_RESPONSE',
       status: 200,
       message: 'Unexpected response from POST /itineraries/1/share: shareUrl: expected string',
+    });
+  });
+
+  describe('a GET sent before the app’s code (src/lib/early-requests.ts)', () => {
+    /** Sends an early GET of `url` with `token` whose answer is `answer`. */
+    function sendEarly(url: string, token: string | null, answer: Promise<Response>) {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(() => answer),
+      );
+      startEarlyRequest(url, token);
+      vi.unstubAllGlobals();
+    }
+
+    afterEach(() => {
+      for (const token of ['jwt', 'old', null])
+        void takeEarlyResponse('/api/itineraries/7', token, 0);
+    });
+
+    it('takes its answer instead of asking again, once', async () => {
+      sendEarly('/api/itineraries/7', 'jwt', Promise.resolve(json({ id: '7' })));
+      const fetchMock = vi.fn(async () => json({ id: 'again' }));
+      const client = clientWith(fetchMock, 'jwt');
+
+      await expect(client.get('/itineraries/7')).resolves.toEqual({ id: '7' });
+      expect(fetchMock).not.toHaveBeenCalled();
+      await expect(client.get('/itineraries/7')).resolves.toEqual({ id: 'again' });
+    });
+
+    it('asks again with another token (a refreshed session) or for another address', async () => {
+      sendEarly('/api/itineraries/7', 'old', Promise.resolve(json({ id: 'old' })));
+      const fetchMock = vi.fn(async () => json({ id: 'new' }));
+
+      await expect(
+        clientWith(fetchMock as unknown as typeof fetch, 'jwt').get('/itineraries/7'),
+      ).resolves.toEqual({ id: 'new' });
+      await expect(
+        clientWith(fetchMock as unknown as typeof fetch, 'old').get('/itineraries/8'),
+      ).resolves.toEqual({ id: 'new' });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+
+    it('reports its failure as the client reports its own', async () => {
+      sendEarly('/api/itineraries/7', null, Promise.resolve(json({ error: 'Not found' }, 404)));
+      await expect(
+        clientWith(hangingFetch as unknown as typeof fetch).get('/itineraries/7'),
+      ).rejects.toMatchObject({ status: 404, serverError: 'Not found' });
+    });
+
+    it('stops waiting for it when the caller cancels', async () => {
+      sendEarly('/api/itineraries/7', null, new Promise<Response>(() => undefined));
+      const controller = new AbortController();
+      const outcome = clientWith(hangingFetch as unknown as typeof fetch)
+        .get('/itineraries/7', { signal: controller.signal })
+        .catch((error: unknown) => error);
+      controller.abort();
+      expect((await outcome) as Error).toMatchObject({ name: 'AbortError' });
+      expect(hangingFetch).not.toHaveBeenCalled();
     });
   });
 

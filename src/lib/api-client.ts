@@ -1,4 +1,6 @@
 import { env } from '@/config/env';
+import { apiUrl, type ApiQuery } from '@/lib/api-url';
+import { takeEarlyResponse } from '@/lib/early-requests';
 import { getAccessToken } from '@/lib/supabase';
 import { describeSchemaFailure, type SchemaFailure } from '@/lib/schema-issues';
 
@@ -66,7 +68,7 @@ export interface RequestOptions<T> {
   /** JSON request body; a Blob (an image) is sent as it is, with its own type. */
   body?: unknown;
   /** Query string parameters; undefined values are left out. */
-  query?: Record<string, string | number | undefined>;
+  query?: ApiQuery;
   /** Cancels the request (TanStack Query passes one to every queryFn). */
   signal?: AbortSignal;
   /** Validates the response body (a zod/mini schema); without it the body is trusted as T. */
@@ -99,15 +101,14 @@ export interface ApiClient {
   delete<T = void>(path: string, options?: Omit<RequestOptions<T>, 'body'>): Promise<T>;
 }
 
-function buildUrl(baseUrl: string, path: string, query: RequestOptions<unknown>['query']): string {
-  const url = `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
-  if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `${url}?${search}` : url;
+/** Settles as `response` does, or rejects as soon as `signal` aborts. */
+function untilAborted(response: Promise<Response>, signal: AbortSignal): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(signal.reason as Error);
+    if (signal.aborted) abort();
+    signal.addEventListener('abort', abort, { once: true });
+    response.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -167,16 +168,24 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     }, timeoutMs);
     const forwardAbort = () => controller.abort(signal?.reason);
     signal?.addEventListener('abort', forwardAbort, { once: true });
+    // Cancelled while the token was read: the listener came too late to hear it.
+    if (signal?.aborted) forwardAbort();
 
     try {
+      const url = apiUrl(config.baseUrl, path, query);
+      // A page's first GET may have gone out before its code arrived (src/lib/early-requests.ts).
+      const early =
+        method === 'GET' && !options.headers ? takeEarlyResponse(url, token) : undefined;
       let response: Response;
       try {
-        response = await doFetch(buildUrl(config.baseUrl, path, query), {
-          method,
-          headers,
-          body: raw ? body : body === undefined ? undefined : JSON.stringify(body),
-          signal: controller.signal,
-        });
+        response = await (early
+          ? untilAborted(early, controller.signal)
+          : doFetch(url, {
+              method,
+              headers,
+              body: raw ? body : body === undefined ? undefined : JSON.stringify(body),
+              signal: controller.signal,
+            }));
       } catch (error) {
         if (timedOut) {
           throw new ApiError({

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { FRESH_FOR_MS } from '@/lib/answer-freshness';
 import { isApiError } from '@/lib/api-client';
 
 const MAX_RETRIES = 2;
@@ -14,7 +15,7 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        staleTime: 30_000,
+        staleTime: FRESH_FOR_MS,
         retry: shouldRetry,
         refetchOnWindowFocus: false,
       },

@@ -47,3 +47,28 @@ export function storedSessionUserIn(
     return null;
   }
 }
+
+/**
+ * The access token of the session stored under `key` while it has not expired at `now` (ms),
+ * else null. Auth refreshes a token close to its end before using it: the app's client then
+ * sends another token than this one, and knows the two apart (src/lib/early-requests.ts).
+ */
+export function storedAccessTokenIn(
+  storage: Pick<Storage, 'getItem'>,
+  key: string,
+  now: number,
+): string | null {
+  try {
+    const stored = JSON.parse(storage.getItem(key) ?? 'null') as {
+      access_token?: unknown;
+      expires_at?: unknown;
+    } | null;
+    const token = stored?.access_token;
+    const expiresAt = stored?.expires_at;
+    return typeof token === 'string' && typeof expiresAt === 'number' && expiresAt * 1000 > now
+      ? token
+      : null;
+  } catch {
+    return null;
+  }
+}

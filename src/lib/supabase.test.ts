@@ -13,6 +13,7 @@ const {
   loadSupabase,
   sessionStorageKeyFor,
 } = await import('./supabase');
+const { storedAccessTokenIn } = await import('./stored-session');
 
 describe('the session seen without supabase-js', () => {
   afterEach(() => {
@@ -87,6 +88,10 @@ describe('the session seen without supabase-js', () => {
       expect(headers.get('authorization')).toBe('Bearer anon');
       expect(localStorage.getItem('sb-abcdef-auth-token')).toContain('"access_token":"access"');
       await expect(getAccessToken()).resolves.toBe('access');
+      // Read without supabase-js (the script before the first paint): the same token, while valid.
+      const key = 'sb-abcdef-auth-token';
+      expect(storedAccessTokenIn(localStorage, key, Date.now())).toBe('access');
+      expect(storedAccessTokenIn(localStorage, key, Date.now() + 3601_000)).toBeNull();
     } finally {
       vi.unstubAllGlobals();
     }

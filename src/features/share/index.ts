@@ -1,5 +1,5 @@
 /** The shared route (GET /api/itineraries/share/:token), composed into a page by src/app/routes. */
-export { useSharedRoute } from './api/get-shared-route';
+export { sharedRouteRequest, useSharedRoute } from './api/get-shared-route';
 export { SaveToMyRoutes } from './components/SaveToMyRoutes';
 export { useReferrerPolicy } from './hooks/use-referrer-policy';
 export { SHARED_PAGE_REFERRER_POLICY } from './model/referrer-policy';

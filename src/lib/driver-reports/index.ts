@@ -10,13 +10,20 @@ export {
   useDriverLink,
   useRevokeDriverLink,
 } from './api/driver-link';
-export { driveRouteQueryOptions, getDriveRoute, useDriveRoute } from './api/drive-route';
+export {
+  driveRouteQueryOptions,
+  driveRouteRequest,
+  getDriveRoute,
+  useDriveRoute,
+} from './api/drive-route';
 export { sendReport, type ReportToSend } from './api/send-report';
 export {
   PROGRESS_REFRESH_MS,
   dayGroupProgressQueryOptions,
+  dayGroupProgressRequest,
   getDayGroupProgress,
   getRouteProgress,
+  routeProgressRequest,
   routeProgressQueryOptions,
   useDayGroupProgress,
   useRouteProgress,

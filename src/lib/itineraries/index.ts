@@ -1,10 +1,16 @@
 export { itineraryKeys } from './api/query-keys';
 export {
   itinerarySummariesQueryOptions,
+  itinerarySummariesRequest,
   useItinerarySummaries,
 } from './api/get-itinerary-summaries';
 export { FIRST_SUMMARY_FILTERS, matchingTotal, summariesOf } from './model/summary-page';
-export { getItinerary, itineraryQueryOptions, useItinerary } from './api/get-itinerary';
+export {
+  getItinerary,
+  itineraryQueryOptions,
+  itineraryRequest,
+  useItinerary,
+} from './api/get-itinerary';
 export {
   createItinerary,
   createItineraryMutationOptions,

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import type { ApiGet } from '@/lib/api-url';
 import { sharedRouteSchema, type SharedRoute } from '../model/shared-route';
 
 export const sharedRouteKeys = {
@@ -8,8 +9,12 @@ export const sharedRouteKeys = {
 };
 
 /** GET /api/itineraries/share/:token (no account needed). */
+export const sharedRouteRequest = (shareToken: string): ApiGet => ({
+  path: `/itineraries/share/${encodeURIComponent(shareToken)}`,
+});
+
 export function getSharedRoute(shareToken: string, signal?: AbortSignal): Promise<SharedRoute> {
-  return apiClient.get(`/itineraries/share/${encodeURIComponent(shareToken)}`, {
+  return apiClient.get(sharedRouteRequest(shareToken).path, {
     signal,
     schema: sharedRouteSchema,
   });

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import type { ApiGet } from '@/lib/api-url';
 import {
   dayGroupProgressSchema,
   routeProgressSchema,
@@ -12,22 +13,30 @@ import { driverReportKeys } from './query-keys';
 export const PROGRESS_REFRESH_MS = 15_000;
 
 /** GET /api/itineraries/:id/progress: every stop's latest report, the counts and the delay. */
+export const routeProgressRequest = (itineraryId: string): ApiGet => ({
+  path: `/itineraries/${encodeURIComponent(itineraryId)}/progress`,
+});
+
 export function getRouteProgress(
   itineraryId: string,
   signal?: AbortSignal,
 ): Promise<RouteProgress> {
-  return apiClient.get(`/itineraries/${encodeURIComponent(itineraryId)}/progress`, {
+  return apiClient.get(routeProgressRequest(itineraryId).path, {
     signal,
     schema: routeProgressSchema,
   });
 }
 
 /** GET /api/day-groups/:dayGroup/progress: the progress of every route of a day group. */
+export const dayGroupProgressRequest = (dayGroup: string): ApiGet => ({
+  path: `/day-groups/${encodeURIComponent(dayGroup)}/progress`,
+});
+
 export function getDayGroupProgress(
   dayGroup: string,
   signal?: AbortSignal,
 ): Promise<DayGroupProgress> {
-  return apiClient.get(`/day-groups/${encodeURIComponent(dayGroup)}/progress`, {
+  return apiClient.get(dayGroupProgressRequest(dayGroup).path, {
     signal,
     schema: dayGroupProgressSchema,
   });

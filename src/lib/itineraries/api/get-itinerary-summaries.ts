@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import type { ApiGet } from '@/lib/api-url';
 import {
   nextCursorOf,
   summaryListSchema,
@@ -19,20 +20,29 @@ const SUMMARY_PAGE_SIZE = 24;
  * GET /api/itineraries?summary=true&progress=true&limit=&sort=&q=&cursor=: one page of route
  * cards, each with what its driver reported and its day's drivers together.
  */
-export async function getItinerarySummaries(
+export const itinerarySummariesRequest = (
   { search, sort }: SummaryFilters,
+  cursor: string | null,
+): ApiGet => ({
+  path: '/itineraries',
+  query: {
+    summary: 'true',
+    progress: 'true',
+    limit: SUMMARY_PAGE_SIZE,
+    sort,
+    q: search.trim() || undefined,
+    cursor: cursor ?? undefined,
+  },
+});
+
+export async function getItinerarySummaries(
+  filters: SummaryFilters,
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<SummaryPage> {
-  const { data, headers } = await apiClient.getWithHeaders('/itineraries', {
-    query: {
-      summary: 'true',
-      progress: 'true',
-      limit: SUMMARY_PAGE_SIZE,
-      sort,
-      q: search.trim() || undefined,
-      cursor: cursor ?? undefined,
-    },
+  const { path, query } = itinerarySummariesRequest(filters, cursor);
+  const { data, headers } = await apiClient.getWithHeaders(path, {
+    query,
     signal,
     schema: summaryListSchema,
   });

@@ -1,11 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import type { ApiGet } from '@/lib/api-url';
 import { itinerarySchema, type Itinerary } from '../model/itinerary';
 import { itineraryKeys } from './query-keys';
 
 /** GET /api/itineraries/:id */
+export const itineraryRequest = (id: string): ApiGet => ({
+  path: `/itineraries/${encodeURIComponent(id)}`,
+});
+
 export function getItinerary(id: string, signal?: AbortSignal): Promise<Itinerary> {
-  return apiClient.get(`/itineraries/${encodeURIComponent(id)}`, {
+  return apiClient.get(itineraryRequest(id).path, {
     signal,
     schema: itinerarySchema,
   });

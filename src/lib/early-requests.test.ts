@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FRESH_FOR_MS } from './answer-freshness';
+import { startEarlyRequest, takeEarlyResponse } from './early-requests';
+
+describe('early requests', () => {
+  afterEach(() => {
+    // Whatever a test left is taken, so the next one starts with none.
+    for (const token of ['token', null, 'other']) void takeEarlyResponse('/api/x', token, 0);
+    vi.unstubAllGlobals();
+  });
+
+  it('sends the GET with the headers the client sends, and hands its answer over once', async () => {
+    const answer = new Response('{}');
+    const fetchMock = vi.fn(async () => answer);
+    vi.stubGlobal('fetch', fetchMock);
+    startEarlyRequest('/api/x', 'token');
+
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/x');
+    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer token');
+    expect(new Headers(init.headers).get('Accept')).toBe('application/json');
+    await expect(takeEarlyResponse('/api/x', 'token')).resolves.toBe(answer);
+    expect(takeEarlyResponse('/api/x', 'token')).toBeUndefined();
+  });
+
+  it('is not the answer of a request with another token, address or age', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}')),
+    );
+    startEarlyRequest('/api/x', null);
+    const sent = performance.now();
+
+    expect(takeEarlyResponse('/api/x', 'token')).toBeUndefined();
+    expect(takeEarlyResponse('/api/y', null)).toBeUndefined();
+    expect(takeEarlyResponse('/api/x', null, sent + FRESH_FOR_MS)).toBeUndefined();
+    expect(takeEarlyResponse('/api/x', null)).toBeDefined();
+  });
+
+  it('leaves a failed request to the client, without an unhandled rejection', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    startEarlyRequest('/api/x', null);
+    await expect(takeEarlyResponse('/api/x', null)).rejects.toThrow('Failed to fetch');
+  });
+});
