@@ -15,6 +15,7 @@ import { unsentEntries } from '../model/unsent-reports';
 import { DriveStopCard } from './DriveStopCard';
 import { NavigationAppSetting } from './NavigateButton';
 import { OutboxStatus } from './OutboxStatus';
+import { ReorderLeft } from './ReorderLeft';
 import { ReportForm } from './ReportForm';
 import { RouteChangedNotice } from './RouteChangedNotice';
 import { UnsentReports } from './UnsentReports';
@@ -112,6 +113,9 @@ export function DrivePage() {
         refused={outbox.queue.filter((entry) => entry.refused)}
         onDismiss={(id) => void outbox.dismiss(id)}
       />
+      {online ? (
+        <ReorderLeft token={token} route={route.data} waiting={outbox.waiting} format={format} />
+      ) : null}
       {nextIndex >= 0 ? (
         card(nextIndex, true)
       ) : (

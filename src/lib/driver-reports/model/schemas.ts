@@ -4,6 +4,8 @@
  */
 import * as z from 'zod/mini';
 import { FAILURE_REASONS, REPORT_STATUSES, type StopReport } from '@domain/stop-reports.ts';
+import { STOP_LOCKS } from '@domain/day-plan/day-plan.ts';
+import { dayEndSchema } from '@/lib/day-plan/schema';
 import { stopWindowSchema } from '@/lib/stop-schema';
 
 /** POST and GET /api/itineraries/{id}/driver-link. */
@@ -61,8 +63,18 @@ const dayClockShape = {
 /** GET /api/drive/{token}: the route to drive, each stop with what was already reported. */
 export const driveRouteSchema = z.object({
   title: z.string(),
+  /** The route's version, sent back with a new order (a copy kept by an older page has none). */
+  version: z.optional(z.string()),
   ...dayClockShape,
-  stops: z.array(z.object({ ...plannedStopShape, report: z.optional(stopReportSchema) })),
+  defaultServiceMinutes: z.optional(z.number()),
+  end: z.optional(dayEndSchema),
+  stops: z.array(
+    z.object({
+      ...plannedStopShape,
+      lock: z.optional(z.enum(STOP_LOCKS)),
+      report: z.optional(stopReportSchema),
+    }),
+  ),
 });
 export type DriveRoute = z.infer<typeof driveRouteSchema>;
 
