@@ -280,6 +280,7 @@ const endpoints: Endpoint[] = [
   { method: 'POST', path: (s) => `/itineraries/${s}/stops/${s}/move`, authed: true },
   { method: 'POST', path: (s) => `/itineraries/${s}/stops`, authed: true },
   { method: 'GET', path: (s) => `/track/${s}` },
+  { method: 'GET', path: (s) => `/track/${s}/photo` },
   { method: 'PUT', path: (s) => `/drive/${s}/reports/${s}/photo` },
   { method: 'PUT', path: (s) => `/drive/${s}/reports/${s}/signature` },
   { method: 'POST', path: () => '/auth/password-reset' },

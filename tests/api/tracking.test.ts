@@ -1,11 +1,12 @@
 // Customers follow their delivery over HTTP: the owner's tracking links (POST/DELETE
 // /itineraries/{id}/stops/{stopId}/tracking-link, GET/POST/DELETE /itineraries/{id}/tracking-links)
 // and the customer's answer (GET /track/{token}): its fields in each state, what it must never
-// carry, revocation, and times that follow the route's order and the driver's reports. The
+// carry, revocation, the delivery's photo when the owner shows it, and times that follow the
+// route's order and the driver's reports. The
 // database side is attacked in tests/db/tracking-links.test.ts.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, newUser, stops, type TestUser } from './client.ts';
+import { apiUrl, call, newUser, stops, type TestUser } from './client.ts';
 import { SITE_URL } from './global-setup.ts';
 
 /** A day two days from now (the window is never before now), leaving at 08:00 UTC. */
@@ -322,5 +323,117 @@ describe('the customer’s answer', () => {
       204,
     );
     expect((await track(link.trackingUrl)).status).toBe(404);
+  });
+});
+
+/** A real JPEG and a real PNG (the smallest the formats allow). */
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+);
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function proof(driver: string, reportId: string, kind: 'photo' | 'signature', image: Buffer) {
+  const answer = await fetch(`${apiUrl()}/drive/${driver}/reports/${reportId}/${kind}`, {
+    method: 'PUT',
+    body: new Uint8Array(image),
+  });
+  expect(answer.status, await answer.text()).toBe(201);
+}
+
+/** A report with a photo and a signature. */
+async function reportWithProofs(driver: string, body: Record<string, unknown>) {
+  const id = randomUUID();
+  await report(driver, { id, ...body });
+  await proof(driver, id, 'photo', JPEG);
+  await proof(driver, id, 'signature', PNG);
+  return id;
+}
+
+describe('the delivery’s photo', () => {
+  it('is linked only when the owner shows it and the stop is delivered with one', async () => {
+    const route = await createRoute(alice);
+    const shown = await trackingLink(alice, route, 1, { showPhoto: true });
+    const hidden = await trackingLink(alice, route, 2);
+    const failed = await trackingLink(alice, route, 3, { showPhoto: true });
+    const driver = await driverLink(alice, route);
+    const at = new Date(Date.now() - 300_000).toISOString();
+    await reportWithProofs(driver, { stopId: route.stops[1].id, at, note: 'Code 1357' });
+    await reportWithProofs(driver, { stopId: route.stops[2].id, at });
+    await reportWithProofs(driver, {
+      stopId: route.stops[3].id,
+      status: 'failed',
+      reason: 'nobody-there',
+      at,
+    });
+
+    const delivered = await track(shown.trackingUrl);
+    expect(delivered.body).toEqual({
+      name: 'Empire State Building, 350 5th Ave, New York',
+      state: 'delivered',
+      at,
+      photoUrl: `${SITE_URL}/api/track/${tokenOf(shown.trackingUrl)}/photo`,
+    });
+    // The link opens the photo itself, without an account; it names nothing but the link.
+    const photoOf = (link: { trackingUrl: string }) =>
+      fetch(`${apiUrl()}/track/${tokenOf(link.trackingUrl)}/photo`);
+    const image = await photoOf(shown);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await image.arrayBuffer()).equals(JPEG)).toBe(true);
+    for (const link of [hidden, failed]) {
+      const none = await photoOf(link);
+      expect(none.status).toBe(404);
+      expect(((await none.json()) as { error: string }).error).toEqual(expect.any(String));
+    }
+
+    // Not shown by its owner, or not a delivery: no photo field at all.
+    const notShown = await track(hidden.trackingUrl);
+    expect(notShown.body).toEqual({
+      name: 'Union Square, Manhattan, New York',
+      state: 'delivered',
+      at,
+    });
+    const notDelivered = await track(failed.trackingUrl);
+    expect(notDelivered.body).toEqual({
+      name: '120 Broadway, New York',
+      state: 'failed',
+      at,
+      reason: 'nobody-there',
+    });
+
+    for (const [answer, stop] of [
+      [delivered, 1],
+      [notShown, 2],
+      [notDelivered, 3],
+    ] as const) {
+      for (const key of Object.keys(answer.body))
+        expect([...ANSWER_KEYS, 'photoUrl']).toContain(key);
+      const text = JSON.stringify(answer.body);
+      for (const secret of [...secretsOf(route, alice, stop), driver, 'Code 1357', 'signature'])
+        expect(text).not.toContain(secret);
+    }
+
+    // The owner takes the photo back: the next answer has none.
+    await trackingLink(alice, route, 1, { showPhoto: false });
+    expect((await track(shown.trackingUrl)).body).not.toHaveProperty('photoUrl');
+    // A later report without a photo wins: none either.
+    await trackingLink(alice, route, 1, { showPhoto: true });
+    expect((await track(shown.trackingUrl)).body).toHaveProperty('photoUrl');
+    await report(driver, { stopId: route.stops[1].id });
+    expect((await track(shown.trackingUrl)).body).toEqual({
+      name: 'Empire State Building, 350 5th Ave, New York',
+      state: 'delivered',
+      at: expect.any(String),
+    });
+    expect((await photoOf(shown)).status).toBe(404);
+    // A revoked link shows no photo either.
+    await reportWithProofs(driver, { stopId: route.stops[1].id });
+    expect((await photoOf(shown)).status).toBe(200);
+    await call('DELETE', `/itineraries/${route.id}/tracking-links`, { token: alice.token });
+    expect((await photoOf(shown)).status).toBe(404);
   });
 });

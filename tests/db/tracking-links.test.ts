@@ -1,7 +1,8 @@
 // Tracking links (migration *_stop_tracking_links.sql), attacked: a tracking link reaches the
 // database only through tracking_stop, which checks the token and answers one stop's name, state
 // and the facts of its window, nothing of the other stops, the driver or the owner; only the owner
-// makes, changes, moves and reads their links and their routes' planned times.
+// makes, changes, moves and reads their links and their routes' planned times. The delivery's
+// photo is named only when the owner shows it and the stop's latest report is a delivery with one.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -29,6 +30,7 @@ const TRACKING_COLUMNS = [
   'last_report_at',
   'last_report_planned_arrival',
   'name',
+  'photo_path',
   'planned_arrival',
   'reason',
   'reported_at',
@@ -247,6 +249,7 @@ describeOnEveryBackend('Tracking links', (db) => {
         started: false,
         last_report_at: null,
         last_report_planned_arrival: null,
+        photo_path: null,
       });
     });
 
@@ -313,6 +316,61 @@ describeOnEveryBackend('Tracking links', (db) => {
       );
       expect(await track(bakery)).toEqual([]);
       expect(await track(token)).toHaveLength(1);
+    });
+  });
+
+  describe('the delivery’s photo (tracking_stop, as anon)', () => {
+    const photoStops = [
+      { id: stopId(71), name: 'Depot', lat: 48.86, lng: 2.35 },
+      { id: stopId(72), name: 'Florist', lat: 48.87, lng: 2.34 },
+      { id: stopId(73), name: 'Bakery', lat: 48.85, lng: 2.36 },
+    ];
+    let itinerary: string;
+    let driver: string;
+
+    /** A report on the stop, with a stored photo when `photo`; the photo's object. */
+    const reportWith = async (stop: string, status: string, photo: boolean) => {
+      const id = randomUUID();
+      await report(driver, {
+        id,
+        stopId: stop,
+        status,
+        ...(status === 'failed' ? { reason: 'refused' } : {}),
+      });
+      if (!photo) return null;
+      const objectPath = `${alice.id}/${id}/photo-${'a'.repeat(63)}${stop.slice(-1)}.jpg`;
+      await db().admin.query(
+        `insert into public.stop_report_proofs
+           (report_id, kind, itinerary_id, user_id, object_path, content_type, byte_size, sha256, uploaded_at)
+         values ($1::uuid, 'photo', $2::uuid, $3::uuid, $4, 'image/jpeg', 100, $5, now())`,
+        [id, itinerary, alice.id, objectPath, 'b'.repeat(64)],
+      );
+      return objectPath;
+    };
+
+    beforeAll(async () => {
+      itinerary = await insertItinerary(db(), alice, 'With photos', photoStops);
+      driver = await driverLink(alice, itinerary);
+    });
+
+    it('names it only when the link shows it and the latest report is a delivery with one', async () => {
+      const [shown] = await ensure(alice, itinerary, [stopId(72)], { showPhoto: true });
+      const [hidden] = await ensure(alice, itinerary, [stopId(73)]);
+      const florist = await reportWith(stopId(72), 'delivered', true);
+      await reportWith(stopId(73), 'delivered', true);
+      expect((await track(shown.token))[0].photo_path).toBe(florist);
+      expect((await track(hidden.token))[0].photo_path).toBeNull();
+
+      // A later report without a photo, or a failed one with a photo, wins: no photo.
+      await reportWith(stopId(72), 'delivered', false);
+      expect((await track(shown.token))[0].photo_path).toBeNull();
+      await reportWith(stopId(72), 'failed', true);
+      expect((await track(shown.token))[0].photo_path).toBeNull();
+      const again = await reportWith(stopId(72), 'delivered', true);
+      expect((await track(shown.token))[0].photo_path).toBe(again);
+      // The owner takes it back.
+      await ensure(alice, itinerary, [stopId(72)], { showPhoto: false });
+      expect((await track(shown.token))[0].photo_path).toBeNull();
     });
   });
 });

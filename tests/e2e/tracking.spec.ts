@@ -1,5 +1,6 @@
 // A customer follows their delivery through a tracking link on a phone while the driver reports
-// from their own phone: planned, on the way, delivered; axe clean in each state.
+// from their own phone: planned, on the way, delivered; axe clean in each state. The owner revokes
+// a route's tracking links from the board: the customer's page and the API say it no longer works.
 import { expectAccessible } from './support/accessibility';
 import { expect, test } from './support/fixtures';
 import { backToFront } from './support/visibility';
@@ -79,4 +80,61 @@ test.describe('tracking on a phone @phone', () => {
     await expect(page.getByText(BAKERY.name)).toHaveCount(0);
     await drivers.close();
   });
+});
+
+test('the owner revokes a route’s tracking links from the board', async ({
+  page,
+  browser,
+  baseURL,
+  accounts,
+  request,
+}) => {
+  const owner = await accounts.register();
+  const created = await request.post('/api/itineraries', {
+    headers: accounts.bearer(owner),
+    data: { title: 'Friday round', stops: [DEPOT, BAKERY, HOME] },
+  });
+  const route = (await created.json()) as { id: string };
+  const made = await request.post(`/api/itineraries/${route.id}/tracking-links`, {
+    headers: accounts.bearer(owner),
+  });
+  const links = ((await made.json()) as { links: { trackingUrl: string }[] }).links;
+  const tracking = new URL(links[1].trackingUrl).pathname;
+
+  // The customer, in their own browser.
+  const customers = await browser.newContext({ baseURL });
+  const customer = await customers.newPage();
+  await customer.goto(tracking);
+  await expect(customer.getByRole('heading', { level: 1, name: HOME.name })).toBeVisible();
+
+  await accounts.signIn(page, owner, `/board/route/${route.id}`);
+  const revoke = page.getByRole('button', { name: 'Revoke the tracking links of Friday round' });
+  await revoke.click();
+  const dialog = page.getByRole('alertdialog', { name: 'Revoke tracking links' });
+  await expect(dialog).toContainText('Revoke every tracking link of "Friday round"?');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByTestId('board-tracking')).toHaveText(
+    'The tracking links of Friday round no longer work.',
+  );
+  // No link left to revoke.
+  await expect(revoke).toHaveCount(0);
+
+  for (const link of links)
+    expect((await request.get(`/api/track/${link.trackingUrl.split('/track/')[1]}`)).status()).toBe(
+      404,
+    );
+  await backToFront(customer);
+  await expect(
+    customer.getByRole('heading', { level: 1, name: 'This tracking link no longer works' }),
+  ).toBeVisible();
+  await expect(customer.getByText(HOME.name)).toHaveCount(0);
+  await customers.close();
+
+  // Copying a stop's link again makes a new one, which works.
+  await page
+    .getByRole('button', { name: `Copy the tracking link of ${HOME.name} for its customer` })
+    .click();
+  await expect(page.getByTestId('board-tracking')).toContainText(HOME.name);
+  await expect(revoke).toBeVisible();
 });

@@ -42,6 +42,11 @@ export interface ProofStorage {
    * answers how many.
    */
   sweep(): Promise<number>;
+  /**
+   * The bytes of one proof, read as the function, for a customer's tracking link: only an object
+   * the token function named for that link reaches here. Null when it is gone.
+   */
+  read(objectPath: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string } | null>;
 }
 
 const unavailable = (what: string, detail: unknown) => {
@@ -124,6 +129,21 @@ export function createProofStorage(
       );
       while (signed.size > 10_000) signed.delete(signed.keys().next().value!);
       return links;
+    },
+
+    async read(objectPath) {
+      const { data, error } = await (service ??= supabaseAsService(config as ApiConfig)).storage
+        .from(PROOF_BUCKET)
+        .download(objectPath);
+      if (error) {
+        const status = (error as { status?: number; statusCode?: string }).status;
+        if (status !== undefined && status >= 500) throw unavailable('download', error.message);
+        return null;
+      }
+      return {
+        bytes: new Uint8Array(await data.arrayBuffer()),
+        contentType: objectPath.endsWith('.png') ? 'image/png' : 'image/jpeg',
+      };
     },
 
     async remove(accessToken, objectPaths) {

@@ -126,6 +126,7 @@ export function trackingFactsFromRow(row: Record<string, unknown>): TrackingFact
     started: row.started === true,
     delayMs: (delayMinutes ?? 0) * 60_000,
     ...(typeof row.contact === 'string' ? { contact: row.contact } : {}),
+    ...(typeof row.photo_path === 'string' ? { photoPath: row.photo_path } : {}),
   };
 }
 

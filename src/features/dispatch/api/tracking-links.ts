@@ -3,7 +3,7 @@
  * missing ones for every stop of a route (or for one stop). See docs/api.md, "Tracking links".
  */
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { apiClient, isApiError } from '@/lib/api-client';
 import * as z from 'zod/mini';
 
 const linkSchema = z.object({
@@ -36,10 +36,31 @@ export const makeTrackingLinks = async (itineraryId: string): Promise<TrackingLi
   (await apiClient.post(`${base(itineraryId)}/tracking-links`, undefined, { schema: linksSchema }))
     .links;
 
-/** POST /api/itineraries/:id/stops/:stopId/tracking-link: the stop's link (made when it has none). */
-export const makeTrackingLink = (itineraryId: string, stopId: string): Promise<TrackingLink> =>
+/**
+ * POST /api/itineraries/:id/stops/:stopId/tracking-link: the stop's link (made when it has none);
+ * `showPhoto` given sets whether it shows the delivery's photo, absent leaves it.
+ */
+export const makeTrackingLink = (
+  itineraryId: string,
+  stopId: string,
+  options?: { showPhoto: boolean },
+): Promise<TrackingLink> =>
   apiClient.post(
     `${base(itineraryId)}/stops/${encodeURIComponent(stopId)}/tracking-link`,
-    undefined,
-    { schema: linkSchema },
+    options,
+    {
+      schema: linkSchema,
+    },
   );
+
+/**
+ * DELETE /api/itineraries/:id/tracking-links: every link of the route stops working at once; a
+ * route that has none (404: revoked meanwhile) is as asked.
+ */
+export async function revokeTrackingLinks(itineraryId: string): Promise<void> {
+  try {
+    await apiClient.delete(`${base(itineraryId)}/tracking-links`);
+  } catch (error) {
+    if (!(isApiError(error) && error.status === 404)) throw error;
+  }
+}

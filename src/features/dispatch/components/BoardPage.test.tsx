@@ -313,4 +313,57 @@ describe('BoardPage', () => {
     expect(screen.queryByRole('form', { name: 'Add a stop' })).toBeNull();
     expect(document.activeElement).toBe(add);
   });
+
+  it('revokes a route’s tracking links once confirmed, and offers it only while it has some', async () => {
+    const deleted: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === 'DELETE') {
+          deleted.push(url);
+          return new Response(null, { status: 204 });
+        }
+        if (url.endsWith('/tracking-links'))
+          return Response.json({
+            links:
+              deleted.length > 0
+                ? []
+                : [
+                    {
+                      stopId: 'a-2',
+                      trackingUrl: 'https://planner.example/track/t2',
+                      showPhoto: false,
+                    },
+                  ],
+          });
+        return Response.json(driver('a', 'Driver 1', false));
+      }),
+    );
+    renderWithProviders(<BoardPage />, { route: '/board/route/:id', path: '/board/route/a' });
+    const revoke = await screen.findByRole('button', {
+      name: 'Revoke the tracking links of Driver 1',
+    });
+    fireEvent.click(revoke);
+    const dialog = screen.getByRole('alertdialog', { name: 'Revoke tracking links' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(deleted).toEqual([]);
+    fireEvent.click(revoke);
+    fireEvent.click(
+      within(screen.getByRole('alertdialog', { name: 'Revoke tracking links' })).getByRole(
+        'button',
+        { name: 'Revoke' },
+      ),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('board-tracking').textContent).toBe(
+        'The tracking links of Driver 1 no longer work.',
+      ),
+    );
+    expect(deleted).toEqual(['/api/itineraries/a/tracking-links']);
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('button', { name: 'Revoke the tracking links of Driver 1' }),
+      ).toBeNull(),
+    );
+  });
 });

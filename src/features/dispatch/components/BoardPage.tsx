@@ -14,6 +14,7 @@ import type { RenderPlaceSearch } from './AddStopForm';
 import { DayReportButton } from './DayReportButton';
 import { DriverSummary } from './DriverSummary';
 import { MailMergeButton } from './MailMergeButton';
+import { RevokeTrackingButton } from './RevokeTrackingButton';
 import { StopReports } from './StopReports';
 import './board.css';
 
@@ -80,6 +81,15 @@ export function BoardPage({ renderPlaceSearch }: { renderPlaceSearch?: RenderPla
         >
           {t('board.tracking.copy')}
         </button>
+        <label className="board-stop__photo-choice">
+          <input
+            type="checkbox"
+            checked={tracking.photos.has(row.stopId)}
+            aria-label={t('board.tracking.photoLabel', { name: row.name })}
+            onChange={(event) => void tracking.showPhoto(row, event.target.checked)}
+          />{' '}
+          {t('board.tracking.photo')}
+        </label>
       </div>
     ) : null;
 
@@ -144,6 +154,12 @@ export function BoardPage({ renderPlaceSearch }: { renderPlaceSearch?: RenderPla
               >
                 {t('board.add.button')}
               </button>
+              {tracking.linked.has(route.itineraryId) ? (
+                <RevokeTrackingButton
+                  title={route.title}
+                  onRevoke={() => void tracking.revoke(route)}
+                />
+              ) : null}
             </div>
           </li>
         ))}

@@ -5,6 +5,7 @@ import type { RouteProgress } from '@/lib/driver-reports';
 import {
   makeTrackingLink,
   makeTrackingLinks,
+  revokeTrackingLinks,
   trackingLinkKeys,
   trackingLinksQueryOptions,
 } from '../api/tracking-links';
@@ -13,20 +14,35 @@ import type { BoardRow } from '../model/board-rows';
 /**
  * The customers' tracking links of the board's routes: the active ones by stop id (the day's
  * report and the mail merge show them), copying one stop's link (made when it has none), and
- * making every stop's link at once. What happened is said in `message`.
+ * making every stop's link at once, whether a stop's link shows the delivery's photo, and revoking
+ * a route's links. What happened is said in
+ * `message`.
  */
 export function useTrackingLinks(routes: readonly RouteProgress[]) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [message, setMessage] = useState('');
-  const links = useQueries({
+  const { links, linked, photos } = useQueries({
     queries: routes.map((route) => trackingLinksQueryOptions(route.itineraryId)),
-    combine: (answers) =>
-      new Map(
+    combine: (answers) => ({
+      links: new Map(
         answers.flatMap((answer) =>
           (answer.data ?? []).map((link) => [link.stopId, link.trackingUrl] as const),
         ),
       ),
+      /** The stops whose link shows the delivery's photo. */
+      photos: new Set(
+        answers.flatMap((answer) =>
+          (answer.data ?? []).flatMap((link) => (link.showPhoto ? [link.stopId] : [])),
+        ),
+      ),
+      /** The routes with an active link. */
+      linked: new Set(
+        routes.flatMap((route, index) =>
+          (answers[index]?.data?.length ?? 0) > 0 ? [route.itineraryId] : [],
+        ),
+      ),
+    }),
   });
   const refresh = (routeId: string) =>
     queryClient.invalidateQueries({ queryKey: trackingLinkKeys.route(routeId) });
@@ -64,5 +80,29 @@ export function useTrackingLinks(routes: readonly RouteProgress[]) {
     }
   };
 
-  return { links, copy, makeAll, message };
+  /** Whether the stop's customer sees the delivery's photo (its link made when it has none). */
+  const showPhoto = async (row: BoardRow, show: boolean) => {
+    try {
+      await makeTrackingLink(row.routeId, row.stopId, { showPhoto: show });
+      setMessage(
+        t(show ? 'board.tracking.photoShown' : 'board.tracking.photoHidden', { name: row.name }),
+      );
+    } catch {
+      setMessage(t('board.tracking.failed'));
+    }
+    void refresh(row.routeId);
+  };
+
+  /** Every link of the route stops working; its stops get new ones when copied again. */
+  const revoke = async (route: RouteProgress) => {
+    try {
+      await revokeTrackingLinks(route.itineraryId);
+      setMessage(t('board.tracking.revoked', { title: route.title }));
+    } catch {
+      setMessage(t('board.tracking.revokeFailed', { title: route.title }));
+    }
+    void refresh(route.itineraryId);
+  };
+
+  return { links, linked, photos, copy, makeAll, showPhoto, revoke, message };
 }

@@ -1,6 +1,7 @@
 /**
  * GET /api/track/:token, a customer's tracking link (no account): the stop's name and state and,
- * while it is to come, its window; a 404 {error} for an unknown or revoked link.
+ * while it is to come, its window; once delivered, a short-lived link to the delivery's photo when
+ * the owner shows it; a 404 {error} for an unknown or revoked link.
  */
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
@@ -17,6 +18,7 @@ export const trackingSchema = z.object({
   at: z.optional(z.string()),
   reason: z.optional(z.enum(FAILURE_REASONS)),
   contact: z.optional(z.string()),
+  photoUrl: z.optional(z.string()),
 }) satisfies z.ZodMiniType<TrackingAnswer>;
 export type Tracking = z.infer<typeof trackingSchema>;
 

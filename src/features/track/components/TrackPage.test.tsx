@@ -60,6 +60,17 @@ describe('TrackPage', () => {
     expect(await state()).toMatch(/^Delivered at .*10:07 AM$/);
   });
 
+  it('delivered with the photo the owner shows, and none without it', async () => {
+    answer({
+      name,
+      state: 'delivered',
+      at: '2030-03-04T10:07:00.000Z',
+      photoUrl: 'https://storage.example/signed/p.jpg',
+    });
+    const photo = await screen.findByRole('img', { name: 'The photo taken at the delivery' });
+    expect(photo.getAttribute('src')).toBe('https://storage.example/signed/p.jpg');
+  });
+
   it('failed: the reason and the owner’s contact line', async () => {
     answer({ name, state: 'failed', reason: 'nobody-there', contact: 'Call 555-0100' });
     expect(await state()).toBe('Could not be delivered: Nobody thereContact: Call 555-0100');

@@ -4,7 +4,10 @@ import type { Tracking } from '../api/tracking';
 
 const instant = (iso: string | undefined) => (iso ? Date.parse(iso) : Number.NaN);
 
-/** The stop's state in a sentence: planned, on the way, delivered or not delivered. */
+/**
+ * The stop's state in a sentence: planned, on the way, delivered (with the delivery's photo when
+ * the owner shows it) or not delivered.
+ */
 export function TrackingState({ tracking, format }: { tracking: Tracking; format: TimeFormat }) {
   const { t } = useTranslation();
   const from = instant(tracking.from);
@@ -43,6 +46,14 @@ export function TrackingState({ tracking, format }: { tracking: Tracking; format
       <p>{text}</p>
       {tracking.state === 'failed' && tracking.contact ? (
         <p className="track__contact">{t('track.state.contact', { contact: tracking.contact })}</p>
+      ) : null}
+      {tracking.state === 'delivered' && tracking.photoUrl ? (
+        <img
+          className="track__photo"
+          src={tracking.photoUrl}
+          alt={t('track.photo')}
+          data-testid="track-photo"
+        />
       ) : null}
     </div>
   );

@@ -40,6 +40,8 @@ export interface TrackingFacts {
   delayMs: number;
   /** The owner's contact line, given only for a delivery that failed. */
   contact?: string;
+  /** The stored photo of the delivery, given only when the owner shows it to the customer. */
+  photoPath?: string;
 }
 
 /** GET /api/track/{token}: only these fields, each only in the states that say it. */
@@ -57,6 +59,8 @@ export interface TrackingAnswer {
   reason?: FailureReason;
   /** failed: how to reach the owner, when they gave it. */
   contact?: string;
+  /** delivered: a short-lived link to the delivery's photo, when the owner shows it. */
+  photoUrl?: string;
 }
 
 /** The margin on each side of the expected arrival, in minutes, with `stopsBefore` to do first. */
@@ -100,11 +104,17 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /**
  * The answer for the stop: delivered or failed by its latest report; otherwise (no report, or
  * skipped: the driver may still come) on the way once the driver has reported a first stop, and
- * planned before. The window only when the route has times.
+ * planned before. The window only when the route has times; the photo's link (`photoUrl`) only
+ * with a delivery.
  */
-export function trackingAnswer(facts: TrackingFacts, now: number): TrackingAnswer {
+export function trackingAnswer(
+  facts: TrackingFacts,
+  now: number,
+  photoUrl?: string | null,
+): TrackingAnswer {
   const { name, report } = facts;
-  if (report?.status === 'delivered') return { name, state: 'delivered', at: iso(report.at) };
+  if (report?.status === 'delivered')
+    return { name, state: 'delivered', at: iso(report.at), ...(photoUrl ? { photoUrl } : {}) };
   if (report?.status === 'failed')
     return {
       name,

@@ -2,8 +2,8 @@
  * Tracking links: the owner's (POST/DELETE /itineraries/{id}/stops/{stopId}/tracking-link for
  * one stop; GET/POST/DELETE /itineraries/{id}/tracking-links for every stop of the route at once)
  * and the customer's page (GET /track/{token}, no account). The token is checked in the database
- * (tracking_stop), which gives one stop's facts and nothing else; an unknown or revoked one is a
- * 404. Row-level security decides whose itinerary it is.
+ * (tracking_stop), which gives one stop's facts and nothing else (and the delivery's photo when
+ * the owner shows it, served here under the token); an unknown or revoked one is a 404. Row-level security decides whose itinerary it is.
  */
 import { Hono } from 'hono';
 import type { Context } from 'hono';
@@ -120,10 +120,32 @@ export const trackingLinkRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   });
 
-export const trackRoutes = new Hono<AppEnv>().get('/:token', async (c) => {
+/** The facts of the stop behind a token that works; a 404 for any other. */
+async function trackedStop(c: Context<AppEnv>) {
   const token = c.req.param('token');
-  if (!trackingTokenSchema.safeParse(token).success) throw new ApiError(404, TRACKING_NOT_FOUND);
+  if (!token || !trackingTokenSchema.safeParse(token).success)
+    throw new ApiError(404, TRACKING_NOT_FOUND);
   const facts = await c.var.trackingStores.trackedStop(token);
   if (!facts) throw new ApiError(404, TRACKING_NOT_FOUND);
-  return c.json(trackingAnswer(facts, Date.now()), 200, noStore);
-});
+  return { token, facts };
+}
+
+export const trackRoutes = new Hono<AppEnv>()
+  .get('/:token', async (c) => {
+    const { token, facts } = await trackedStop(c);
+    // The token function names a photo only for a delivery whose owner shows it to the customer;
+    // its link is this API's, under the token: it says nothing of the owner, the route or the
+    // report, and stops working with the link.
+    const photoUrl = facts.photoPath ? `${c.var.config.siteUrl}/api/track/${token}/photo` : null;
+    return c.json(trackingAnswer(facts, Date.now(), photoUrl), 200, noStore);
+  })
+  .get('/:token/photo', async (c) => {
+    const { facts } = await trackedStop(c);
+    const photo = facts.photoPath ? await c.var.proofStorage.read(facts.photoPath) : null;
+    if (!photo) throw new ApiError(404, 'No photo for this tracking link');
+    return c.body(photo.bytes, 200, {
+      'Content-Type': photo.contentType,
+      'Cache-Control': 'private, max-age=600',
+      'X-Content-Type-Options': 'nosniff',
+    });
+  });
