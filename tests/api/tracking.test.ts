@@ -2,7 +2,7 @@
 // /itineraries/{id}/stops/{stopId}/tracking-link, GET/POST/DELETE /itineraries/{id}/tracking-links)
 // and the customer's answer (GET /track/{token}): its fields in each state, what it must never
 // carry, revocation, the delivery's photo when the owner shows it, and times that follow the
-// route's order and the driver's reports. The
+// route's order, the stops moved between drivers and added, and the driver's reports. The
 // database side is attacked in tests/db/tracking-links.test.ts.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -435,5 +435,98 @@ describe('the delivery’s photo', () => {
     expect((await photoOf(shown)).status).toBe(200);
     await call('DELETE', `/itineraries/${route.id}/tracking-links`, { token: alice.token });
     expect((await photoOf(shown)).status).toBe(404);
+  });
+});
+
+describe('times after the day changes', () => {
+  const battery = { name: 'Battery Park, New York', lat: 40.7033, lng: -74.017 };
+  const wallStreet = { name: '11 Wall Street, New York', lat: 40.7069, lng: -74.0113 };
+
+  it('follow the latest order: a stop moved to another driver, then one added', async () => {
+    // Left an hour ago, today: a report now makes the drivers late, and every window is ahead.
+    const departure = new Date(Date.now() - 3_600_000).toISOString().slice(0, 16);
+    const dayPlan = { departure: `${departure}+00:00`, timeZone: 'UTC' };
+    const dayGroup = randomUUID();
+    const first = await createRoute(alice, {
+      title: 'Driver 1',
+      day_plan: dayPlan,
+      day_group: dayGroup,
+    });
+    const second = await createRoute(alice, {
+      title: 'Driver 2',
+      stops: [dayStops[0], battery, wallStreet],
+      day_plan: dayPlan,
+      day_group: dayGroup,
+    });
+    const broadway = await trackingLink(alice, first, 3);
+    const union = await trackingLink(alice, first, 2);
+    const wall = await trackingLink(alice, second, 2);
+    await report(await driverLink(alice, first), { stopId: first.stops[1].id });
+    await report(await driverLink(alice, second), { stopId: second.stops[1].id });
+
+    const answers = async () =>
+      Promise.all(
+        [broadway, union, wall].map(async (link) => (await track(link.trackingUrl)).body),
+      );
+    const board = async () =>
+      (await call('GET', `/day-groups/${dayGroup}/progress`, { token: alice.token })).body as {
+        routes: {
+          itineraryId: string;
+          predictedFinish?: string;
+          stops: { id: string; eta?: string }[];
+        }[];
+      };
+    const etaOf = (progress: Awaited<ReturnType<typeof board>>, stopId: string) =>
+      Date.parse(
+        progress.routes.flatMap((route) => route.stops).find((stop) => stop.id === stopId)!.eta!,
+      );
+    const finishOf = (progress: Awaited<ReturnType<typeof board>>, route: Route) =>
+      Date.parse(progress.routes.find((item) => item.itineraryId === route.id)!.predictedFinish!);
+
+    const [broadwayBefore, unionBefore, wallBefore] = await answers();
+    const boardBefore = await board();
+    expect(broadwayBefore).toMatchObject({ state: 'on-the-way', stopsBefore: 1 });
+    expect(unionBefore).toMatchObject({ state: 'on-the-way', stopsBefore: 0 });
+    expect(wallBefore).toMatchObject({ state: 'on-the-way', stopsBefore: 0 });
+
+    // Union Square goes to Driver 2, right after the stop they reported on.
+    const moved = await call('POST', `/itineraries/${first.id}/stops/${first.stops[2].id}/move`, {
+      token: alice.token,
+      body: { to: second.id, place: 2 },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const [broadwayMoved, unionMoved, wallMoved] = await answers();
+    const boardMoved = await board();
+    // Driver 1 has one stop less before Broadway: sooner, in a narrower window.
+    expect(broadwayMoved).toMatchObject({ state: 'on-the-way', stopsBefore: 0 });
+    expect(Date.parse(broadwayMoved.to)).toBeLessThan(Date.parse(broadwayBefore.to));
+    expect(etaOf(boardMoved, first.stops[3].id)).toBeLessThan(
+      etaOf(boardBefore, first.stops[3].id),
+    );
+    expect(finishOf(boardMoved, first)).toBeLessThan(finishOf(boardBefore, first));
+    // Its link followed the stop: now Driver 2's next one.
+    expect(unionMoved).toMatchObject({ state: 'on-the-way', stopsBefore: 0 });
+    // Driver 2 has one stop more before Wall Street: later, in a wider window.
+    expect(wallMoved).toMatchObject({ state: 'on-the-way', stopsBefore: 1 });
+    expect(Date.parse(wallMoved.to)).toBeGreaterThan(Date.parse(wallBefore.to));
+    expect(etaOf(boardMoved, second.stops[2].id)).toBeGreaterThan(
+      etaOf(boardBefore, second.stops[2].id),
+    );
+    expect(finishOf(boardMoved, second)).toBeGreaterThan(finishOf(boardBefore, second));
+
+    // A stop added to Driver 1 before Broadway: one stop before it again, and later.
+    const added = await call('POST', `/itineraries/${first.id}/stops`, {
+      token: alice.token,
+      body: { stop: stops.unionSquare, place: 2 },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const [broadwayAdded] = await answers();
+    const boardAdded = await board();
+    expect(broadwayAdded).toMatchObject({ state: 'on-the-way', stopsBefore: 1 });
+    expect(Date.parse(broadwayAdded.to)).toBeGreaterThan(Date.parse(broadwayMoved.to));
+    expect(etaOf(boardAdded, first.stops[3].id)).toBeGreaterThan(
+      etaOf(boardMoved, first.stops[3].id),
+    );
+    expect(finishOf(boardAdded, first)).toBeGreaterThan(finishOf(boardMoved, first));
   });
 });
