@@ -138,3 +138,61 @@ test('the owner revokes a route’s tracking links from the board', async ({
   await expect(page.getByTestId('board-tracking')).toContainText(HOME.name);
   await expect(revoke).toBeVisible();
 });
+
+test('a customer follows their delivery in Spanish, their browser’s language', async ({
+  browser,
+  baseURL,
+  accounts,
+  request,
+}) => {
+  const owner = await accounts.register();
+  const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const created = await request.post('/api/itineraries', {
+    headers: accounts.bearer(owner),
+    data: {
+      title: 'Ronda del jueves',
+      stops: [DEPOT, BAKERY, HOME],
+      day_plan: { departure: `${day}T08:00+00:00`, timeZone: 'UTC' },
+    },
+  });
+  const route = (await created.json()) as { id: string; stops: { id: string }[] };
+  const link = await request.post(
+    `/api/itineraries/${route.id}/stops/${route.stops[2].id}/tracking-link`,
+    { headers: accounts.bearer(owner) },
+  );
+  const tracking = new URL(((await link.json()) as { trackingUrl: string }).trackingUrl).pathname;
+  const driverLink = await request.post(`/api/itineraries/${route.id}/driver-link`, {
+    headers: accounts.bearer(owner),
+  });
+  const driving = new URL(((await driverLink.json()) as { driverUrl: string }).driverUrl).pathname;
+
+  // The customer's browser speaks Spanish; the driver's English, in a context of its own.
+  const customers = await browser.newContext({ baseURL, locale: 'es-ES' });
+  const customer = await customers.newPage();
+  await customer.goto(tracking);
+  await expect(customer.getByText('Tu entrega')).toBeVisible();
+  await expect(customer.getByTestId('track-state')).toHaveText(
+    /^Prevista para el .+ entre las .+ y las .+$/,
+  );
+  await expectAccessible(customer);
+
+  const drivers = await browser.newContext({ baseURL, locale: 'en-US' });
+  const driver = await drivers.newPage();
+  await driver.goto(driving);
+  await driver.getByRole('button', { name: `Report: ${BAKERY.name}` }).click();
+  await driver.getByRole('radio', { name: 'Delivered' }).check();
+  await driver.getByRole('button', { name: 'Send the report' }).click();
+  await expect(driver.getByText(/waiting to send/)).toHaveCount(0);
+  await expect(
+    driver.getByRole('button', { name: `Correct the report: ${BAKERY.name}` }),
+  ).toBeVisible();
+
+  await backToFront(customer);
+  await expect(customer.getByTestId('track-state')).toHaveText(
+    /^En camino: la tuya es la próxima parada, llegada prevista entre las .+ y las .+$/,
+  );
+  await expectAccessible(customer);
+  await expect(customer.getByText(BAKERY.name)).toHaveCount(0);
+  await customers.close();
+  await drivers.close();
+});
