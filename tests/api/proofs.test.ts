@@ -3,8 +3,10 @@
 // the owner gets short-lived links in the progress and the export, nobody else reaches them; they
 // go with their route and with the account. Storage here is @supabase/lite's, behind the gateway.
 import { createHash, randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { localKeys } from '../../supabase/local/settings.mjs';
+import { startFunctions } from '../../supabase/local/functions.mjs';
+import { freePort } from '../../supabase/local/stack.mjs';
 import { apiUrl, call, newUser, stops, type TestUser } from './client.ts';
 import { SITE_URL } from './global-setup.ts';
 
@@ -284,6 +286,14 @@ describe('no object outlives its proof', () => {
       object.name.split('/').pop(),
     );
   };
+  /** Deletes a route as its owner through the Data API: the rows go, Storage keeps the objects. */
+  const deleteThroughDataApi = async (user: TestUser, itineraryId: string) => {
+    const direct = await fetch(`${gateway()}/rest/v1/itineraries?id=eq.${itineraryId}`, {
+      method: 'DELETE',
+      headers: { apikey: localKeys.publishableKey, authorization: `Bearer ${user.token}` },
+    });
+    expect(direct.ok).toBe(true);
+  };
 
   it('a route its owner deletes through the Data API leaves its proofs until the next delete sweeps them; live proofs stay', async () => {
     const [gone, kept, other] = await Promise.all([
@@ -303,11 +313,7 @@ describe('no object outlives its proof', () => {
     const keptUrl = (await photoOf(owner, kept.id)).photoUrl!;
     const otherUrl = (await photoOf(bob, other.id)).signatureUrl!;
 
-    const direct = await fetch(`${gateway()}/rest/v1/itineraries?id=eq.${gone.id}`, {
-      method: 'DELETE',
-      headers: { apikey: localKeys.publishableKey, authorization: `Bearer ${owner.token}` },
-    });
-    expect(direct.ok).toBe(true);
+    await deleteThroughDataApi(owner, gone.id);
     expect((await progressOf(owner, gone.id)).status).toBe(404);
     // The rows went with the cascade; the object stayed (its link signed before still serves it).
     expect((await fetchLink(goneUrl)).status).toBe(200);
@@ -320,6 +326,84 @@ describe('no object outlives its proof', () => {
     expect((await fetchLink(goneUrl)).ok).toBe(false);
     expect((await fetchLink(keptUrl)).status).toBe(200);
     expect((await fetchLink(otherUrl)).status).toBe(200);
+  });
+
+  describe('once an interval, a request sweeps them behind its answer', () => {
+    const SWEEP_SECONDS = 12;
+    /**
+     * Two more instances of the function on this stack's database and Storage, sweeping every
+     * SWEEP_SECONDS (the stack's own instance: every hour, its turn taken when it started).
+     */
+    let instances: { url: string; stop: () => Promise<void> }[] = [];
+    beforeAll(async () => {
+      instances = await Promise.all(
+        [0, 1].map(async () =>
+          startFunctions({
+            port: await freePort(),
+            quiet: true,
+            env: {
+              SUPABASE_URL: gateway(),
+              SUPABASE_ANON_KEY: localKeys.publishableKey,
+              SUPABASE_SERVICE_ROLE_KEY: localKeys.secretKey,
+              SITE_URL,
+              PROOF_SWEEP_INTERVAL_SECONDS: String(SWEEP_SECONDS),
+            },
+          }),
+        ),
+      );
+    }, 180_000);
+    afterAll(() => Promise.all(instances.map((instance) => instance.stop())));
+
+    /** A request to an instance: answered at once, whatever a sweep behind it does. */
+    const ask = async (instance: { url: string }) => {
+      const started = performance.now();
+      const answer = await fetch(`${instance.url}/api/health`);
+      expect(answer.status).toBe(200);
+      expect(performance.now() - started).toBeLessThan(2000);
+    };
+    /** Asks `instance` every 250 ms until the route's objects are gone; when they went. */
+    const askUntilSwept = async (
+      instance: { url: string },
+      route: { id: string; reportId: string },
+    ) => {
+      const deadline = Date.now() + 3 * SWEEP_SECONDS * 1000;
+      for (;;) {
+        await ask(instance);
+        if ((await objectsOf(route.id, route.reportId)).length === 0) return Date.now();
+        expect(Date.now()).toBeLessThan(deadline);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    };
+
+    it('an orphan made by a Data API delete goes after a request once the interval has passed, and one sweep serves all instances within it', async () => {
+      const [first, second] = instances;
+      const [gone, later, kept] = await Promise.all([
+        reported(owner),
+        reported(owner),
+        reported(bob),
+      ]);
+      await Promise.all(
+        [gone, later, kept].map((route) => put(route.token, route.reportId, 'photo', JPEG)),
+      );
+      await deleteThroughDataApi(owner, gone.id);
+      expect(await objectsOf(gone.id, gone.reportId)).toHaveLength(1);
+
+      // Requests to one instance: the first one due sweeps the orphan, behind its answer.
+      const swept = await askUntilSwept(first, gone);
+
+      // Within the interval: another orphan, a request to each instance, and no sweep.
+      await deleteThroughDataApi(owner, later.id);
+      await ask(second);
+      await ask(first);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(Date.now() - swept).toBeLessThan(SWEEP_SECONDS * 1000);
+      expect(await objectsOf(later.id, later.reportId)).toHaveLength(1);
+
+      // Once the interval has passed, a request to either instance sweeps it; live proofs stay.
+      const next = await askUntilSwept(second, later);
+      expect(next - swept).toBeGreaterThan(SWEEP_SECONDS * 1000 - 2000);
+      expect(await objectsOf(kept.id, kept.reportId)).toHaveLength(1);
+    }, 120_000);
   });
 
   it('an image sent again after a lost answer writes over its object instead of adding one', async () => {

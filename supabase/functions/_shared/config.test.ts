@@ -23,6 +23,7 @@ describe('readConfig', () => {
       supabaseServiceRoleKey: null,
       supabasePublicUrl: 'https://project.supabase.co',
       driverReportRateLimitPerMinute: 60,
+      proofSweepIntervalSeconds: 3600,
     });
   });
 
@@ -118,6 +119,7 @@ describe('readConfig', () => {
           ROUTER_TABLE_MAX_COORDINATES: '1.5',
           UPSTREAM_MAX_WAIT_MS: 'NaN',
           ROUTING_CACHE_TTL_SECONDS: '3000000',
+          PROOF_SWEEP_INTERVAL_SECONDS: '3601',
           OSRM_URL: 'router.local:5000',
           SITE_URL: 'ftp://example.com',
         }),
@@ -131,6 +133,7 @@ describe('readConfig', () => {
       [
         'GEOCODER_TIMEOUT_MS',
         'OSRM_URL',
+        'PROOF_SWEEP_INTERVAL_SECONDS',
         'ROUTER_MAX_WAYPOINTS',
         'ROUTER_TABLE_MAX_COORDINATES',
         'ROUTER_TIMEOUT_MS',

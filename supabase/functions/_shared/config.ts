@@ -62,6 +62,8 @@ export interface ApiConfig {
   /** how long answers stay cached */
   geocodingCacheTtlSeconds: number;
   routingCacheTtlSeconds: number;
+  /** the least time between two sweeps of orphaned proofs, over all instances */
+  proofSweepIntervalSeconds: number;
 }
 
 type Env = { get(name: string): string | undefined };
@@ -195,6 +197,9 @@ const variables = z.object({
   // The shared cache keeps entries 1 s to 30 days.
   GEOCODING_CACHE_TTL_SECONDS: wholeNumber('seconds', 1, 2_592_000, 7 * 24 * 3600),
   ROUTING_CACHE_TTL_SECONDS: wholeNumber('seconds', 1, 2_592_000, 24 * 3600),
+  // At most an hour: the sweep's turn is a rate-limit bucket, and those are forgotten (full
+  // again) after an hour idle.
+  PROOF_SWEEP_INTERVAL_SECONDS: wholeNumber('seconds', 1, 3600, 3600),
   SUPABASE_SERVICE_ROLE_KEY: z
     .string()
     .optional()
@@ -251,5 +256,6 @@ export function readConfig(env: Env): ApiConfig {
     driverReportRateLimitPerMinute: v.DRIVER_REPORT_RATE_LIMIT_PER_MINUTE,
     geocodingCacheTtlSeconds: v.GEOCODING_CACHE_TTL_SECONDS,
     routingCacheTtlSeconds: v.ROUTING_CACHE_TTL_SECONDS,
+    proofSweepIntervalSeconds: v.PROOF_SWEEP_INTERVAL_SECONDS,
   };
 }

@@ -28,6 +28,7 @@ import { accountRoutes } from './routes/account.ts';
 import { geocodingRoutes } from './routes/geocoding.ts';
 import { routingRoutes } from './routes/routing.ts';
 import { rateLimit } from './rate-limit.ts';
+import { proofSweepCadence } from './proofs.ts';
 
 export function createServices(config: ApiConfig): Services {
   const sharedState = createSharedState(config);
@@ -74,6 +75,17 @@ export function createServices(config: ApiConfig): Services {
   };
 }
 
+/**
+ * Keeps work going after the answer without delaying it: hosted Supabase may end an Edge Function
+ * instance once it has answered, unless EdgeRuntime.waitUntil holds the work; the local stack's
+ * function is a plain Deno process (no EdgeRuntime), where the work runs on by itself.
+ */
+function inBackground(work: Promise<void>): void {
+  const runtime = (globalThis as { EdgeRuntime?: { waitUntil?(work: Promise<unknown>): void } })
+    .EdgeRuntime;
+  runtime?.waitUntil?.(work);
+}
+
 /** The /api contract (docs/api.md), served by the one `api` Edge Function. */
 export function createApp(services: Services) {
   const app = new Hono<AppEnv>().basePath('/api');
@@ -87,10 +99,13 @@ export function createApp(services: Services) {
       maxAge: 600,
     }),
   );
+  const sweepWhenDue = proofSweepCadence(services);
   app.use('*', async (c, next) => {
     for (const [name, value] of Object.entries(services) as [keyof Services, never][])
       c.set(name, value);
     await next();
+    const sweeping = sweepWhenDue();
+    if (sweeping) inBackground(sweeping);
   });
 
   app.route('/auth', authRoutes);

@@ -1,10 +1,11 @@
 /**
  * The owner's side of drivers' photos and signatures: links to them in the answers that show
  * reports, and deleting them with a route or an account (through Storage, as the owner: hosted
- * Storage keeps an object whose row is deleted by SQL, and refuses that delete).
+ * Storage keeps an object whose row is deleted by SQL, and refuses that delete); and the sweep of
+ * objects no row names any more, after such a delete and once an interval otherwise.
  */
 import type { Context } from 'hono';
-import type { AppEnv } from './context.ts';
+import type { AppEnv, Services } from './context.ts';
 import type { OwnedReport } from '../_shared/driver-store.ts';
 
 /** Links to the proofs of `reports`, signed once for all of them (the owner's own only). */
@@ -42,4 +43,42 @@ export async function sweepOrphanProofs(c: Context<AppEnv>): Promise<void> {
   await c.var.proofStorage.sweep().catch((error: unknown) => {
     console.error('api: orphaned proofs stay in storage until the next sweep', error);
   });
+}
+
+/** The rate-limit bucket (private.rate_limit_buckets) that holds the sweep's turn. */
+const SWEEP_BUCKET = 'proof-sweep';
+
+/**
+ * The sweep's own cadence, for orphans made by other means than a delete through the app: a
+ * request answered once PROOF_SWEEP_INTERVAL_SECONDS have passed since the last sweep starts one,
+ * behind its answer. The turn is one token of a shared bucket holding one and refilling one an
+ * interval, so of all instances one sweeps an interval; an instance that lost the turn asks again
+ * when the next token is due, and none asks more than once an interval in between. A failure is
+ * logged, and the next turn sweeps again. Null when no sweep starts now (none without the
+ * service-role key, which the sweep needs).
+ */
+export function proofSweepCadence({
+  config,
+  sharedState,
+  proofStorage,
+}: Pick<Services, 'config' | 'sharedState' | 'proofStorage'>): () => Promise<void> | null {
+  if (!config.supabaseServiceRoleKey) return () => null;
+  const intervalSeconds = config.proofSweepIntervalSeconds;
+  let askAt = 0;
+  return () => {
+    const now = Date.now();
+    if (now < askAt) return null;
+    askAt = now + intervalSeconds * 1000;
+    return (async () => {
+      const turn = await sharedState.takeToken(SWEEP_BUCKET, 1, 1 / intervalSeconds);
+      if (!turn.allowed) {
+        askAt = Date.now() + turn.retryAfterSeconds * 1000;
+        return;
+      }
+      const removed = await proofStorage.sweep();
+      if (removed > 0) console.info(`api: deleted ${removed} orphaned proofs from storage`);
+    })().catch((error: unknown) => {
+      console.error('api: orphaned proofs stay in storage until the next sweep', error);
+    });
+  };
 }
