@@ -162,6 +162,69 @@ describe('re-ordering what is left through the driver link', () => {
     );
   });
 
+  it('keeps a stop locked first or last where its lock says: 400 stop-locked, nothing saved', async () => {
+    const created = await call('POST', '/itineraries', {
+      token: alice.token,
+      body: {
+        title: 'Locked round',
+        stops: [
+          dayStops[0],
+          { ...dayStops[1], lock: 'first' },
+          dayStops[2],
+          dayStops[3],
+          { ...dayStops[4], lock: 'last' },
+        ],
+        day_plan: plan,
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const route: Route = created.body;
+    const token = await driverLink(alice, route);
+    const { version } = await page(token);
+    const moved = [
+      idsOf(route, 2, 1, 3, 4), // the first one second
+      idsOf(route, 1, 2, 4, 3), // the last one before the end
+      idsOf(route, 4, 3, 2, 1), // both swapped
+    ];
+    for (const stopIds of moved) {
+      const answer = await order(token, { stopIds, version });
+      expect(answer, JSON.stringify(stopIds)).toMatchObject({
+        status: 400,
+        body: { error: expect.stringMatching(/locked first/), code: 'stop-locked' },
+      });
+    }
+    // Dropped, repeated, added: refused as before, whatever the locks.
+    for (const [stopIds, status] of [
+      [idsOf(route, 1, 2, 4), 400],
+      [idsOf(route, 1, 2, 3, 3, 4), 400],
+      [[...idsOf(route, 1, 2, 3, 4), randomUUID()], 404],
+    ] as const) {
+      const answer = await order(token, { stopIds, version });
+      expect(answer.status, JSON.stringify(stopIds)).toBe(status);
+      expect(answer.body).toMatchObject({ error: expect.any(String) });
+    }
+    expect((await page(token)).stops.map((stop) => stop.id)).toEqual(idsOf(route, 0, 1, 2, 3, 4));
+    expect((await page(token)).version).toBe(version);
+
+    // The stops between the locked ones take any order.
+    const saved = await order(token, { stopIds: idsOf(route, 1, 3, 2, 4), version });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.stops.map((stop: { id: string }) => stop.id)).toEqual(
+      idsOf(route, 0, 1, 3, 2, 4),
+    );
+    // Delivered, the stop locked first is no longer in the list; the last one still is.
+    expect((await report(token, route.stops[1].id)).status).toBe(201);
+    const after = (await page(token)).version;
+    expect((await order(token, { stopIds: idsOf(route, 4, 2, 3), version: after })).body.code).toBe(
+      'stop-locked',
+    );
+    const last = await order(token, { stopIds: idsOf(route, 2, 3, 4), version: after });
+    expect(last.status, JSON.stringify(last.body)).toBe(200);
+    expect(last.body.stops.map((stop: { id: string }) => stop.id)).toEqual(
+      idsOf(route, 0, 1, 2, 3, 4),
+    );
+  });
+
   it('answers 404 for an unknown or revoked link', async () => {
     const route = await createRoute(alice);
     const token = await driverLink(alice, route);

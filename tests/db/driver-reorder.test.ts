@@ -137,6 +137,95 @@ describeOnEveryBackend('A driver re-orders what is left', (db) => {
     expect(schedule).toEqual({ version: await version(route), arrivals: times });
   });
 
+  it('keeps a stop locked first or last first or last of what is left; nothing else moves it', async () => {
+    const locked = [
+      stop(21, 'Depot'),
+      { ...stop(22, 'Pharmacy'), lock: 'first' },
+      stop(23, 'Bakery'),
+      stop(24, 'Market'),
+      { ...stop(25, 'School'), lock: 'last' },
+    ];
+    const lockedRoute = await insertItinerary(db(), alice, 'Driver 3', locked);
+    const lockedDriver = shareToken();
+    await asRole(db(), 'authenticated', alice.claims, (tx) =>
+      tx.query(`select public.replace_driver_link($1::uuid, $2)`, [lockedRoute, lockedDriver]),
+    );
+    const orderOfLocked = () => orderOf(lockedRoute);
+    const reorderLocked = async (ids: string[]) =>
+      reorder(ids, { token: lockedDriver, version: await version(lockedRoute) });
+
+    for (const ids of [
+      [stopId(23), stopId(22), stopId(24), stopId(25)], // the first one moved
+      [stopId(22), stopId(23), stopId(25), stopId(24)], // the last one moved
+      [stopId(25), stopId(24), stopId(23), stopId(22)], // both
+    ])
+      expect((await reorderLocked(ids)).outcome, ids.join()).toBe('locked');
+    // Dropped, added, repeated: refused before the locks are looked at.
+    expect((await reorderLocked([stopId(22), stopId(23), stopId(25)])).outcome).toBe('invalid');
+    expect(
+      (await reorderLocked([stopId(22), stopId(23), stopId(24), stopId(25), stopId(24)])).outcome,
+    ).toBe('invalid');
+    expect(
+      (await reorderLocked([stopId(22), stopId(23), stopId(24), randomUUID(), stopId(25)])).outcome,
+    ).toBe('no-stop');
+    expect(await orderOfLocked()).toEqual(locked.map((item) => item.id));
+
+    expect((await reorderLocked([stopId(22), stopId(24), stopId(23), stopId(25)])).outcome).toBe(
+      'reordered',
+    );
+    expect(await orderOfLocked()).toEqual([
+      stopId(21),
+      stopId(22),
+      stopId(24),
+      stopId(23),
+      stopId(25),
+    ]);
+
+    // Skipped, the stop locked first is still to do: still first.
+    await asRole(db(), 'service_role', service, (tx) =>
+      tx.query(`select outcome from public.driver_report($1, $2::text::jsonb)`, [
+        lockedDriver,
+        JSON.stringify({
+          id: randomUUID(),
+          stopId: stopId(22),
+          status: 'skipped',
+          at: new Date().toISOString(),
+        }),
+      ]),
+    );
+    expect((await reorderLocked([stopId(23), stopId(22), stopId(24), stopId(25)])).outcome).toBe(
+      'locked',
+    );
+    // Done, it is no longer in the list: the stops left take any order but the last one's.
+    await asRole(db(), 'service_role', service, (tx) =>
+      tx.query(`select outcome from public.driver_report($1, $2::text::jsonb)`, [
+        lockedDriver,
+        JSON.stringify({
+          id: randomUUID(),
+          stopId: stopId(22),
+          status: 'delivered',
+          at: new Date().toISOString(),
+        }),
+      ]),
+    );
+    expect((await reorderLocked([stopId(23), stopId(24), stopId(25)])).outcome).toBe('reordered');
+    expect(await orderOfLocked()).toEqual([
+      stopId(21),
+      stopId(22),
+      stopId(23),
+      stopId(24),
+      stopId(25),
+    ]);
+    expect((await reorderLocked([stopId(23), stopId(25), stopId(24)])).outcome).toBe('locked');
+    expect(await orderOfLocked()).toEqual([
+      stopId(21),
+      stopId(22),
+      stopId(23),
+      stopId(24),
+      stopId(25),
+    ]);
+  });
+
   it('answers changed over another version, and changes nothing', async () => {
     const old = await version(route);
     await db().admin.query(`update public.itineraries set title = 'Edited' where id = $1::uuid`, [

@@ -78,11 +78,11 @@ export interface OrderToSave {
 /**
  * What a re-order did: saved (with the route's new version); nothing, because the route changed
  * since `version`, a stop was reported meanwhile, a stop is not on the route, the list is not
- * the stops still to do, or the link is unknown or revoked.
+ * the stops still to do, it moves a stop locked first or last, or the link is unknown or revoked.
  */
 export type OrderOutcome =
   | { outcome: 'reordered'; version: string }
-  | { outcome: 'changed' | 'reported' | 'no-stop' | 'invalid' | 'no-link' };
+  | { outcome: 'changed' | 'reported' | 'no-stop' | 'invalid' | 'locked' | 'no-link' };
 
 /** A driver link as its owner's data export lists it. */
 export interface DriverLinkRecord {
@@ -214,6 +214,7 @@ export function orderOutcomeFromRow(row: Record<string, unknown> | undefined): O
     outcome === 'reported' ||
     outcome === 'no-stop' ||
     outcome === 'invalid' ||
+    outcome === 'locked' ||
     outcome === 'no-link'
   )
     return { outcome };

@@ -93,7 +93,7 @@ export function useReorderLeft(token: string, route: DriveRoute) {
         signal: controller.signal,
       });
       if (controller.signal.aborted) return;
-      const order = orderOfSolution(outcome, left.length);
+      const order = orderOfSolution(outcome, left);
       setState({
         step: 'preview',
         origin,

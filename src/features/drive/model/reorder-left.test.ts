@@ -99,7 +99,7 @@ describe('the problem from a position and a time', () => {
     const places = reorderPlaces(origin, left, plan, stops[0]);
     const times = straightTravelTimes(places);
     const problem = reorderProblem(left, plan, times.durations, times.distances, now);
-    const order = orderOfSolution(solveVrp(problem, { seed: 1, maxIterations: 200 }), left.length);
+    const order = orderOfSolution(solveVrp(problem, { seed: 1, maxIterations: 200 }), left);
     expect(order.map((index) => left[index].id)).toEqual(['b', 'c', 'd']);
     const route = withOrderLeft(
       stops,
@@ -116,7 +116,15 @@ describe('the problem from a position and a time', () => {
   });
 
   it('puts the stops that fit nowhere last and times every stop from now', () => {
-    expect(orderOfSolution({ routes: [{ jobs: [2, 0] } as never] }, 3)).toEqual([2, 0, 1]);
+    expect(orderOfSolution({ routes: [{ jobs: [2, 0] } as never] }, [{}, {}, {}])).toEqual([
+      2, 0, 1,
+    ]);
+    // A locked stop that fits nowhere still goes where its lock says.
+    const locked = [{ lock: 'last' as const }, {}, { lock: 'first' as const }, {}];
+    expect(orderOfSolution({ routes: [{ jobs: [1] } as never] }, locked)).toEqual([2, 1, 3, 0]);
+    expect(orderOfSolution({ routes: [{ jobs: [2, 3, 1, 0] } as never] }, locked)).toEqual([
+      2, 3, 1, 0,
+    ]);
     const windowed = [
       at('b', 0.02, { window: { start: '08:00', end: '08:30' } }),
       at('c', 0.03, { window: { start: '10:00', end: '11:00' }, serviceMinutes: 0 }),

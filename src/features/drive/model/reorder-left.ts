@@ -110,13 +110,20 @@ export function reorderProblem(
 
 /**
  * The new order as indices into `left`: the driver's route, then the stops it could not fit in
- * time (their windows missed whatever the order), in their current order.
+ * time (their windows missed whatever the order), in their current order; a stop locked first
+ * or last stays first or last even then (the server takes no order that moves it).
  */
-export function orderOfSolution(solution: Pick<VrpSolution, 'routes'>, count: number): number[] {
+export function orderOfSolution(
+  solution: Pick<VrpSolution, 'routes'>,
+  left: readonly Pick<LeftStop, 'lock'>[],
+): number[] {
   const order = solution.routes.flatMap((route) => route.jobs);
   const placed = new Set(order);
-  for (let index = 0; index < count; index++) if (!placed.has(index)) order.push(index);
-  return order;
+  for (let index = 0; index < left.length; index++) if (!placed.has(index)) order.push(index);
+  const first = order.filter((index) => left[index].lock === 'first');
+  const last = order.filter((index) => left[index].lock === 'last');
+  const free = order.filter((index) => !left[index].lock);
+  return [...first, ...free, ...last];
 }
 
 export interface PreviewStop {

@@ -52,6 +52,54 @@ describe('withOrderLeft', () => {
     expect(withOrderLeft(stops, done, ['e', 'd', 'c', 'x'])).toEqual({ issue: 'no-stop' });
   });
 
+  it('keeps a stop left that is locked first first, and one locked last last', () => {
+    const locked = stops.map((stop) =>
+      stop.id === 'b'
+        ? { ...stop, lock: 'first' as const }
+        : stop.id === 'd'
+          ? { ...stop, lock: 'last' as const }
+          : stop,
+    );
+    const done = statuses({ a: 'delivered' });
+    expect(ids(withOrderLeft(locked, done, ['b', 'e', 'c', 'd']))).toEqual([
+      'start',
+      'a',
+      'b',
+      'e',
+      'c',
+      'd',
+    ]);
+    for (const order of [
+      ['e', 'b', 'c', 'd'],
+      ['b', 'e', 'd', 'c'],
+      ['d', 'c', 'e', 'b'],
+    ])
+      expect(withOrderLeft(locked, done, order), order.join()).toEqual({ issue: 'locked' });
+    // A locked stop done is no longer in the list: the others take any order.
+    const lockedDone = statuses({ b: 'delivered', d: 'failed' });
+    expect(ids(withOrderLeft(locked, lockedDone, ['e', 'c', 'a']))).toEqual([
+      'start',
+      'e',
+      'b',
+      'c',
+      'd',
+      'a',
+    ]);
+    // Moved by hand away from its place, a locked stop goes back where its lock says.
+    const movedByHand = [locked[0], locked[3], locked[2], locked[1], locked[4], locked[5]];
+    expect(ids(withOrderLeft(movedByHand, statuses({}), ['b', 'c', 'a', 'e', 'd']))).toEqual([
+      'start',
+      'b',
+      'c',
+      'a',
+      'e',
+      'd',
+    ]);
+    expect(withOrderLeft(movedByHand, statuses({}), ['c', 'b', 'a', 'e', 'd'])).toEqual({
+      issue: 'locked',
+    });
+  });
+
   it('keeps the start and every stop done in its place, whatever the order of the rest', () => {
     const status = fc.constantFrom<ReportStatus | undefined>(
       undefined,

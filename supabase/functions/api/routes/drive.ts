@@ -18,6 +18,7 @@ import {
 } from '../../_shared/domain/stop-reports.ts';
 import {
   ORDER_ROUTE_CHANGED,
+  ORDER_STOP_LOCKED,
   ORDER_STOP_REPORTED,
   withOrderLeft,
 } from '../../_shared/domain/order-left.ts';
@@ -144,7 +145,9 @@ async function saveOrder(c: Context<AppEnv>) {
       case 'reported':
         throw stopReported();
       case 'invalid':
-        throw new ApiError(400, 'stopIds must list each stop still to do once, and nothing else');
+        throw invalidOrder();
+      case 'locked':
+        throw orderMovesLock();
     }
   }
   const computed = await computeRoute(c.var.router, planned.stops, { geometry: false });
@@ -171,9 +174,21 @@ async function saveOrder(c: Context<AppEnv>) {
     case 'no-stop':
       throw new ApiError(404, STOP_NOT_ON_ROUTE, {}, REPORT_NO_STOP);
     case 'invalid':
-      throw new ApiError(400, 'stopIds must list each stop still to do once, and nothing else');
+      throw invalidOrder();
+    case 'locked':
+      throw orderMovesLock();
   }
 }
+
+const invalidOrder = () =>
+  new ApiError(400, 'stopIds must list each stop still to do once, and nothing else');
+const orderMovesLock = () =>
+  new ApiError(
+    400,
+    'A stop locked first must stay the first of the stops still to do, and one locked last the last',
+    {},
+    ORDER_STOP_LOCKED,
+  );
 
 const stopReported = () =>
   new ApiError(
