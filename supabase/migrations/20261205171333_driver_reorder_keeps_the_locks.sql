@@ -1,10 +1,13 @@
--- A driver's new order keeps the route's locks.
+-- A driver's new order keeps the route's locks, and a route's planned times are saved only while
+-- it has tracking links.
 --
--- driver_reorder again, with one more check: a stop still to do that is locked first (right after
--- the start, as the optimisers keep it) must be the first of the list, and one locked last the
--- last of it: the planner's and the optimisers' rule, so an order sent by hand cannot move a
--- locked stop ('locked', nothing saved). In a route that keeps its locks, such a stop keeps its
--- place; in one whose owner moved it by hand, the re-order puts it back where its lock says.
+-- driver_reorder again, with two changes. A stop still to do that is locked first (right after the
+-- start, as the optimisers keep it) must be the first of the list, and one locked last the last of
+-- it: the planner's and the optimisers' rule, so an order sent by hand cannot move a locked stop
+-- ('locked', nothing saved). In a route that keeps its locks, such a stop keeps its place; in one
+-- whose owner moved it by hand, the re-order puts it back where its lock says. And the planned
+-- times, which only tracking_stop reads, are saved only when the route has an active tracking
+-- link (links made later save the times of the route's version then).
 
 create or replace function public.driver_reorder(
   driver_token text,
@@ -117,7 +120,10 @@ begin
   where i.id = route.id
   returning i.* into route;
 
-  if jsonb_typeof(times) = 'object' then
+  if jsonb_typeof(times) = 'object' and exists (
+    select 1 from public.stop_tracking_links l
+    where l.itinerary_id = route.id and l.revoked_at is null
+  ) then
     insert into public.itinerary_schedules as s (itinerary_id, user_id, version, arrivals)
     values (route.id, route.user_id, route.updated_at, times)
     on conflict (itinerary_id) do update

@@ -5,7 +5,8 @@
 // route's order, the stops moved between drivers and added, and the driver's reports. The
 // database side is attacked in tests/db/tracking-links.test.ts.
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { localKeys } from '../../supabase/local/settings.mjs';
 import { apiUrl, call, newUser, stops, type TestUser } from './client.ts';
 import { SITE_URL } from './global-setup.ts';
 
@@ -435,6 +436,59 @@ describe('the delivery’s photo', () => {
     expect((await photoOf(shown)).status).toBe(200);
     await call('DELETE', `/itineraries/${route.id}/tracking-links`, { token: alice.token });
     expect((await photoOf(shown)).status).toBe(404);
+  });
+});
+
+describe('the planned times behind the windows', () => {
+  /** The route's saved planned times as its owner reads them (row-level security), or null. */
+  const savedTimes = async (route: Route) => {
+    const answer = await fetch(
+      `${inject('gatewayUrl')}/rest/v1/itinerary_schedules?select=version,arrivals&itinerary_id=eq.${route.id}`,
+      { headers: { apikey: localKeys.publishableKey, authorization: `Bearer ${alice.token}` } },
+    );
+    expect(answer.status).toBe(200);
+    const [row] = (await answer.json()) as { version: string; arrivals: object }[];
+    return row ? { version: new Date(row.version).toISOString(), arrivals: row.arrivals } : null;
+  };
+  const save = async (route: Route, body: Record<string, unknown>) => {
+    const saved = await call('PUT', `/itineraries/${route.id}`, {
+      token: alice.token,
+      body: { title: 'Thursday round', stops: dayStops, day_plan: plan, ...body },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    return saved.body as Route;
+  };
+
+  it('are saved by PUT only while the route has tracking links', async () => {
+    const route = await createRoute(alice);
+    // No link: no save of the route writes times nobody reads.
+    const edited = await save(route, { title: 'Thursday round, edited' });
+    expect(await savedTimes(route)).toBeNull();
+
+    // Making links saves the times of the version then.
+    const link = await trackingLink(alice, route, 3);
+    const linked = await savedTimes(route);
+    expect(linked?.version).toBe(edited.updated_at);
+    expect(Object.keys(linked?.arrivals ?? {})).toEqual(
+      expect.arrayContaining(edited.stops.map((stop) => stop.id)),
+    );
+    const planned = await track(link.trackingUrl);
+    expect(planned.body).toMatchObject({ state: 'planned', from: expect.any(String) });
+
+    // With links, every save writes the times of its version: the window follows.
+    const later = await save(route, {
+      day_plan: { ...plan, departure: `${day}T10:00+00:00` },
+    });
+    expect((await savedTimes(route))?.version).toBe(later.updated_at);
+    const moved = await track(link.trackingUrl);
+    expect(Date.parse(moved.body.from)).toBeGreaterThan(Date.parse(planned.body.from));
+
+    // Revoked: saves write nothing again; the last times stay as they were.
+    const kept = await savedTimes(route);
+    await call('DELETE', `/itineraries/${route.id}/tracking-links`, { token: alice.token });
+    const unlinked = await save(route, { title: 'Thursday round, unlinked' });
+    expect(unlinked.updated_at).not.toBe(kept?.version);
+    expect(await savedTimes(route)).toEqual(kept);
   });
 });
 

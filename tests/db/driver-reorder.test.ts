@@ -123,18 +123,47 @@ describeOnEveryBackend('A driver re-orders what is left', (db) => {
     expect([...saved.stops].sort((a, b) => a.id.localeCompare(b.id))).toEqual(stops);
   });
 
-  it('saves the planned times of the new version for the tracking links', async () => {
+  const scheduleOf = async (itinerary: string) =>
+    (
+      await db().admin.query<{ version: string; arrivals: unknown }>(
+        `select to_char(version at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as version, arrivals
+         from public.itinerary_schedules where itinerary_id = $1::uuid`,
+        [itinerary],
+      )
+    )[0];
+
+  it('saves the planned times of the new version while the route has tracking links', async () => {
     const times = Object.fromEntries(
       stops.map((item, index) => [item.id, { arrival: Date.UTC(2026, 2, 2, 8, index * 10) }]),
     );
-    const row = await reorder([stopId(5), stopId(4), stopId(3), stopId(2)], { times });
-    expect(row.outcome).toBe('reordered');
-    const [schedule] = await db().admin.query<{ version: string; arrivals: unknown }>(
-      `select to_char(version at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as version, arrivals
-       from public.itinerary_schedules where itinerary_id = $1::uuid`,
-      [route],
+    // No tracking link: nobody reads the times, none are saved.
+    expect((await reorder([stopId(5), stopId(4), stopId(3), stopId(2)], { times })).outcome).toBe(
+      'reordered',
     );
-    expect(schedule).toEqual({ version: await version(route), arrivals: times });
+    expect(await scheduleOf(route)).toBeUndefined();
+
+    await asRole(db(), 'authenticated', alice.claims, (tx) =>
+      tx.query(
+        `select * from public.ensure_tracking_links($1::uuid, $2::uuid[], $3::text[], '{}'::jsonb)`,
+        [route, [stopId(3)], [shareToken()]],
+      ),
+    );
+    const row = await reorder([stopId(2), stopId(3), stopId(4), stopId(5)], { times });
+    expect(row.outcome).toBe('reordered');
+    expect(await scheduleOf(route)).toEqual({ version: await version(route), arrivals: times });
+
+    // Revoked: the times stay those of the last version that had links.
+    const kept = await scheduleOf(route);
+    await asRole(db(), 'authenticated', alice.claims, (tx) =>
+      tx.query(
+        `update public.stop_tracking_links set revoked_at = now() where itinerary_id = $1::uuid`,
+        [route],
+      ),
+    );
+    expect((await reorder([stopId(5), stopId(4), stopId(3), stopId(2)], { times })).outcome).toBe(
+      'reordered',
+    );
+    expect(await scheduleOf(route)).toEqual(kept);
   });
 
   it('keeps a stop locked first or last first or last of what is left; nothing else moves it', async () => {

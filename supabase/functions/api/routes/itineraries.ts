@@ -224,8 +224,9 @@ export const itineraryRoutes = new Hono<AppEnv>()
     const { fields, legs } = await itineraryFields(c);
     const itinerary = await c.var.itineraries.update(id, fields, version);
     if (itinerary) {
-      // The new version's planned times, for its customers' tracking links. The route is saved
-      // either way: without them its links show no window until the next save.
+      // The new version's planned times, for its customers' tracking links (only while it has
+      // some). The route is saved either way: without them its links show no window until the
+      // next save.
       await saveStopTimes(c.var.router, c.var.tracking, itinerary, legs).catch((error) =>
         console.error('api: the planned times of a saved route were not saved', error),
       );

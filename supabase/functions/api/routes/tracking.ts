@@ -52,7 +52,9 @@ async function ownItinerary(c: Context<AppEnv>): Promise<Itinerary> {
 
 /**
  * Makes the missing links of `stopIds` (in the route's order) and answers them; the route's
- * planned times are saved first, so a route saved before it had links has them too.
+ * planned times are saved then (a route saves them only while it has links), of the route as read
+ * after the links were made: a save at the same moment either saw the links or is what is read.
+ * Nobody has a new link's token before the answer, so no customer reads it without its times.
  */
 async function ensureLinks(
   c: Context<AppEnv>,
@@ -60,7 +62,6 @@ async function ensureLinks(
   stopIds: readonly string[],
   options: TrackingOptions,
 ) {
-  await saveStopTimes(c.var.router, c.var.tracking, itinerary);
   // 256 bits from the platform CSPRNG each, as share and driver links.
   const links = await c.var.tracking.ensureLinks(
     itinerary.id,
@@ -68,6 +69,10 @@ async function ensureLinks(
     stopIds.map(() => newShareToken()),
     options,
   );
+  if (links.length > 0) {
+    const current = (await c.var.itineraries.get(itinerary.id)) ?? itinerary;
+    await saveStopTimes(c.var.router, c.var.tracking, current, undefined, { linked: true });
+  }
   const order = new Map(stopIds.map((id, index) => [id, index]));
   return links.sort((a, b) => order.get(a.stopId)! - order.get(b.stopId)!);
 }
