@@ -456,3 +456,171 @@ describe('many callers at once', () => {
     });
   });
 });
+
+// The link tokens, each against the endpoints of another kind: a share link, a tracking link, a
+// driver link of another route and a revoked driver link never re-order a route (with or without
+// the owner's session), and a stop's proof photo opens only through that stop's own tracking link
+// while its owner shows it, never through another stop's, a share or a driver link.
+describe('which link token opens POST /drive/{token}/order and GET /track/{token}/photo', () => {
+  const firstPhoto = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1)]);
+  const secondPhoto = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 2)]);
+  const thirdPhoto = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 3)]);
+  const broadway = { name: '120 Broadway, New York', lat: 40.7081, lng: -74.0105 };
+  let route: { id: string; stops: { id: string }[] };
+  let driver: string;
+  let revokedDriver: string;
+  let othersDriver: string;
+  let share: string;
+  /** The tracking link of each stop after the start: the first and the third show the photo. */
+  let tracks: string[];
+
+  const tokenAfter = (url: string, marker: string) => url.split(marker)[1];
+  const order = (token: string, body: unknown, session?: string) =>
+    call('POST', `/drive/${token}/order`, { body, token: session });
+  const photo = (token: string, session?: string) =>
+    fetch(`${apiUrl()}/track/${token}/photo`, {
+      headers: session ? { authorization: `Bearer ${session}` } : {},
+    });
+  const stopOrder = async () =>
+    (await call('GET', `/itineraries/${route.id}`, { token: alice.token })).body.stops.map(
+      (stop: { id: string }) => stop.id,
+    );
+  const deliverWithPhoto = async (stop: string, image: Buffer) => {
+    const id = randomUUID();
+    const sent = await call('POST', `/drive/${driver}/reports`, {
+      body: { id, stopId: stop, status: 'delivered', at: new Date().toISOString() },
+    });
+    expect(sent.status).toBe(201);
+    const stored = await fetch(`${apiUrl()}/drive/${driver}/reports/${id}/photo`, {
+      method: 'PUT',
+      body: new Uint8Array(image),
+    });
+    expect(stored.status).toBe(201);
+  };
+
+  beforeAll(async () => {
+    const created = await call('POST', '/itineraries', {
+      token: alice.token,
+      body: {
+        title: 'Alice’s links',
+        stops: [stops.timesSquare, stops.empireState, stops.unionSquare, broadway],
+      },
+    });
+    route = created.body;
+    const link = () => call('POST', `/itineraries/${route.id}/driver-link`, { token: alice.token });
+    // A new driver link revokes the one before.
+    revokedDriver = tokenAfter((await link()).body.driverUrl, '/drive/');
+    driver = tokenAfter((await link()).body.driverUrl, '/drive/');
+    const bobs = await call('POST', '/itineraries', {
+      token: bob.token,
+      body: { title: 'Bob’s links', stops: [stops.timesSquare, stops.empireState] },
+    });
+    othersDriver = tokenAfter(
+      (await call('POST', `/itineraries/${bobs.body.id}/driver-link`, { token: bob.token })).body
+        .driverUrl,
+      '/drive/',
+    );
+    share = tokenAfter(
+      (await call('POST', `/itineraries/${route.id}/share`, { token: alice.token })).body.shareUrl,
+      '/share/',
+    );
+    const links = await call('POST', `/itineraries/${route.id}/tracking-links`, {
+      token: alice.token,
+    });
+    tracks = links.body.links.map((item: { trackingUrl: string }) =>
+      tokenAfter(item.trackingUrl, '/track/'),
+    );
+    for (const place of [1, 3])
+      await call('POST', `/itineraries/${route.id}/stops/${route.stops[place].id}/tracking-link`, {
+        token: alice.token,
+        body: { showPhoto: true },
+      });
+  });
+
+  it('re-orders only through the route’s own active driver link', async () => {
+    const before = await stopOrder();
+    const version = (await call('GET', `/drive/${driver}`)).body.version as string;
+    const body = { stopIds: [...before.slice(1)].reverse(), version };
+    // Another route's link, with its own route's version: the owner's stops are not on it.
+    const othersVersion = (await call('GET', `/drive/${othersDriver}`)).body.version as string;
+    for (const [token, session] of [
+      [share, undefined],
+      [share, alice.token],
+      [tracks[0], undefined],
+      [tracks[0], alice.token],
+      [othersDriver, undefined],
+      [othersDriver, alice.token],
+      [revokedDriver, undefined],
+      [revokedDriver, alice.token],
+      ['A'.repeat(43), alice.token],
+    ] as const) {
+      const answer = await order(
+        token,
+        token === othersDriver ? { ...body, version: othersVersion } : body,
+        session,
+      );
+      expect(answer.status, `${token} ${session ? 'with' : 'without'} the owner’s session`).toBe(
+        404,
+      );
+      expect(answer.body).toMatchObject({ error: expect.any(String) });
+    }
+    // The owner's session alone opens no driver endpoint either.
+    expect(
+      (await call('POST', `/drive/${route.id}/order`, { body, token: alice.token })).status,
+    ).toBe(404);
+    expect(await stopOrder()).toEqual(before);
+    // The link itself does.
+    const saved = await order(driver, body);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await stopOrder()).toEqual([before[0], ...body.stopIds]);
+  });
+
+  it('serves a stop’s photo only through its own tracking link, while its owner shows it', async () => {
+    await deliverWithPhoto(route.stops[1].id, firstPhoto);
+    await deliverWithPhoto(route.stops[2].id, secondPhoto);
+    await deliverWithPhoto(route.stops[3].id, thirdPhoto);
+    const [first, second, third] = tracks;
+    const bytes = async (answer: Response) => Buffer.from(await answer.arrayBuffer());
+
+    const shown = await photo(first);
+    expect(shown.status).toBe(200);
+    expect((await bytes(shown)).equals(firstPhoto)).toBe(true);
+    // Another stop's link shows that stop's own photo, never this one's.
+    const other = await photo(third);
+    expect(other.status).toBe(200);
+    const otherBytes = await bytes(other);
+    expect(otherBytes.equals(thirdPhoto)).toBe(true);
+    expect(otherBytes.equals(firstPhoto)).toBe(false);
+
+    // The owner did not choose to show the second stop's photo: nobody gets it, the owner's
+    // session and the route's other tokens included.
+    for (const [token, session] of [
+      [second, undefined],
+      [second, alice.token],
+      [share, undefined],
+      [share, alice.token],
+      [driver, undefined],
+      [driver, alice.token],
+      [othersDriver, undefined],
+      ['A'.repeat(43), alice.token],
+    ] as const) {
+      const answer = await photo(token, session);
+      expect(answer.status, `${token} ${session ? 'with' : 'without'} the owner’s session`).toBe(
+        404,
+      );
+      expect(await answer.json()).toEqual({ error: expect.any(String) });
+    }
+    expect((await call('GET', `/track/${second}`)).body).not.toHaveProperty('photoUrl');
+
+    // Revoked, the first stop's link opens nothing; the third's still shows its own.
+    expect(
+      (
+        await call('DELETE', `/itineraries/${route.id}/stops/${route.stops[1].id}/tracking-link`, {
+          token: alice.token,
+        })
+      ).status,
+    ).toBe(204);
+    expect((await photo(first)).status).toBe(404);
+    expect((await bytes(await photo(third))).equals(thirdPhoto)).toBe(true);
+  });
+});

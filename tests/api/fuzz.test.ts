@@ -2,6 +2,7 @@
 // endpoint. Every answer is a success or a 4xx with {error} (never a 5xx), and no
 // row of another user changes. FUZZ_RUNS sets the number of requests per endpoint
 // (default sized to keep npm test quick; e.g. FUZZ_RUNS=2000 for a long run).
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiUrl, call, newUser, stops, type TestUser } from './client.ts';
@@ -362,4 +363,225 @@ describe('fuzzing every endpoint', () => {
       expect(attackerId).toBeTruthy();
     },
   );
+});
+
+// The link endpoints with real tokens, where the work is done: re-orders generated from the
+// route's own stops (shuffled, one dropped, repeated or added, a locked stop moved, stale or
+// malformed versions) through working driver links, and photos asked through working tracking
+// links. Never a 5xx; a refused order changes nothing, and whatever is saved is the same stops
+// with the start in place and the locked stops first and last of what is left; a photo is only
+// ever the one its owner shows, through its own stop's link.
+describe('fuzzing the link endpoints with working tokens', () => {
+  const broadway = { name: '120 Broadway, New York', lat: 40.7081, lng: -74.0105 };
+  const battery = { name: 'Battery Park, New York', lat: 40.7033, lng: -74.017 };
+  const PHOTO = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 5)]);
+  let owner: TestUser;
+  /** Routes with a driver link each, so the links' 60 requests a minute cover every run. */
+  let drives: { id: string; token: string; stops: string[] }[];
+  let shown: string;
+  let hidden: string;
+
+  const routeStops = [
+    stops.timesSquare,
+    { ...stops.empireState, lock: 'first' },
+    stops.unionSquare,
+    broadway,
+    { ...battery, lock: 'last' },
+  ];
+
+  beforeAll(async () => {
+    owner = await newUser();
+    drives = [];
+    for (let n = 0; n < Math.max(1, Math.ceil(RUNS / 25)); n += 1) {
+      const created = await call('POST', '/itineraries', {
+        token: owner.token,
+        body: { title: `Fuzzed order ${n}`, stops: routeStops },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const link = await call('POST', `/itineraries/${created.body.id}/driver-link`, {
+        token: owner.token,
+      });
+      drives.push({
+        id: created.body.id,
+        token: link.body.driverUrl.split('/drive/')[1],
+        stops: created.body.stops.map((stop: { id: string }) => stop.id),
+      });
+    }
+    // The photo's route: its second stop shows its photo, its third does not.
+    const [first] = drives;
+    const photoRoute = await call('POST', '/itineraries', {
+      token: owner.token,
+      body: { title: 'Fuzzed photo', stops: [stops.timesSquare, broadway, battery] },
+    });
+    const photoDriver = (
+      await call('POST', `/itineraries/${photoRoute.body.id}/driver-link`, { token: owner.token })
+    ).body.driverUrl.split('/drive/')[1];
+    const linkOf = async (stop: string, showPhoto: boolean) =>
+      (
+        await call('POST', `/itineraries/${photoRoute.body.id}/stops/${stop}/tracking-link`, {
+          token: owner.token,
+          body: { showPhoto },
+        })
+      ).body.trackingUrl.split('/track/')[1] as string;
+    shown = await linkOf(photoRoute.body.stops[1].id, true);
+    hidden = await linkOf(photoRoute.body.stops[2].id, false);
+    for (const stop of photoRoute.body.stops.slice(1)) {
+      const id = randomUUID();
+      await call('POST', `/drive/${photoDriver}/reports`, {
+        body: { id, stopId: stop.id, status: 'delivered', at: new Date().toISOString() },
+      });
+      const stored = await fetch(`${apiUrl()}/drive/${photoDriver}/reports/${id}/photo`, {
+        method: 'PUT',
+        body: new Uint8Array(PHOTO),
+      });
+      expect(stored.status).toBe(201);
+    }
+    expect(first).toBeTruthy();
+  });
+
+  const driveOf = async (token: string) =>
+    (await call('GET', `/drive/${token}`)).body as {
+      version: string;
+      stops: { id: string; lock?: string; report?: { status: string } }[];
+    };
+
+  /** What an order is made of, before the route's current stops and version are known. */
+  const orderShape = fc.record({
+    route: fc.nat(),
+    shuffle: fc.array(fc.nat(), { maxLength: 6 }),
+    change: fc.constantFrom('none', 'drop', 'repeat', 'add', 'foreign', 'start', 'upper'),
+    version: fc.oneof(
+      fc.constantFrom('current', 'current', 'current', 'stale', 'missing', 'later'),
+      weirdString,
+      number,
+    ),
+    stopIds: fc.option(fc.oneof(weirdString, fc.jsonValue(), fc.array(weirdString)), {
+      freq: 4,
+    }),
+    deliver: fc.boolean(),
+    extra: fc.option(fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue(), { maxKeys: 2 })),
+  });
+
+  it('POST /drive/{token}/order: never a 5xx, nothing but a permutation that keeps its locks', async () => {
+    await fc.assert(
+      fc.asyncProperty(orderShape, async (shape) => {
+        const drive = drives[shape.route % drives.length];
+        const before = await driveOf(drive.token);
+        const left = before.stops
+          .slice(1)
+          .filter((stop) => !['delivered', 'failed'].includes(stop.report?.status ?? ''))
+          .map((stop) => stop.id);
+        // A shuffle of the stops left (so some keep their locks, some do not), then one change.
+        const ids = [...left];
+        shape.shuffle.forEach((pick, index) => {
+          const a = index % Math.max(ids.length, 1);
+          const b = pick % Math.max(ids.length, 1);
+          [ids[a], ids[b]] = [ids[b], ids[a]];
+        });
+        if (shape.change === 'drop') ids.pop();
+        if (shape.change === 'repeat' && ids.length > 0) ids.push(ids[0]);
+        if (shape.change === 'add') ids.push(randomUUID());
+        if (shape.change === 'foreign')
+          ids.push(drives[(shape.route + 1) % drives.length].stops[2]);
+        if (shape.change === 'start') ids.unshift(before.stops[0].id);
+        const stopIds =
+          shape.stopIds ?? (shape.change === 'upper' ? ids.map((id) => id.toUpperCase()) : ids);
+        const version =
+          shape.version === 'current'
+            ? before.version
+            : shape.version === 'stale'
+              ? new Date(Date.parse(before.version) - 1).toISOString()
+              : shape.version === 'later'
+                ? new Date(Date.parse(before.version) + 86_400_000).toISOString()
+                : shape.version === 'missing'
+                  ? undefined
+                  : shape.version;
+        const answer = await call('POST', `/drive/${drive.token}/order`, {
+          body: { ...shape.extra, stopIds, version },
+        });
+        if (answer.status >= 500)
+          throw new Error(`${answer.status}: ${JSON.stringify(answer.body).slice(0, 200)}`);
+        const after = await driveOf(drive.token);
+        const afterIds = after.stops.map((stop) => stop.id);
+        if (answer.status === 200) {
+          expect(answer.body.stops.map((stop: { id: string }) => stop.id)).toEqual(afterIds);
+        } else {
+          expect([400, 404, 409, 429]).toContain(answer.status);
+          const { code, ...body } = answer.body as { code?: unknown };
+          expect(body).toEqual({ error: expect.any(String) });
+          expect(code === undefined || typeof code === 'string').toBe(true);
+          expect(afterIds).toEqual(before.stops.map((stop) => stop.id));
+          expect(after.version).toBe(before.version);
+        }
+        // Whatever happened: the same stops, the start first, the locks kept among what is left.
+        expect([...afterIds].sort()).toEqual([...drive.stops].sort());
+        expect(afterIds[0]).toBe(drive.stops[0]);
+        const leftAfter = after.stops
+          .slice(1)
+          .filter((stop) => !['delivered', 'failed'].includes(stop.report?.status ?? ''));
+        leftAfter.forEach((stop, index) => {
+          if (stop.lock === 'first') expect(index).toBe(0);
+          if (stop.lock === 'last') expect(index).toBe(leftAfter.length - 1);
+        });
+        // Now and then a stop is done, so the list of what is left changes too.
+        if (shape.deliver && left.length > 2 && answer.status !== 429)
+          await call('POST', `/drive/${drive.token}/reports`, {
+            body: {
+              id: randomUUID(),
+              stopId: left[shape.shuffle.length % left.length],
+              status: 'delivered',
+              at: new Date().toISOString(),
+            },
+          });
+      }),
+      { numRuns: RUNS, interruptAfterTimeLimit: 20_000 },
+    );
+  });
+
+  it('GET /track/{token}/photo: never a 5xx, only the shown photo through its own link', async () => {
+    const variant = fc.oneof(
+      fc.constantFrom(
+        () => shown,
+        () => hidden,
+        () => shown.toUpperCase(),
+        () => shown.slice(0, -1),
+        () => `${shown}x`,
+        () => `${shown}%00`,
+        () => `${shown}/..`,
+        () => encodeURIComponent(`${shown}'`),
+        () => drives[0].token,
+        () => hidden.toLowerCase(),
+      ),
+      pathSegment.map((segment) => () => segment),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ token: variant, query, headers: header, asOwner: fc.boolean() }),
+        async (input) => {
+          const token = input.token();
+          const search = new URLSearchParams(input.query).toString();
+          const headers: Record<string, string> = {};
+          for (const [name, value] of Object.entries(input.headers))
+            if (/^[\x20-\x7e]*$/.test(value)) headers[name] = value;
+          if (input.asOwner) headers.authorization = `Bearer ${owner.token}`;
+          const answer = await fetch(
+            `${apiUrl()}/track/${token}/photo${search ? `?${search}` : ''}`,
+            { headers },
+          );
+          const bytes = Buffer.from(await answer.arrayBuffer());
+          if (answer.status >= 500)
+            throw new Error(`${answer.status}: ${bytes.toString().slice(0, 200)}`);
+          if (answer.status === 200) {
+            expect(token).toBe(shown);
+            expect(answer.headers.get('content-type')).toBe('image/jpeg');
+            expect(bytes.equals(PHOTO)).toBe(true);
+          } else {
+            expect(answer.status).toBe(404);
+            expect(JSON.parse(bytes.toString())).toEqual({ error: expect.any(String) });
+          }
+        },
+      ),
+      { numRuns: RUNS, interruptAfterTimeLimit: 20_000 },
+    );
+  });
 });
