@@ -366,4 +366,88 @@ describe('BoardPage', () => {
       ).toBeNull(),
     );
   });
+
+  it('ticks “Photo for the customer” by the stop’s link, and asks for it to be shown or hidden', async () => {
+    const posted: { url: string; body: unknown }[] = [];
+    let showPhoto = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') {
+          const body = JSON.parse(String(init.body)) as { showPhoto: boolean };
+          posted.push({ url, body });
+          showPhoto = body.showPhoto;
+          return Response.json(
+            { stopId: 'a-2', trackingUrl: 'https://planner.example/track/t2', showPhoto },
+            { status: 201 },
+          );
+        }
+        if (url.endsWith('/tracking-links'))
+          return Response.json({
+            links: [{ stopId: 'a-2', trackingUrl: 'https://planner.example/track/t2', showPhoto }],
+          });
+        return Response.json(driver('a', 'Driver 1', false));
+      }),
+    );
+    renderWithProviders(<BoardPage />, { route: '/board/route/:id', path: '/board/route/a' });
+    const photo = await screen.findByRole('checkbox', { name: 'Photo for the customer: Pharmacy' });
+    // The start has no customer: no link, no photo to show.
+    expect(screen.queryByRole('checkbox', { name: 'Photo for the customer: Bakery' })).toBeNull();
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Revoke the tracking links of Driver 1' }),
+      ).toBeTruthy(),
+    );
+    expect((photo as HTMLInputElement).checked).toBe(false);
+
+    fireEvent.click(photo);
+    await waitFor(() =>
+      expect(screen.getByTestId('board-tracking').textContent).toBe(
+        'The customer of Pharmacy sees the delivery’s photo on their tracking link.',
+      ),
+    );
+    expect(posted).toEqual([
+      { url: '/api/itineraries/a/stops/a-2/tracking-link', body: { showPhoto: true } },
+    ]);
+    // The links read again: the box says what the link shows.
+    await waitFor(() => expect((photo as HTMLInputElement).checked).toBe(true));
+
+    fireEvent.click(photo);
+    await waitFor(() =>
+      expect(screen.getByTestId('board-tracking').textContent).toBe(
+        'The customer of Pharmacy no longer sees the delivery’s photo.',
+      ),
+    );
+    expect(posted[1]).toEqual({
+      url: '/api/itineraries/a/stops/a-2/tracking-link',
+      body: { showPhoto: false },
+    });
+    await waitFor(() => expect((photo as HTMLInputElement).checked).toBe(false));
+  });
+
+  it('leaves “Photo for the customer” as it was when the request fails, and says so', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') return Response.json({ error: 'down' }, { status: 503 });
+        if (url.endsWith('/tracking-links'))
+          return Response.json({
+            links: [
+              { stopId: 'a-2', trackingUrl: 'https://planner.example/track/t2', showPhoto: true },
+            ],
+          });
+        return Response.json(driver('a', 'Driver 1', false));
+      }),
+    );
+    renderWithProviders(<BoardPage />, { route: '/board/route/:id', path: '/board/route/a' });
+    const photo = await screen.findByRole('checkbox', { name: 'Photo for the customer: Pharmacy' });
+    await waitFor(() => expect((photo as HTMLInputElement).checked).toBe(true));
+    fireEvent.click(photo);
+    await waitFor(() =>
+      expect(screen.getByTestId('board-tracking').textContent).toBe(
+        'The tracking links could not be made. Check the connection and try again.',
+      ),
+    );
+    expect((photo as HTMLInputElement).checked).toBe(true);
+  });
 });
