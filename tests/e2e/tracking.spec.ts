@@ -1,6 +1,8 @@
 // A customer follows their delivery through a tracking link on a phone while the driver reports
 // from their own phone: planned, on the way, delivered; axe clean in each state. The owner revokes
 // a route's tracking links from the board: the customer's page and the API say it no longer works.
+// The delivery's photo reaches the customer's page only while the owner ticks "Photo for the
+// customer" on the board.
 import { expectAccessible } from './support/accessibility';
 import { expect, test } from './support/fixtures';
 import { backToFront } from './support/visibility';
@@ -137,6 +139,96 @@ test('the owner revokes a route’s tracking links from the board', async ({
     .click();
   await expect(page.getByTestId('board-tracking')).toContainText(HOME.name);
   await expect(revoke).toBeVisible();
+});
+
+/** A 1×1 PNG: a real image for the photo input (the driver's page re-encodes it as a JPEG). */
+const PHOTO = {
+  name: 'door.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+};
+
+test('the customer sees the delivery’s photo while the owner shows it from the board', async ({
+  page,
+  browser,
+  baseURL,
+  accounts,
+  request,
+}) => {
+  const owner = await accounts.register();
+  const created = await request.post('/api/itineraries', {
+    headers: accounts.bearer(owner),
+    data: { title: 'Saturday round', stops: [DEPOT, BAKERY, HOME] },
+  });
+  const route = (await created.json()) as { id: string; stops: { id: string }[] };
+  const link = await request.post(
+    `/api/itineraries/${route.id}/stops/${route.stops[2].id}/tracking-link`,
+    { headers: accounts.bearer(owner) },
+  );
+  const tracking = new URL(((await link.json()) as { trackingUrl: string }).trackingUrl).pathname;
+  const driverLink = await request.post(`/api/itineraries/${route.id}/driver-link`, {
+    headers: accounts.bearer(owner),
+  });
+  const driving = new URL(((await driverLink.json()) as { driverUrl: string }).driverUrl).pathname;
+
+  // The driver delivers the customer's stop with a photo.
+  const drivers = await browser.newContext({ baseURL });
+  const driver = await drivers.newPage();
+  await driver.goto(driving);
+  await driver.getByRole('button', { name: `Report: ${HOME.name}` }).click();
+  const form = driver.getByRole('form', { name: `Report on ${HOME.name}` });
+  await form.getByRole('radio', { name: 'Delivered' }).check();
+  await form.getByLabel('Choose a photo').setInputFiles(PHOTO);
+  await expect(form.getByRole('img', { name: 'The photo to send' })).toBeVisible();
+  await form.getByRole('button', { name: 'Send the report' }).click();
+  await expect(
+    driver.getByRole('button', { name: `Correct the report: ${HOME.name}` }),
+  ).toBeVisible();
+  // The report, then its photo: nothing waits on the phone any more.
+  await expect(driver.getByText(/waiting to send/)).toHaveCount(0);
+  await drivers.close();
+
+  // The customer: delivered, and no photo while the owner does not show it.
+  const customers = await browser.newContext({ baseURL });
+  const customer = await customers.newPage();
+  await customer.goto(tracking);
+  await expect(customer.getByTestId('track-state')).toHaveText(/^Delivered at .+$/);
+  await expect(customer.getByTestId('track-photo')).toHaveCount(0);
+
+  await accounts.signIn(page, owner, `/board/route/${route.id}`);
+  const choice = page.getByRole('checkbox', { name: `Photo for the customer: ${HOME.name}` });
+  await expect(choice).not.toBeChecked();
+  // The box follows the link as saved: it is ticked once the link is read again.
+  await choice.click();
+  await expect(page.getByTestId('board-tracking')).toHaveText(
+    `The customer of ${HOME.name} sees the delivery’s photo on their tracking link.`,
+  );
+  await expect(choice).toBeChecked();
+
+  // The customer's page reads the stop again when it comes back to the front: the photo, loaded.
+  await backToFront(customer);
+  const photo = customer.getByRole('img', { name: 'The photo taken at the delivery' });
+  await expect(photo).toBeVisible();
+  await expect
+    .poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
+  await expectAccessible(customer);
+
+  // Unticked: the page has no photo, and its address opens nothing.
+  const photoUrl = (await photo.getAttribute('src'))!;
+  await choice.click();
+  await expect(page.getByTestId('board-tracking')).toHaveText(
+    `The customer of ${HOME.name} no longer sees the delivery’s photo.`,
+  );
+  await expect(choice).not.toBeChecked();
+  await backToFront(customer);
+  await expect(customer.getByTestId('track-state')).toHaveText(/^Delivered at .+$/);
+  await expect(customer.getByTestId('track-photo')).toHaveCount(0);
+  expect((await request.get(new URL(photoUrl).pathname)).status()).toBe(404);
+  await customers.close();
 });
 
 test('a customer follows their delivery in Spanish, their browser’s language', async ({
