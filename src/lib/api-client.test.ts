@@ -202,6 +202,24 @@ describe('api client', () => {
     });
   });
 
+  it('tells who asks of a 401 to a request that carried a token, and of nothing else', async () => {
+    const rejected = vi.fn();
+    const answers = [json({ error: 'Invalid or expired token' }, 401), json({ error: 'x' }, 403)];
+    const fetchMock = vi.fn(() => Promise.resolve(answers.shift() ?? json({}, 401)));
+    const client = (token: string | null) =>
+      createApiClient({
+        baseUrl: '/api',
+        getAccessToken: async () => token,
+        onTokenRejected: rejected,
+        fetch: fetchMock,
+      });
+    await expect(client('jwt').get('/itineraries')).rejects.toMatchObject({ status: 401 });
+    expect(rejected).toHaveBeenCalledWith('jwt');
+    await expect(client('jwt').get('/itineraries')).rejects.toMatchObject({ status: 403 });
+    await expect(client(null).get('/itineraries')).rejects.toMatchObject({ status: 401 });
+    expect(rejected).toHaveBeenCalledTimes(1);
+  });
+
   it('reports a network failure as ERR_NETWORK', async () => {
     const fetchMock = vi.fn(async () => {
       throw new TypeError('Failed to fetch');

@@ -1,7 +1,7 @@
 import { env } from '@/config/env';
 import { apiUrl, type ApiQuery } from '@/lib/api-url';
 import { takeEarlyResponse } from '@/lib/early-requests';
-import { getAccessToken } from '@/lib/supabase';
+import { getAccessToken, tokenRejected } from '@/lib/supabase';
 import { describeSchemaFailure, type SchemaFailure } from '@/lib/schema-issues';
 
 /** API timeout 15000 ms. */
@@ -82,6 +82,8 @@ export interface ApiClientConfig {
   timeoutMs?: number;
   /** Resolves the bearer token for each request; null when signed out. */
   getAccessToken: () => Promise<string | null>;
+  /** Told when the API answered 401 to a request that carried `token`. */
+  onTokenRejected?: (token: string) => void;
   fetch?: typeof fetch;
 }
 
@@ -215,6 +217,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       });
 
       if (!response.ok) {
+        if (response.status === 401 && token) config.onTokenRejected?.(token);
         const serverError = serverFieldOf(payload, 'error');
         throw new ApiError({
           status: response.status,
@@ -254,4 +257,5 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
 export const apiClient: ApiClient = createApiClient({
   baseUrl: env.apiUrl,
   getAccessToken,
+  onTokenRejected: (token) => tokenRejected(token),
 });

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { createClient } from '@supabase/supabase-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LoadedSupabase } from './supabase';
 
 vi.mock('@/config/env', () => ({
   env: { supabaseUrl: 'https://abcdef.supabase.co', supabaseAnonKey: 'anon' },
@@ -12,6 +13,8 @@ const {
   isSessionStorageKey,
   loadSupabase,
   sessionStorageKeyFor,
+  setAuthClientStarter,
+  tokenRejected,
 } = await import('./supabase');
 const { storedAccessTokenIn } = await import('./stored-session');
 
@@ -54,6 +57,42 @@ describe('the session seen without supabase-js', () => {
 
   it('answers no token when nothing is stored, without loading the client', async () => {
     await expect(getAccessToken()).resolves.toBeNull();
+  });
+
+  it('answers a stored token good for a while as it is; one near its end through the client', async () => {
+    const client = {
+      auth: { getSession: async () => ({ data: { session: { access_token: 'refreshed' } } }) },
+    };
+    const start = vi.fn(async () => ({ client }) as unknown as LoadedSupabase);
+    setAuthClientStarter(start);
+    const store = (token: string, seconds: number) =>
+      localStorage.setItem(
+        'sb-abcdef-auth-token',
+        JSON.stringify({
+          access_token: token,
+          expires_at: Math.floor(Date.now() / 1000) + seconds,
+          user: { id: 'user-1' },
+        }),
+      );
+    try {
+      store('stored', 3600);
+      await expect(getAccessToken()).resolves.toBe('stored');
+      // A 401 to another token than the stored one (a refresh came meanwhile): nothing to check.
+      tokenRejected('older');
+      expect(start).not.toHaveBeenCalled();
+      // A 401 to the stored token: the client loads and checks the session.
+      tokenRejected('stored');
+      expect(start).toHaveBeenCalledTimes(1);
+      store('stored', 60);
+      await expect(getAccessToken()).resolves.toBe('refreshed');
+      expect(start).toHaveBeenCalledTimes(2);
+      // An auth redirect in the address is the client's to read.
+      store('stored', 3600);
+      window.history.replaceState(null, '', '/login#access_token=x&refresh_token=y');
+      await expect(getAccessToken()).resolves.toBe('refreshed');
+    } finally {
+      setAuthClientStarter(null);
+    }
   });
 
   it("signs in against the project's Auth with the project key, and stores the session where supabase-js did", async () => {

@@ -1,10 +1,15 @@
 import type { GoTrueClient } from '@supabase/auth-js';
 import { env } from '@/config/env';
 import {
+  authClientNeededIn,
   holdsSession,
+  isAuthRedirect,
   projectUrlOf,
   sessionStorageKeyFor,
+  storedSessionIn,
   storedSessionUserIn,
+  usableStoredToken,
+  type StoredSession,
 } from './stored-session';
 
 export { sessionStorageKeyFor };
@@ -16,8 +21,11 @@ export { sessionStorageKeyFor };
  *
  * Only Auth: every data call goes through /api, so supabase-js's Data API, Realtime, Storage and
  * Functions clients would be dead weight (supabase-js is 54 KB gzipped, auth-js 25 KB). Even so
- * it loads on demand: when this device holds a session (or an auth redirect is in the URL), or
- * when the user signs in. A visitor without a session never downloads it.
+ * it loads only when needed (22 KB of a signed-in landing page's 139 KB without it): while the
+ * stored session's access token is good for a while, requests carry it as it is and the identity
+ * shows its user (stored-session.ts). The client loads to refresh a token near its end, for an
+ * auth redirect in the address, to sign in or out, for the account page's password work, and
+ * when the API refuses the token (see tokenRejected).
  *
  * Without VITE_SUPABASE_URL the client talks to this origin, where the dev
  * server proxies /auth/v1 and /rest/v1 to the local gateway.
@@ -70,15 +78,30 @@ export function forgetStoredSession(): void {
   }
 }
 
-/** Parameters an auth redirect (email confirmation, OAuth) puts in the URL for supabase-js to read. */
-const AUTH_REDIRECT_PARAMS = /[#?&](access_token|error_description|error_code)=/;
-
 /** Whether the address carries an auth redirect (email confirmation, OAuth) for supabase-js to read. */
 export function authRedirectInUrl(): boolean {
   return (
-    typeof window !== 'undefined' &&
-    AUTH_REDIRECT_PARAMS.test(`${window.location.search}${window.location.hash}`)
+    typeof window !== 'undefined' && isAuthRedirect(window.location.search, window.location.hash)
   );
+}
+
+/** The session stored on this device, read without supabase-js. */
+export function storedSession(): StoredSession | null {
+  try {
+    return storedSessionIn(localStorage, sessionStorageKey());
+  } catch {
+    return null;
+  }
+}
+
+/** When the Auth client must load, in ms from now (null: not until the user signs in). */
+export function authClientNeededNow(now = Date.now()): number | null {
+  return authClientNeededIn({
+    redirect: authRedirectInUrl(),
+    holdsAuthState: hasStoredAuthState(),
+    session: storedSession(),
+    now,
+  });
 }
 
 /**
@@ -136,11 +159,40 @@ export function loadSupabase(): Promise<LoadedSupabase> {
   return loading;
 }
 
-/** The current access token, refreshed by the Auth client when needed; null when signed out. */
+/**
+ * Who starts the Auth client when a request needs it: the identity (src/lib/auth), which then
+ * follows its events; without one, the client alone.
+ */
+let startClient: () => Promise<LoadedSupabase> = loadSupabase;
+
+/** Sets who starts the Auth client for a request (the identity, while it is mounted). */
+export function setAuthClientStarter(starter: (() => Promise<LoadedSupabase>) | null): void {
+  startClient = starter ?? loadSupabase;
+}
+
+/**
+ * The current access token; null when signed out. The stored session's token is sent as it is
+ * while it is good for a while (usableStoredToken), without loading the Auth client; else the
+ * client loads and answers its session, refreshed when needed.
+ */
 export async function getAccessToken(): Promise<string | null> {
-  // No session on this device and no client yet: signed out, without loading the Auth client.
-  if (loading === null && !hasStoredAuthState()) return null;
-  const { client } = await loadSupabase();
+  if (loading === null) {
+    // No session on this device and no client yet: signed out, without loading the Auth client.
+    if (!hasStoredAuthState()) return null;
+    const token = authRedirectInUrl() ? null : usableStoredToken(storedSession(), Date.now());
+    if (token !== null) return token;
+  }
+  const { client } = await startClient();
   const { data } = await client.auth.getSession();
   return data.session?.access_token ?? null;
+}
+
+/**
+ * The API refused `token` (401). One sent from storage without the Auth client may belong to a
+ * session ended elsewhere: the client loads and checks the session with the server (and the
+ * identity signs out if it is gone). With the client loaded, it already answers for its token.
+ */
+export function tokenRejected(token: string): void {
+  if (loading !== null || storedSession()?.accessToken !== token) return;
+  void startClient().catch(() => undefined);
 }

@@ -24,6 +24,7 @@ const visit = (address: string, init: Partial<Visit> = {}): Visit => {
     hash: url.hash,
     language: 'en',
     signedIn: false,
+    authClient: false,
     ...init,
   };
 };
@@ -69,13 +70,15 @@ describe('what the head script preloads', () => {
     expect(filesToPreload(FILES, visit('/', { language: 'fr' }))).toEqual(['fr.js']);
   });
 
-  it("another address: every text, the page's files, the Auth client when a session is stored", () => {
+  it("another address: every text, the page's files, the Auth client when it loads at once", () => {
     expect(filesToPreload(FILES, visit('/edit-route/42', { signedIn: true }))).toEqual([
       'en-all.js',
       'PlannerPage.js',
       'data.js',
-      'auth.js',
     ]);
+    expect(
+      filesToPreload(FILES, visit('/edit-route/42', { signedIn: true, authClient: true })),
+    ).toEqual(['en-all.js', 'PlannerPage.js', 'data.js', 'auth.js']);
     expect(filesToPreload(FILES, visit('/privacy'))).toEqual(['en-all.js']);
   });
 });

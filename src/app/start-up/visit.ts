@@ -11,7 +11,12 @@ import {
   type DetectionSources,
 } from '@/lib/language/detector';
 import { startsWithEveryText } from '@/lib/language/first-page-texts';
-import { holdsSession } from '@/lib/stored-session';
+import {
+  authClientNeededIn,
+  holdsSession,
+  isAuthRedirect,
+  storedSessionIn,
+} from '@/lib/stored-session';
 import type { PrerenderedPage, StartupFiles } from './build-data';
 
 export type { PrerenderedPage, StartupFiles };
@@ -24,6 +29,11 @@ export interface Visit {
   language: string;
   /** Whether a session of this project is stored on the device. */
   signedIn: boolean;
+  /**
+   * Whether the app loads the Auth client at once (an auth redirect, a token to refresh:
+   * authClientNeededIn); a session whose token is good for a while does without it.
+   */
+  authClient: boolean;
 }
 
 /**
@@ -38,14 +48,14 @@ export function visitLanguage(
   return detectLanguages(sources).find((code) => available.includes(code)) ?? fallback;
 }
 
-/** What the visit will load first, beyond the app itself: its texts, its page, the Auth client. */
+/** What the visit will load first, beyond the app itself: its texts, its page, the Auth client if it loads at once. */
 export function filesToPreload(files: StartupFiles, visit: Visit): string[] {
   const texts = startsWithEveryText(visit.path) ? files.everyText : files.coreTexts;
   const page = files.pages.find((candidate) => new RegExp(candidate.path).test(visit.path));
   return [
     ...(texts[visit.language] ?? []),
     ...(page?.files ?? []),
-    ...(visit.signedIn ? files.auth : []),
+    ...(visit.authClient ? files.auth : []),
   ];
 }
 
@@ -67,8 +77,17 @@ export function prerenderedPageFits(page: PrerenderedPage, visit: Visit): boolea
  */
 export function currentVisit(available: readonly string[], fallback: string, sessionKey?: string) {
   let signedIn = false;
+  let authClient = false;
   try {
     signedIn = sessionKey !== undefined && holdsSession(localStorage, sessionKey);
+    authClient =
+      sessionKey !== undefined &&
+      authClientNeededIn({
+        redirect: isAuthRedirect(location.search, location.hash),
+        holdsAuthState: signedIn,
+        session: storedSessionIn(localStorage, sessionKey),
+        now: Date.now(),
+      }) === 0;
   } catch {
     // Storage unavailable: no session can have been kept.
   }
@@ -78,5 +97,6 @@ export function currentVisit(available: readonly string[], fallback: string, ses
     hash: location.hash,
     language: visitLanguage(browserDetectionSources(), available, fallback),
     signedIn,
+    authClient,
   } satisfies Visit;
 }

@@ -30,8 +30,11 @@ const stored = vi.hoisted(() => ({
   sessionUser: null as { id: string; email?: string } | null,
   redirect: false,
   forgotten: false,
+  /** When the stored session's token needs the client (authClientNeededIn): 0, at once. */
+  neededIn: 0,
 }));
 const loadSupabase = vi.hoisted(() => vi.fn());
+const starter = vi.hoisted(() => ({ current: null as (() => Promise<unknown>) | null }));
 vi.mock('@/lib/supabase', () => ({
   loadSupabase,
   hasStoredAuthState: () => stored.authState || stored.redirect,
@@ -41,6 +44,12 @@ vi.mock('@/lib/supabase', () => ({
     stored.forgotten = true;
   },
   isSessionStorageKey: (key: string | null) => key === 'sb-test-auth-token',
+  sessionStorageKey: () => 'sb-test-auth-token',
+  authClientNeededNow: () =>
+    stored.redirect ? 0 : stored.authState || stored.sessionUser ? stored.neededIn : null,
+  setAuthClientStarter: (start: (() => Promise<unknown>) | null) => {
+    starter.current = start;
+  },
   getAccessToken: async () => null,
 }));
 
@@ -106,6 +115,7 @@ describe('IdentityProvider', () => {
     stored.sessionUser = null;
     stored.redirect = false;
     stored.forgotten = false;
+    stored.neededIn = 0;
     loadSupabase.mockResolvedValue({ client: { auth }, isAuthError, isAuthRetryableFetchError });
     auth.listeners = [];
     auth.onAuthStateChange.mockImplementation((listener: AuthListener) => {
@@ -137,7 +147,7 @@ describe('IdentityProvider', () => {
     expect(loadSupabase).not.toHaveBeenCalled();
   });
 
-  it('with a stored session: its user at once, while supabase-js loads and the server checks it', async () => {
+  it('with a stored session whose token needs refreshing: its user at once, while supabase-js loads and the server checks it', async () => {
     storeSession();
     let answer: (value: unknown) => void = () => {};
     auth.getUser.mockReturnValue(new Promise((resolve) => (answer = resolve)));
@@ -148,6 +158,63 @@ describe('IdentityProvider', () => {
     await act(async () => answer({ data: { user }, error: null }));
     expect(status()).toBe('signed-in:driver@example.com');
     expect(auth.signOut).not.toHaveBeenCalled();
+  });
+
+  it('with a stored, unexpired token: its user without supabase-js, which loads as the token nears its end', async () => {
+    storeSession();
+    stored.neededIn = 50;
+    renderProvider();
+    expect(status()).toBe('signed-in:driver@example.com');
+    await act(async () => {});
+    expect(loadSupabase).not.toHaveBeenCalled();
+    await waitFor(() => expect(auth.getUser).toHaveBeenCalledTimes(1));
+    expect(status()).toBe('signed-in:driver@example.com');
+  });
+
+  it('a request whose token the API refused starts supabase-js here: a session ended elsewhere signs out', async () => {
+    storeSession();
+    stored.neededIn = 60_000;
+    auth.getUser.mockResolvedValue({
+      data: { user: null },
+      error: Object.assign(new Error('Session not found'), {
+        __isAuthError: true,
+        name: 'AuthApiError',
+        status: 403,
+      }),
+    });
+    renderProvider();
+    await act(async () => {});
+    expect(loadSupabase).not.toHaveBeenCalled();
+    await act(async () => {
+      await starter.current?.();
+    });
+    expect(auth.signOut).toHaveBeenCalledWith({ scope: 'local' });
+    expect(status()).toBe('anonymous');
+  });
+
+  it('a refresh made in another tab needs no supabase-js here; a sign-out there does', async () => {
+    storeSession();
+    stored.neededIn = 60_000;
+    renderProvider();
+    const before = JSON.stringify({ access_token: 'a', expires_at: 1, user });
+    const after = JSON.stringify({ access_token: 'b', expires_at: 2, user });
+    await act(async () => {
+      window.dispatchEvent(
+        new StorageEvent('storage', {
+          key: 'sb-test-auth-token',
+          oldValue: before,
+          newValue: after,
+        }),
+      );
+    });
+    expect(loadSupabase).not.toHaveBeenCalled();
+    auth.getSession.mockResolvedValue({ data: { session: null }, error: null });
+    await act(async () => {
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: 'sb-test-auth-token', oldValue: after, newValue: null }),
+      );
+    });
+    await waitFor(() => expect(status()).toBe('anonymous'));
   });
 
   it('hydrating a page rendered at build time: anonymous as the HTML, then the stored session’s user, without a mismatch', async () => {

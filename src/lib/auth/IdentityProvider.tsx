@@ -3,12 +3,16 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { clearAccountCaches } from '@/lib/account-caches';
 import {
+  authClientNeededNow,
   forgetStoredSession,
   hasStoredAuthState,
   isSessionStorageKey,
   loadSupabase,
+  sessionStorageKey,
+  setAuthClientStarter,
   type LoadedSupabase,
 } from '@/lib/supabase';
+import { storedChangeNeedsClient } from '@/lib/stored-session';
 import {
   AuthFailure,
   IdentityContext,
@@ -32,6 +36,9 @@ interface ClientRun {
   unsubscribe?: () => void;
 }
 
+/** setTimeout's longest delay (a 32-bit count of ms); a longer wait starts the client early. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 const sameUser = (a: AuthUser | null, b: AuthUser | null) =>
   a?.id === b?.id && a?.email === b?.email;
 
@@ -39,14 +46,16 @@ const sameUser = (a: AuthUser | null, b: AuthUser | null) =>
  * The one owner of the session. Everything else reads the identity through
  * `useIdentity()` and never talks to supabase.auth directly.
  *
- * Without anything stored (no session, no auth redirect in the URL) the identity is known at
- * once, read synchronously from localStorage, and supabase-js is not loaded until the user
- * signs in (or another tab does). With a stored session the first render shows its user (read
- * synchronously too) while supabase-js loads and the server validates the session: a
- * session the server rejects is removed and the identity becomes anonymous then (the
- * account's data stays on the device until another account signs in: see applyUser). A driver's pages do not wait a round trip to the Auth server
- * before their first paint (on a phone's network, about half a second). Only an auth redirect in
- * the address (whose session supabase-js has yet to read) keeps the identity `loading`.
+ * The identity is known at once, read synchronously from localStorage: anonymous without
+ * anything stored, else the stored session's user. The Auth client (supabase-js's auth-js, 22 KB
+ * gzipped) loads only when needed (authClientNeededIn in src/lib/stored-session.ts): at once for
+ * an auth redirect in the address or a token to refresh; later, when the stored token comes near
+ * its end (a page left open refreshes it as the client would); for a request whose token the API
+ * refused (src/lib/supabase.ts); to sign in or out, for the account page's password work, and
+ * when another tab signs in or out. Once loaded, it validates the session with the server: a
+ * session the server rejects is removed and the identity becomes anonymous then (the account's
+ * data stays on the device until another account signs in: see applyUser). Only an auth redirect
+ * in the address (whose session supabase-js has yet to read) keeps the identity `loading`.
  */
 export function IdentityProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
@@ -113,22 +122,35 @@ export function IdentityProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const run: ClientRun = { active: true, started: null };
     runRef.current = run;
-    // A session stored on this device: load the client after the first paint and validate it.
-    if (storedAtStart) {
+    // A request that needs the client (a token to refresh, one the API refused) starts it here,
+    // so that the identity follows its events.
+    setAuthClientStarter(startClient);
+    const start = () => {
       startClient().catch((error: unknown) => {
         console.error('Could not load the authentication client', error);
         if (run.active) setSettled(true);
       });
-    }
-    // Another tab signed in or out before this one loaded the client: load it to follow.
+    };
+    // A session stored on this device: the client loads when it is needed, after the first paint.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const neededIn = storedAtStart ? authClientNeededNow() : null;
+    if (neededIn === 0) start();
+    else if (neededIn !== null) timer = setTimeout(start, Math.min(neededIn, MAX_TIMER_MS));
+    // Another tab signed in or out before this one loaded the client: load it to follow (a
+    // refresh there needs nothing here: the token is read from storage at each request).
     const onStorage = (event: StorageEvent) => {
-      if (isSessionStorageKey(event.key) && run.started === null)
-        void startClient().catch(() => undefined);
+      if (!isSessionStorageKey(event.key) || run.started !== null) return;
+      const refresh =
+        event.key === sessionStorageKey() &&
+        !storedChangeNeedsClient(event.oldValue, event.newValue);
+      if (!refresh) start();
     };
     window.addEventListener('storage', onStorage);
     return () => {
       run.active = false;
       run.unsubscribe?.();
+      clearTimeout(timer);
+      setAuthClientStarter(null);
       window.removeEventListener('storage', onStorage);
     };
   }, [storedAtStart, startClient, setSettled]);

@@ -1,6 +1,7 @@
 import type { VrpProblem, VrpSolution } from '@domain/vrp/index.ts';
 import { SearchTeam, teamSize } from '@domain/vrp/team.ts';
 import type { Metric, Point, RouteMode } from '@domain/tsp/index.ts';
+import { OptimizeCancelledError } from './cancelled.ts';
 import type { WorkerRequest, WorkerResponse } from './protocol.ts';
 
 /** What the client needs of a Worker (a fake one in tests). */
@@ -20,12 +21,7 @@ export interface OptimizeOutcome {
   after: number;
 }
 
-export class OptimizeCancelledError extends Error {
-  override name = 'OptimizeCancelledError';
-  constructor() {
-    super('The optimisation was cancelled');
-  }
-}
+export { OptimizeCancelledError };
 
 export interface VrpRunOptions {
   /** Budget of the whole search (default 2000 ms). */

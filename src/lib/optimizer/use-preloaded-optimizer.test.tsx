@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 describe('the optimiser loaded ahead of the click', () => {
-  it('loads once the route has stops to order, when the page is idle', () => {
+  it('loads for a long route when the page is idle', () => {
     const idle: (() => void)[] = [];
     vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
     vi.stubGlobal('cancelIdleCallback', vi.fn());
@@ -35,7 +35,18 @@ describe('the optimiser loaded ahead of the click', () => {
     expect(release).not.toHaveBeenCalled();
     // Leaving the planner ends a worker that no optimisation took.
     unmount();
-    expect(release).toHaveBeenCalledOnce();
+    expect(release).toHaveBeenCalled();
+  });
+
+  it('for a shorter route, on intent only: the function answered loads it, and leaving ends it', () => {
+    vi.stubGlobal('requestIdleCallback', undefined);
+    const { result, unmount } = renderHook(() => usePreloadedOptimizer(false));
+    vi.advanceTimersByTime(5000);
+    expect(preload).not.toHaveBeenCalled();
+    result.current();
+    expect(preload).toHaveBeenCalledOnce();
+    unmount();
+    expect(release).toHaveBeenCalled();
   });
 
   it('not at all when the stops are gone before the page was idle', () => {

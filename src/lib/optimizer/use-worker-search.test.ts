@@ -63,20 +63,21 @@ describe('use-worker-search', () => {
   it('the latest call wins: the one before is cancelled, its progress and status dropped', async () => {
     const { hook } = setUp();
     const first = deferredLoad();
-    let earlier!: Promise<number>;
+    let cancelled!: Promise<void>;
     let later!: Promise<number>;
     await act(async () => {
-      earlier = hook.result.current.run(async ({ load, report }) => {
+      const earlier = hook.result.current.run(async ({ load, report }) => {
         const value = await load(() => first.loaded);
         report(value);
         return value;
       });
+      // Cancelled at once if its client is still loading, else while its inputs load.
+      cancelled = expect(earlier).rejects.toBeInstanceOf(OptimizeCancelledError);
       later = hook.result.current.run(async ({ report }) => {
         report(7);
         return 7;
       });
     });
-    const cancelled = expect(earlier).rejects.toBeInstanceOf(OptimizeCancelledError);
     await act(async () => {
       first.release(1);
       await cancelled;

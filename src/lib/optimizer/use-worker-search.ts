@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createOptimizeWorker } from './create-worker.ts';
-import { OptimizeCancelledError, OptimizeClient, type OptimizeWorker } from './optimize-client.ts';
+import { OptimizeCancelledError } from './cancelled.ts';
+import type { OptimizeClient, OptimizeWorker } from './optimize-client.ts';
+import { loadOptimizeClient } from './worker-pool.ts';
 
 export type SearchStatus = 'idle' | 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -61,10 +63,9 @@ export function useWorkerSearch<P = never>(
 
   const run = useCallback(
     async <T>(search: (run: WorkerSearchRun<P>) => Promise<T>): Promise<T> => {
-      const client = (clientRef.current ??= new OptimizeClient(createWorker));
       const call = ++latestCall.current;
       loading.current?.abort();
-      client.cancel();
+      clientRef.current?.cancel();
       const controller = new AbortController();
       loading.current = controller;
       searching.current = null;
@@ -73,6 +74,9 @@ export function useWorkerSearch<P = never>(
       setStatus('running');
       setProgress(null);
       try {
+        const { OptimizeClient } = await loadOptimizeClient();
+        if (controller.signal.aborted) throw new OptimizeCancelledError();
+        const client = (clientRef.current ??= new OptimizeClient(createWorker));
         const result = await search({
           client,
           load: async (loader) => {

@@ -6,6 +6,12 @@ function startWorker(): Worker {
   return new Worker(new URL('./optimize.worker.ts', import.meta.url), { type: 'module' });
 }
 
+/**
+ * The worker's client in the page (the search team, the protocol): loaded with the worker
+ * ahead of the click, or by the click (see use-preloaded-optimizer.ts for when).
+ */
+export const loadOptimizeClient = () => import('./optimize-client.ts');
+
 /** A worker started ahead of the click, warming up, until an optimisation takes it. */
 let waiting: Worker | null = null;
 
@@ -15,6 +21,7 @@ let waiting: Worker | null = null;
  * for the search itself. One worker waits at most; the next optimisation takes it.
  */
 export function preloadOptimizeWorker(): void {
+  void loadOptimizeClient().catch(() => undefined);
   if (waiting || typeof Worker === 'undefined') return;
   const worker = startWorker();
   // A worker that could not load (offline, say) is dropped: the click starts a new one.

@@ -10,16 +10,14 @@ import { dayChange } from '../model/day-change.ts';
 import { isBetterOrder, sameDay } from '../model/day-order.ts';
 import { dayChangeText } from './day-change-text.ts';
 import { costText, roadTimesProgressText } from '@/lib/optimizer/road-times-text.ts';
-import type { OptimizeRouteProps, OptimizeStop } from './optimize-props.ts';
+import type { OptimizeIntent, OptimizeRouteProps, OptimizeStop } from './optimize-props.ts';
 import { OptimizePanel } from './OptimizePanel.tsx';
 
 /** A start and two stops after it: the fewest with an order to choose. */
 const MIN_DAY_STOPS = 3;
 
-export interface DayOptimizeRouteProps<T extends OptimizeStop> extends Omit<
-  OptimizeRouteProps<T>,
-  'dayPlan'
-> {
+export interface DayOptimizeRouteProps<T extends OptimizeStop>
+  extends Omit<OptimizeRouteProps<T>, 'dayPlan'>, OptimizeIntent {
   plan: DayPlan;
 }
 
@@ -34,6 +32,7 @@ export function DayOptimizeRoute<T extends OptimizeStop>({
   plan,
   onApply,
   onUndo,
+  onIntent,
 }: DayOptimizeRouteProps<T>) {
   const { t, i18n } = useTranslation();
   const formatDistance = useFormatDistance();
@@ -74,6 +73,7 @@ export function DayOptimizeRoute<T extends OptimizeStop>({
 
   return (
     <OptimizePanel
+      onIntent={onIntent}
       intro={<p className="optimize-route__hint">{t('dayPlan.optimizeWithDay')}</p>}
       running={running}
       minimum={MIN_DAY_STOPS}

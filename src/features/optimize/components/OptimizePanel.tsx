@@ -10,6 +10,8 @@ export interface OptimizePanelProps {
   minimum: number;
   enoughStops: boolean;
   onOptimize: () => void;
+  /** The first sign the user means to optimise: a pointer over the button, its focus, a touch. */
+  onIntent?: () => void;
   /** While running: Cancel (a route) or Stop, keeping the best so far (a day). */
   halt: { label: string; accessibleLabel: string; onClick: () => void };
   /** After an applied order: Undo. */
@@ -34,6 +36,7 @@ export function OptimizePanel({
   minimum,
   enoughStops,
   onOptimize,
+  onIntent,
   halt,
   onUndo,
   message,
@@ -52,6 +55,9 @@ export function OptimizePanel({
           className="button button--primary"
           disabled={!enoughStops || running}
           aria-describedby={enoughStops ? undefined : hintId}
+          onPointerOver={onIntent}
+          onFocus={onIntent}
+          onTouchStart={onIntent}
           onClick={onOptimize}
         >
           {t('optimize.button')}

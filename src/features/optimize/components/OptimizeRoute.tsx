@@ -1,6 +1,8 @@
 import { parseDeparture } from '@domain/day-plan/clock.ts';
-import { usePreloadedOptimizer } from '@/lib/optimizer/use-preloaded-optimizer.ts';
-import { MIN_STOPS } from '../model/presentation.ts';
+import {
+  PRELOAD_AT_IDLE_FROM,
+  usePreloadedOptimizer,
+} from '@/lib/optimizer/use-preloaded-optimizer.ts';
 import { DayOptimizeRoute } from './DayOptimizeRoute.tsx';
 import type { OptimizeRouteProps, OptimizeStop } from './optimize-props.ts';
 import { RouteOptimize } from './RouteOptimize.tsx';
@@ -17,10 +19,10 @@ export function OptimizeRoute<T extends OptimizeStop>({
   dayPlan,
   ...props
 }: OptimizeRouteProps<T>) {
-  // The optimiser's worker loads ahead of the click once the route has stops to order.
-  usePreloadedOptimizer(props.stops.length >= MIN_STOPS['fixed-start']);
+  // The optimiser loads ahead of the click: at idle for a long route, else on intent.
+  const onIntent = usePreloadedOptimizer(props.stops.length >= PRELOAD_AT_IDLE_FROM);
   if (dayPlan && parseDeparture(dayPlan.departure)) {
-    return <DayOptimizeRoute {...props} plan={dayPlan} />;
+    return <DayOptimizeRoute {...props} plan={dayPlan} onIntent={onIntent} />;
   }
-  return <RouteOptimize {...props} />;
+  return <RouteOptimize {...props} onIntent={onIntent} />;
 }

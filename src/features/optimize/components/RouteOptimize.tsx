@@ -5,7 +5,7 @@ import { useFormatDistance } from '@/lib/units';
 import { useOptimizeOutcome } from '../hooks/use-optimize-outcome.ts';
 import { useOptimizeRoute, type OptimizeRouteOutcome } from '../hooks/use-optimize-route.ts';
 import { MIN_STOPS, formatPercentSaved, sameStops } from '../model/presentation.ts';
-import type { OptimizeRouteProps, OptimizeStop } from './optimize-props.ts';
+import type { OptimizeIntent, OptimizeRouteProps, OptimizeStop } from './optimize-props.ts';
 import { OptimizePanel } from './OptimizePanel.tsx';
 
 const MODE_OPTIONS = [
@@ -24,7 +24,8 @@ export function RouteOptimize<T extends OptimizeStop>({
   stops,
   onApply,
   onUndo,
-}: Omit<OptimizeRouteProps<T>, 'dayPlan'>) {
+  onIntent,
+}: Omit<OptimizeRouteProps<T>, 'dayPlan'> & OptimizeIntent) {
   const { t, i18n } = useTranslation();
   const formatDistance = useFormatDistance();
   const { optimize, status, cancel } = useOptimizeRoute();
@@ -50,6 +51,7 @@ export function RouteOptimize<T extends OptimizeStop>({
 
   return (
     <OptimizePanel
+      onIntent={onIntent}
       intro={
         <div className="optimize-route__row">
           <label className="optimize-route__label" htmlFor={modeId}>

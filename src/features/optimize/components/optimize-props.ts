@@ -16,3 +16,9 @@ export interface OptimizeRouteProps<T extends OptimizeStop> {
    */
   dayPlan?: DayPlan | null;
 }
+
+/** What the optimiser's panel is told beside the route: the first sign the user means to optimise. */
+export interface OptimizeIntent {
+  /** Loads the optimiser ahead of the click (a pointer over the button, its focus, a touch). */
+  onIntent?: () => void;
+}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { OptimizeCancelledError } from '@/lib/optimizer/optimize-client.ts';
+import { OptimizeCancelledError } from '@/lib/optimizer/cancelled.ts';
 import { reorder } from '../model/presentation.ts';
 
 /** What the last run produced; shown only while the route is still the one it was about. */

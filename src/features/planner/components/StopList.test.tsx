@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/lib/i18n';
 import { createTimeFormat } from '@/lib/day-plan';
@@ -172,6 +172,14 @@ describe('StopList, a long (virtual) list', () => {
     lat: 48 + i / 100,
     lng: 2 + i / 100,
   }));
+  /** A long list, once its virtual rows (loaded with the first long list) are in the page. */
+  const renderLong = async (overrides: Partial<Parameters<typeof StopList>[0]>) => {
+    const view = renderList(overrides);
+    await waitFor(() =>
+      expect(view.container.querySelector('.stop-list--virtual[style]')).toBeTruthy(),
+    );
+    return view;
+  };
   const rows = (container: HTMLElement) => [...container.querySelectorAll('.stop-list > li')];
   // jsdom lays nothing out: a viewport of 600 px lets the virtualizer put a dozen rows in the page.
   beforeEach(() => {
@@ -181,8 +189,8 @@ describe('StopList, a long (virtual) list', () => {
     vi.restoreAllMocks();
   });
 
-  it('shows a reordered route in the rows already in the page instead of mounting new ones', () => {
-    const { container, rerender, ...props } = renderList({ stops: many });
+  it('shows a reordered route in the rows already in the page instead of mounting new ones', async () => {
+    const { container, rerender, ...props } = await renderLong({ stops: many });
     const before = rows(container);
     expect(before.length).toBeGreaterThan(0);
     expect(before[0].textContent).toContain('Stop 1');
@@ -197,7 +205,7 @@ describe('StopList, a long (virtual) list', () => {
     );
   });
 
-  it('moves the focus with a stop moved by Alt+Arrow, up and down, although the rows stay in place', () => {
+  it('moves the focus with a stop moved by Alt+Arrow, up and down, although the rows stay in place', async () => {
     // The parent applies each move (as the planner does) and the list renders it.
     let order = many;
     const onMove = vi.fn((from: number, to: number) => {
@@ -207,7 +215,7 @@ describe('StopList, a long (virtual) list', () => {
       order = next;
       rerender(<StopList {...props} stops={order} />);
     });
-    const { rerender, ...props } = renderList({ stops: many, onMove });
+    const { rerender, ...props } = await renderLong({ stops: many, onMove });
     show('Stop 3').focus();
     fireEvent.keyDown(show('Stop 3'), { key: 'ArrowUp', altKey: true });
     expect(document.activeElement).toBe(show('Stop 3'));
@@ -219,12 +227,12 @@ describe('StopList, a long (virtual) list', () => {
     expect(show('Stop 3').getAttribute('aria-label')).toMatch(/^Show stop 2 /);
   });
 
-  it('waits for the move itself: a render in between does not settle the focus on the old row', () => {
+  it('waits for the move itself: a render in between does not settle the focus on the old row', async () => {
     // The planner applies a move in a later render; meanwhile the list may render for another
     // reason (the virtual list's resize observer) with the stops still in their old order.
     let pendingMove: [number, number] | null = null;
     const onMove = vi.fn((from: number, to: number) => void (pendingMove = [from, to]));
-    const { rerender, ...props } = renderList({ stops: many, onMove });
+    const { rerender, ...props } = await renderLong({ stops: many, onMove });
     show('Stop 3').focus();
     fireEvent.keyDown(show('Stop 3'), { key: 'ArrowUp', altKey: true });
     expect(pendingMove).toEqual([2, 1]);
@@ -236,8 +244,8 @@ describe('StopList, a long (virtual) list', () => {
   });
 
   /** Stop 3 asked to move up (the planner, not changing `stops`, refuses), then a control outside the list focused. */
-  const refuseMoveThenFocusOutside = (tag: 'input' | 'button') => {
-    const { rerender, ...props } = renderList({ stops: many });
+  const refuseMoveThenFocusOutside = async (tag: 'input' | 'button') => {
+    const { rerender, ...props } = await renderLong({ stops: many });
     show('Stop 3').focus();
     fireEvent.keyDown(show('Stop 3'), { key: 'ArrowUp', altKey: true });
     const outside = document.createElement(tag);
@@ -246,24 +254,24 @@ describe('StopList, a long (virtual) list', () => {
     return { rerender, props, outside };
   };
 
-  it('forgets a move the planner refused: a later change of the stops keeps the focus where it is', () => {
-    const { rerender, props, outside } = refuseMoveThenFocusOutside('input');
+  it('forgets a move the planner refused: a later change of the stops keeps the focus where it is', async () => {
+    const { rerender, props, outside } = await refuseMoveThenFocusOutside('input');
     rerender(<StopList {...props} stops={[...many, { id: 'new', name: 'New', lat: 1, lng: 1 }]} />);
     rerender(<StopList {...props} stops={[many[0], many[2], many[1], ...many.slice(3)]} />);
     expect(document.activeElement).toBe(outside);
     outside.remove();
   });
 
-  it('forgets a move the planner refused when a later change shifts the stop: the focus stays outside', () => {
-    const { rerender, props, outside } = refuseMoveThenFocusOutside('button');
+  it('forgets a move the planner refused when a later change shifts the stop: the focus stays outside', async () => {
+    const { rerender, props, outside } = await refuseMoveThenFocusOutside('button');
     // Stop 1 removed from the map: stop 3 moves up one place, not by the refused move.
     rerender(<StopList {...props} stops={many.slice(1)} />);
     expect(document.activeElement).toBe(outside);
     outside.remove();
   });
 
-  it('leaves the focus alone when the stop whose editor is open lands in another row', () => {
-    const { container, rerender, ...props } = renderList({ stops: many, onRename: vi.fn() });
+  it('leaves the focus alone when the stop whose editor is open lands in another row', async () => {
+    const { container, rerender, ...props } = await renderLong({ stops: many, onRename: vi.fn() });
     fireEvent.click(screen.getByRole('button', { name: 'Edit stop 2: name and note' }));
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name of stop 2' }));
     // The route is reordered from elsewhere (the optimiser's button has the focus): stop 2 and

@@ -1,10 +1,9 @@
-import { useId, useMemo, useRef } from 'react';
+import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { StopDayFields } from '@domain/day-plan/day-plan.ts';
 import { useSortableList } from '@/components/hooks/use-sortable-list';
 import type { TimeFormat } from '@/lib/day-plan';
-import { useStopListActions } from '../hooks/use-stop-list-actions';
+import { useStopListActions, type VirtualPlace } from '../hooks/use-stop-list-actions';
 import { rowLabels } from '../model/row-labels';
 import type { PlannedStop } from '../model/stop-list';
 import type { StopTimeView } from './day/StopTimeLine';
@@ -36,9 +35,13 @@ export interface StopListProps {
 
 /** Longer lists render only the rows in and near view, in a scrolling box of their own. */
 export const VIRTUAL_LIST_ABOVE = 50;
-const ESTIMATED_ROW_PX = 58;
-/** Matches the CSS gap between rows of the virtual list (StopList.css). */
-const ROW_GAP_PX = 6;
+
+/**
+ * TanStack Virtual comes with the first list longer than VIRTUAL_LIST_ABOVE, not with the page
+ * (a third of the 8 KB by which the planner missed its 230 KB target with it): a short list
+ * renders every row plainly.
+ */
+const VirtualRows = lazy(() => import('./stop-list/VirtualRows'));
 
 /**
  * The stops in route order. Drag by the handle (mouse or touch), or focus a
@@ -59,37 +62,26 @@ export function StopList({
   ...callbacks
 }: StopListProps) {
   const { stops, onNoteChange, onRename, onDayFieldsChange } = callbacks;
-  const listRef = useRef<HTMLOListElement>(null);
+  const listRef = useRef<HTMLOListElement | null>(null);
+  const [listElement, setListElement] = useState<HTMLOListElement | null>(null);
+  const setList = useCallback((element: HTMLOListElement | null) => {
+    listRef.current = element;
+    setListElement(element);
+  }, []);
   const viewportRef = useRef<HTMLDivElement>(null);
+  const place = useRef<VirtualPlace>({ firstRendered: 0, scrollTo: null });
   const virtual = stops.length > VIRTUAL_LIST_ABOVE;
   const { t } = useTranslation();
   const label = useMemo(() => rowLabels(t), [t]);
   const helpId = useId();
 
-  // TanStack Virtual hands back functions that change with the scroll position; this
-  // component is not compiled by the React Compiler, so its memoisation does not apply.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: virtual ? stops.length : 0,
-    getScrollElement: () => viewportRef.current,
-    estimateSize: () => ESTIMATED_ROW_PX,
-    gap: ROW_GAP_PX,
-    overscan: 6,
-    // Rows are keyed by place (see the list below), so the virtualizer keys its sizes and rows by
-    // place too: the row at a place and its measured size stay together when the stops move,
-    // and its ResizeObserver reports the size of whichever stop the row shows.
-  });
-  const items = virtual ? virtualizer.getVirtualItems() : [];
-  /** Index of the first rendered row: Sortable reports positions among the rendered rows. */
-  const firstRendered = virtual ? (items[0]?.index ?? 0) : 0;
-  const { actions, openNoteId, openMenuId, sortMove } = useStopListActions(
+  const { actions, openNoteId, openMenuId, sortMove, settleFocus } = useStopListActions(
     callbacks,
     listRef,
-    firstRendered,
-    virtual ? (index) => virtualizer.scrollToIndex(index, { align: 'auto' }) : null,
+    place,
   );
 
-  useSortableList(listRef, {
+  useSortableList(listElement, {
     handle: '.stop-item__handle',
     ghostClass: 'stop-item--ghost',
     chosenClass: 'stop-item--chosen',
@@ -140,35 +132,36 @@ export function StopList({
     return (
       <>
         {help}
-        <ol className="stop-list" ref={listRef}>
+        <ol className="stop-list" ref={setList}>
           {stops.map((stop, index) => row(stop, index, stop.id))}
         </ol>
       </>
     );
   }
 
-  const total = virtualizer.getTotalSize();
-  const last = items[items.length - 1];
   return (
     <div className="stop-list-viewport" ref={viewportRef} data-testid="stop-list-viewport">
       {help}
-      <ol
-        className="stop-list stop-list--virtual"
-        ref={listRef}
-        style={{
-          paddingTop: items[0]?.start ?? 0,
-          paddingBottom: last ? Math.max(0, total - last.end) : total,
-        }}
+      {/* While its code arrives, the first rows as the virtual list starts. */}
+      <Suspense
+        fallback={
+          <ol className="stop-list stop-list--virtual">
+            {stops.slice(0, FIRST_ROWS).map((stop, index) => row(stop, index, index))}
+          </ol>
+        }
       >
-        {/* Keyed by place, not by stop: after a reorder (an optimisation) the rows in view
-            each show another stop, and patching them costs far less than mounting new ones
-            with a layout forced to measure each (200 stops: some 20 ms of the click). A row
-            whose size changed is measured by the virtualizer's ResizeObserver before the frame
-            is painted. */}
-        {items.map((item) =>
-          row(stops[item.index], item.index, item.index, virtualizer.measureElement),
-        )}
-      </ol>
+        <VirtualRows
+          count={stops.length}
+          row={(index, measureRef) => row(stops[index], index, index, measureRef)}
+          listRef={setList}
+          viewport={viewportRef}
+          place={place}
+          settleFocus={settleFocus}
+        />
+      </Suspense>
     </div>
   );
 }
+
+/** The rows a virtual list shows while its code arrives (about a phone's screen of them). */
+const FIRST_ROWS = 12;

@@ -1,4 +1,12 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import type { StopDayFields } from '@domain/day-plan/day-plan.ts';
 import type { PlannedStop } from '../model/stop-list';
 
@@ -30,23 +38,29 @@ export interface RowActions {
   keyDown(event: KeyboardEvent, index: number): void;
 }
 
+/** Where a virtual list is: set by it as it renders (src/features/planner/components/stop-list). */
+export interface VirtualPlace {
+  /** The index of its first rendered row (0 for a plain list). */
+  firstRendered: number;
+  /** Brings a row of a virtual list into the page; null for a plain list. */
+  scrollTo: ((index: number) => void) | null;
+}
+
 /**
  * The stop list's behaviour: the row actions (calling the page's latest callbacks), which
  * stop's edit panel and menu are open, and the focus following a stop moved from the keyboard
- * or its buttons to its new place (`list`: the rendered list; `firstRendered`: the index of its
- * first row in a virtual list; `scrollTo`: brings a row of a virtual list into the page).
+ * or its buttons to its new place (`list`: the rendered list; `place`: where a virtual list is).
  */
 export function useStopListActions(
   callbacks: StopListCallbacks,
   list: { current: HTMLOListElement | null },
-  firstRendered: number,
-  scrollTo: ((index: number) => void) | null,
+  place: { current: VirtualPlace },
 ) {
   const [openNoteId, setOpenNoteId] = useState<string | null>(null);
   const [openMenuId, setOpenMenuId] = useState<string | null>(null);
-  const latest = useRef({ ...callbacks, firstRendered });
+  const latest = useRef(callbacks);
   useLayoutEffect(() => {
-    latest.current = { ...callbacks, firstRendered };
+    latest.current = callbacks;
   });
 
   /**
@@ -92,10 +106,14 @@ export function useStopListActions(
     };
   }, []);
 
-  // Runs after every render: in a virtual list the moved row may first need scrolling into the page.
-  const { stops } = callbacks;
-  useEffect(() => {
+  /**
+   * Puts the focus on a moved stop once it is in its new place. Runs after every render of the
+   * list, and of a virtual list's rows (they render on their own as they scroll): the moved row
+   * may first need scrolling into the page.
+   */
+  const settleFocus = useCallback(() => {
     const pending = focusAfterMove.current;
+    const { stops } = latest.current;
     if (pending === null || stops === pending.movedIn) return;
     const { id } = pending;
     const index = stops.findIndex((stop) => stop.id === id);
@@ -118,13 +136,15 @@ export function useStopListActions(
       button.focus();
       return;
     }
+    const { scrollTo } = place.current;
     if (scrollTo) scrollTo(index);
     else focusAfterMove.current = null;
-  });
+  }, [list, place]);
+  useEffect(settleFocus);
 
   /** A drag among the rendered rows: its places in the whole list. */
   const sortMove = (from: number, to: number) =>
-    latest.current.onMove(latest.current.firstRendered + from, latest.current.firstRendered + to);
+    latest.current.onMove(place.current.firstRendered + from, place.current.firstRendered + to);
 
-  return { actions, openNoteId, openMenuId, sortMove };
+  return { actions, openNoteId, openMenuId, sortMove, settleFocus };
 }

@@ -5,7 +5,7 @@ import type { DayPlan } from '@domain/day-plan/day-plan.ts';
 import type { Stop } from '@domain/stops.ts';
 import { randomUuid } from '@domain/random-uuid.ts';
 import { deviceTimeZone } from '@/lib/day-plan';
-import { OptimizeCancelledError } from '@/lib/optimizer/optimize-client.ts';
+import { OptimizeCancelledError } from '@/lib/optimizer/cancelled.ts';
 import { readSplitForm, driversOf } from '../model/split-form.ts';
 import { moveStop } from '../model/move-stop.ts';
 import { driverItinerary, driverTitle, planForSplit } from '../model/team-plan.ts';
