@@ -123,7 +123,8 @@ let loading: Promise<LoadedSupabase> | null = null;
 
 /** The client, created once on first use. */
 export function loadSupabase(): Promise<LoadedSupabase> {
-  loading ??= import('@supabase/auth-js').then(
+  if (loading !== null) return loading;
+  const loaded = import('@supabase/auth-js').then(
     ({ AuthClient, isAuthError, isAuthRetryableFetchError }) => {
       const key = env.supabaseAnonKey;
       // As supabase-js configures its Auth client: the project key as apikey and bearer.
@@ -156,6 +157,12 @@ export function loadSupabase(): Promise<LoadedSupabase> {
       };
     },
   );
+  // A client that could not load (offline, its file gone after a deployment) is tried again on
+  // the next need.
+  loaded.catch(() => {
+    if (loading === loaded) loading = null;
+  });
+  loading = loaded;
   return loading;
 }
 

@@ -66,7 +66,7 @@ test('a wrong password shows the server error and keeps the visitor on the form'
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('the landing page loads no map code and no Supabase client until there is a session', async ({
+test('the landing page loads no map code, and no Supabase client until it is needed', async ({
   page,
   accounts,
   scripts,
@@ -84,7 +84,8 @@ test('the landing page loads no map code and no Supabase client until there is a
   await page.waitForLoadState('networkidle');
   expect(await heavy()).toEqual([]);
 
-  // Signing up loads the client; back on the landing page the stored session is checked and shown.
+  // Signing up loads the client; back on the landing page the stored session is shown without it
+  // while its token is good for a while.
   const email = accounts.uniqueEmail('e2e-landing');
   await page.goto('/register');
   await page.getByLabel('Email').fill(email);
@@ -99,9 +100,22 @@ test('the landing page loads no map code and no Supabase client until there is a
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible();
   await expect(page.getByText(email).first()).toBeAttached();
-  const loaded = await heavy();
-  expect(loaded.some((path) => /supabase/i.test(path))).toBe(true);
-  expect(loaded.filter((path) => /leaflet/i.test(path))).toEqual([]);
+  await page.waitForLoadState('networkidle');
+  expect(await heavy()).toEqual([]);
+
+  // A token near its end: the client loads to refresh it, and the user stays signed in.
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage).filter((name) => /^sb-.*-auth-token$/.test(name))) {
+      const session = JSON.parse(localStorage.getItem(key)!) as { expires_at: number };
+      session.expires_at = Math.floor(Date.now() / 1000) + 60;
+      localStorage.setItem(key, JSON.stringify(session));
+    }
+  });
+  scripts.clear();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible();
+  await expect.poll(async () => (await heavy()).some((path) => /supabase/i.test(path))).toBe(true);
+  expect((await heavy()).filter((path) => /leaflet/i.test(path))).toEqual([]);
 });
 
 test('every text is there after switching languages between the landing page and the planner', async ({

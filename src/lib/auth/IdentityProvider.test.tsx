@@ -342,6 +342,21 @@ describe('IdentityProvider', () => {
     quiet.mockRestore();
   });
 
+  it('tries the authentication client again on the next need when it could not load', async () => {
+    storeSession();
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    loadSupabase.mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'));
+    renderProvider();
+    await waitFor(() => expect(loadSupabase).toHaveBeenCalledTimes(1));
+    expect(status()).toBe('signed-in:driver@example.com');
+    await act(async () => {
+      await starter.current?.();
+    });
+    expect(loadSupabase).toHaveBeenCalledTimes(2);
+    expect(auth.getUser).toHaveBeenCalledTimes(1);
+    quiet.mockRestore();
+  });
+
   it('keeps a stored session when the server cannot be reached to validate it', async () => {
     storeSession();
     auth.getUser.mockResolvedValue({

@@ -91,7 +91,14 @@ export function IdentityProvider({ children }: { children: ReactNode }) {
   const startClient = useCallback((): Promise<LoadedSupabase> => {
     const run = runRef.current;
     run.started ??= (async () => {
-      const kit = await loadSupabase();
+      let kit: LoadedSupabase;
+      try {
+        kit = await loadSupabase();
+      } catch (error) {
+        // Not loaded (offline): the next need tries again.
+        if (runRef.current === run) run.started = null;
+        throw error;
+      }
       if (!run.active) return kit;
       let changedDuringStartup = false;
       const {

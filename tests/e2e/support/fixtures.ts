@@ -146,12 +146,13 @@ export function plannerControls(page: Page) {
     },
     /**
      * Drags the rendered row `from` by its handle onto row `to` (indexes among the rendered
-     * rows) and drops it there. SortableJS loads with the first list that can be dragged, and
-     * it moves a row only over one that has finished its 150 ms animation: the pointer waits
-     * for the first and rests on the target until the dragged row is there, as a hand would.
+     * rows) and drops it there. SortableJS loads when a pointer first comes over a handle, and
+     * it moves a row only over one that has finished its 150 ms animation: the pointer rests on
+     * the handle until it is there and on the target until the dragged row is, as a hand would.
      */
     async dragStop(from: number, to: number) {
       const list = page.locator('.stop-list');
+      await rows.nth(from).locator('.stop-item__handle').hover();
       await expect
         .poll(() =>
           list.evaluate((el) =>
