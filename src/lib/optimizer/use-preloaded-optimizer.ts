@@ -10,6 +10,11 @@ const PRELOAD_WITHIN_MS = 2000;
  */
 export const PRELOAD_AT_IDLE_FROM = 100;
 
+/** On intent, the worker warms up only if the click has not come this long after (worker-pool.ts). */
+const INTENT_WARM_UP_AFTER_MS = 300;
+
+const preloadOnIntent = () => preloadOptimizeWorker(INTENT_WARM_UP_AFTER_MS);
+
 /**
  * Loads the optimiser (its worker, warming up, and its client in the page) ahead of the click.
  * With `atIdle` (a long route, whose search is worth having compiled code from the click on),
@@ -25,18 +30,18 @@ export function usePreloadedOptimizer(atIdle: boolean): () => void {
     if (!atIdle) return;
     const { requestIdleCallback: whenIdle, cancelIdleCallback: cancelIdle } = globalThis;
     if (typeof whenIdle === 'function' && typeof cancelIdle === 'function') {
-      const idle = whenIdle(preloadOptimizeWorker, { timeout: PRELOAD_WITHIN_MS });
+      const idle = whenIdle(() => preloadOptimizeWorker(), { timeout: PRELOAD_WITHIN_MS });
       return () => {
         cancelIdle(idle);
         releaseOptimizeWorker();
       };
     }
-    const timer = setTimeout(preloadOptimizeWorker, PRELOAD_WITHIN_MS / 2);
+    const timer = setTimeout(() => preloadOptimizeWorker(), PRELOAD_WITHIN_MS / 2);
     return () => {
       clearTimeout(timer);
       releaseOptimizeWorker();
     };
   }, [atIdle]);
   useEffect(() => releaseOptimizeWorker, []);
-  return preloadOptimizeWorker;
+  return preloadOnIntent;
 }

@@ -45,6 +45,28 @@ afterEach(() => {
 });
 
 describe('the optimiser worker loaded ahead of the click', () => {
+  it('loaded on intent: warms up a moment later, or not at all if the click takes it first', async () => {
+    vi.useFakeTimers();
+    try {
+      const { preloadOptimizeWorker, createOptimizeWorker, releaseOptimizeWorker } =
+        await freshModule();
+      preloadOptimizeWorker(300);
+      const [first] = FakeWorker.started;
+      expect(first.posted).toEqual([]);
+      vi.advanceTimersByTime(300);
+      expect(first.posted).toEqual([WARM_UP]);
+      releaseOptimizeWorker();
+
+      preloadOptimizeWorker(300);
+      const second = FakeWorker.started[1];
+      expect(createOptimizeWorker()).toBe(second);
+      vi.advanceTimersByTime(1000);
+      expect(second.posted).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('starts one module worker, warming up, and the next optimisation takes it', async () => {
     const { preloadOptimizeWorker, createOptimizeWorker } = await freshModule();
     preloadOptimizeWorker();
