@@ -5,7 +5,11 @@ import { renderWithProviders } from '@/test/render';
 import { useSaveRoute, useStartRoute } from './use-route-actions';
 
 vi.mock('@/config/env', () => ({ env: { apiUrl: '/api' } }));
-vi.mock('@/lib/supabase', () => ({ supabase: { auth: {} }, getAccessToken: async () => 'jwt' }));
+vi.mock('@/lib/supabase', () => ({
+  supabase: { auth: {} },
+  getAccessToken: async () => 'jwt',
+  tokenRejected: () => undefined,
+}));
 
 const signedIn: IdentityState = { status: 'signed-in', user: { id: 'u1', email: 'a@b.co' } };
 const paris = { name: 'Paris, Île-de-France, France', lat: 48.85, lng: 2.35 };
