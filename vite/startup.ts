@@ -67,10 +67,11 @@ const DATA_LAYER =
 
 /**
  * Modules that stay in chunks of their own although several pages use them: the map (Leaflet),
- * the drag-and-drop and CSV libraries and the Auth client, which load on use, and the texts.
+ * the drag-and-drop and CSV libraries, the Auth client, the optimiser and its road table, and the
+ * export files, which load on use, and the texts.
  */
 const ON_THEIR_OWN =
-  /[\\/](leaflet|react-leaflet|@react-leaflet|sortablejs|papaparse|@supabase)[\\/]|[\\/]src[\\/](components[\\/]map|locales|lib[\\/]optimizer)[\\/]/;
+  /[\\/](leaflet|react-leaflet|@react-leaflet|sortablejs|papaparse|@supabase)[\\/]|[\\/]src[\\/](components[\\/]map|locales|lib[\\/](optimizer|export))[\\/]|[\\/]src[\\/]lib[\\/]routing[\\/](api[\\/]road-table|model[\\/]table-blocks)/;
 
 /** Every module reachable from `roots` by static imports. */
 export function staticClosure(

@@ -22,7 +22,7 @@ import { LandingPage } from '@/features/landing';
 import { legalPages } from '@/features/legal';
 import { drivePage } from '@/features/drive';
 import { trackPage } from '@/features/track';
-import { loadAllTranslations } from '@/lib/i18n';
+import { loadAllTranslations, loadPageTexts } from '@/lib/i18n';
 import { MapLayout } from './layouts/MapLayout';
 import { StandardLayout } from './layouts/StandardLayout';
 import { RequireAccess } from './routing/RequireAccess';
@@ -31,16 +31,21 @@ type PageModule = { default: ComponentType };
 
 /**
  * A page that loads on demand (each module's default export is the page component), with every
- * text of the interface language (the first page had the core texts only). Pages that fetch
- * server data (`fetches`, the default) load the shared TanStack Query client with them.
+ * text of the interface language (the first page had the core texts only), and the page texts
+ * when it shows them (`pageTexts`: src/lib/i18n.ts says which). Pages that fetch server data
+ * (`fetches`, the default) load the shared TanStack Query client with them.
  */
-function lazyPage(load: () => Promise<PageModule>, { fetches = true } = {}): ReactNode {
+function lazyPage(
+  load: () => Promise<PageModule>,
+  { fetches = true, pageTexts = false } = {},
+): ReactNode {
+  const loadTexts = () => Promise.all([loadAllTranslations(), pageTexts ? loadPageTexts() : null]);
   const loadPage = async (): Promise<PageModule> => {
-    if (!fetches) return (await Promise.all([load(), loadAllTranslations()]))[0];
+    if (!fetches) return (await Promise.all([load(), loadTexts()]))[0];
     const [{ default: Component }, { SharedQueryProvider }] = await Promise.all([
       load(),
       import('./query-provider'),
-      loadAllTranslations(),
+      loadTexts(),
     ]);
     return {
       default: function PageWithQueries() {
@@ -165,49 +170,54 @@ export const routes: RouteObject[] = [
           {
             // A driver link's page: no account, the token opens this route's reports only.
             path: routePatterns.drive,
-            element: lazyPage(drivePage),
+            element: lazyPage(drivePage, { pageTexts: true }),
           },
           {
             // A customer's tracking link: no account, the token opens one stop's state only.
             path: routePatterns.track,
-            element: lazyPage(trackPage),
+            element: lazyPage(trackPage, { pageTexts: true }),
           },
           {
             path: routePatterns.login,
-            element: lazyPage(() => import('./routes/LoginRoute')),
+            element: lazyPage(() => import('./routes/LoginRoute'), { pageTexts: true }),
           },
           {
             path: routePatterns.register,
-            element: lazyPage(() => import('./routes/RegisterRoute')),
+            element: lazyPage(() => import('./routes/RegisterRoute'), { pageTexts: true }),
           },
           {
             path: routePatterns.notice,
             element: lazyPage(legalPages.notice, {
               fetches: false,
+              pageTexts: true,
             }),
           },
           {
             path: routePatterns.privacy,
             element: lazyPage(legalPages.privacy, {
               fetches: false,
+              pageTexts: true,
             }),
           },
           {
             path: routePatterns.terms,
             element: lazyPage(legalPages.terms, {
               fetches: false,
+              pageTexts: true,
             }),
           },
           {
             path: routePatterns.forgotPassword,
             element: lazyPage(() => import('@/features/auth/components/ForgotPasswordPage'), {
               fetches: false,
+              pageTexts: true,
             }),
           },
           {
             path: routePatterns.resetPassword,
             element: lazyPage(() => import('@/features/auth/components/ResetPasswordPage'), {
               fetches: false,
+              pageTexts: true,
             }),
           },
           {
@@ -227,11 +237,15 @@ export const routes: RouteObject[] = [
                 path: routePatterns.account,
                 element: lazyPage(accountPages.account, {
                   fetches: false,
+                  pageTexts: true,
                 }),
               },
               { path: routePatterns.wazeRoute, element: lazyPage(navigationPage) },
-              { path: routePatterns.routeBoard, element: lazyPage(boardRoute) },
-              { path: routePatterns.dayBoard, element: lazyPage(boardRoute) },
+              {
+                path: routePatterns.routeBoard,
+                element: lazyPage(boardRoute, { pageTexts: true }),
+              },
+              { path: routePatterns.dayBoard, element: lazyPage(boardRoute, { pageTexts: true }) },
               {
                 // Without an id the page says 'No route ID provided' instead of redirecting.
                 path: routePatterns.wazeRoute.replace('/:id', ''),

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import en from '@/locales/en.json';
+import pages from '@/locales/pages/en.json';
 import { takeUnregisteredKeys } from '@/test/storage-guard';
 import {
   DEVICE_KEYS,
@@ -86,7 +86,7 @@ describe('the keys the app keeps on the device', () => {
   });
 
   it('has each key described on the privacy page', () => {
-    const described = Object.keys(en.legal.privacy.storage);
+    const described = Object.keys(pages.legal.privacy.storage);
     expect(ids.filter((id) => !described.includes(id))).toEqual([]);
   });
 });

@@ -49,7 +49,16 @@ const everyTextOf = import.meta.glob<string>('../locales/*.json', {
   import: 'default',
 });
 
+/*
+ * The texts only a few pages show (the sign-in and registration pages', the driver's page, the
+ * live board, the tracking page and the legal pages' paragraphs: about 8 KB gzipped per
+ * language, nearly half of every other text) are a file of their own, loaded only with those
+ * pages (loadPageTexts). The footer's links to the legal pages name them from the main file.
+ */
+const pageTextsOf = import.meta.glob<Texts>('../locales/pages/*.json', { import: 'default' });
+
 const localePath = (code: string) => `../locales/${code}.json`;
+const pagesPath = (code: string) => `../locales/pages/${code}.json`;
 const hasLocale = (code: string) => everyTextOf[localePath(code)] !== undefined;
 
 /** The product languages whose translations exist in this build. */
@@ -63,6 +72,10 @@ let everyTextWanted =
   (typeof window !== 'undefined' && startsWithEveryText(window.location.pathname));
 /** Languages whose every text is loaded. */
 const complete = new Set<string>();
+/** Unit tests render those pages at once too; a visit asks for their texts with them. */
+let pageTextsWanted = import.meta.env.MODE === 'test';
+/** Languages whose page texts are loaded. */
+const pagesComplete = new Set<string>();
 
 async function readCore(code: string): Promise<Texts> {
   const sections = await Promise.all(
@@ -79,6 +92,31 @@ async function readEveryText(code: string): Promise<Texts> {
   return texts;
 }
 
+/** The page texts of `code` (loadPageTexts). */
+async function readPageTexts(code: string): Promise<Texts> {
+  const texts = (await pageTextsOf[pagesPath(code)]?.()) ?? {};
+  pagesComplete.add(code);
+  return texts;
+}
+
+/** `texts` with `more` added, section by section (both have a `legal` section). */
+const mergeSections = (texts: Texts, more: Texts): Texts =>
+  Object.fromEntries(
+    [...new Set([...Object.keys(texts), ...Object.keys(more)])].map((name) => [
+      name,
+      { ...(texts[name] as Texts | undefined), ...(more[name] as Texts | undefined) },
+    ]),
+  );
+
+/** The texts a language starts with: the core or every text, and the page texts once wanted. */
+async function readTexts(code: string): Promise<Texts> {
+  const [texts, pages] = await Promise.all([
+    everyTextWanted ? readEveryText(code) : readCore(code),
+    pageTextsWanted ? readPageTexts(code) : null,
+  ]);
+  return pages ? mergeSections(texts, pages) : texts;
+}
+
 const lazyLocaleBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
@@ -87,7 +125,7 @@ const lazyLocaleBackend: BackendModule = {
       callback(null, {});
       return;
     }
-    (everyTextWanted ? readEveryText(language) : readCore(language)).then(
+    readTexts(language).then(
       (texts) => callback(null, texts as ResourceKey),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
@@ -140,14 +178,30 @@ export async function loadAllTranslations(): Promise<void> {
 }
 
 /**
- * Once every text is wanted, a language whose core texts were loaded earlier (on the landing
- * page) gets the rest before the interface switches to it: i18next does not ask the backend
- * again for a language it already holds.
+ * The page texts of the interface language (and, from now on, of any language chosen later):
+ * the pages that show them wait for them before they render.
+ */
+export async function loadPageTexts(): Promise<void> {
+  pageTextsWanted = true;
+  await i18nReady;
+  const language = i18n.resolvedLanguage;
+  if (language) await completeTexts(language);
+}
+
+/**
+ * Once every text (or the page texts) is wanted, a language whose texts were loaded without them
+ * earlier gets them before the interface switches to it: i18next does not ask the backend again
+ * for a language it already holds.
  */
 async function completeTexts(language: string): Promise<void> {
-  if (!everyTextWanted || complete.has(language) || !hasLocale(language)) return;
-  const texts = await readEveryText(language);
-  i18n.addResourceBundle(language, 'translation', texts, true, true);
+  if (!hasLocale(language)) return;
+  const [texts, pages] = await Promise.all([
+    everyTextWanted && !complete.has(language) ? readEveryText(language) : null,
+    pageTextsWanted && !pagesComplete.has(language) ? readPageTexts(language) : null,
+  ]);
+  for (const added of [texts, pages]) {
+    if (added) i18n.addResourceBundle(language, 'translation', added, true, true);
+  }
 }
 
 /** Switches the interface language with its texts in place. */

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/Dialog';
-import { SendToDriverDialog } from '@/components/driver-link/SendToDriverDialog';
+import { SendToDriverDialog } from '@/components/driver-link/LazySendToDriverDialog';
 import { ExportMenu, type ExportMenuProps } from '@/components/export-menu/ExportMenu';
 import {
   EditConflict,

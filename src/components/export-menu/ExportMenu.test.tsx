@@ -30,10 +30,10 @@ const times = [
 ];
 
 /** The <desc> of each waypoint of the GPX the menu downloads. */
-function downloadedDescriptions(timeZone?: string): string[] {
+async function downloadedDescriptions(timeZone?: string): Promise<string[]> {
   render(<ExportMenu title="Queens" stops={stops} times={times} timeZone={timeZone} />);
   fireEvent.click(screen.getByRole('button', { name: 'Export' }));
-  fireEvent.click(screen.getByRole('button', { name: 'Download GPX' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Download GPX' }));
   expect(downloadText).toHaveBeenCalledTimes(1);
   const gpx = downloadText.mock.calls[0][1] as string;
   return [...gpx.matchAll(/<desc>([^<]*)<\/desc>/g)].map((match) => match[1]);
@@ -42,21 +42,21 @@ function downloadedDescriptions(timeZone?: string): string[] {
 describe('ExportMenu', () => {
   afterEach(() => downloadText.mockReset());
 
-  it("writes the GPX's planned times in the zone given (the plan's), not the device's", () => {
-    expect(downloadedDescriptions('America/New_York')).toEqual([
+  it("writes the GPX's planned times in the zone given (the plan's), not the device's", async () => {
+    expect(await downloadedDescriptions('America/New_York')).toEqual([
       'Leave Mon, Mar 4, 8:30 AM',
       'Arrive 9:00 AM · 10m at the stop · Leave 9:10 AM',
     ]);
   });
 
-  it("writes them in the device's zone when given none (as a page showing them there)", () => {
-    expect(downloadedDescriptions()).toEqual([
+  it("writes them in the device's zone when given none (as a page showing them there)", async () => {
+    expect(await downloadedDescriptions()).toEqual([
       'Leave Mon, Mar 4, 2:30 PM',
       'Arrive 3:00 PM · 10m at the stop · Leave 3:10 PM',
     ]);
   });
 
-  it('makes the map links when opened, for the stops as they are then', () => {
+  it('makes the map links when opened, for the stops as they are then', async () => {
     const many = Array.from({ length: 15 }, (_, i) => ({
       name: `Stop ${i + 1}`,
       lat: 45 + i / 100,
@@ -67,6 +67,8 @@ describe('ExportMenu', () => {
     expect(screen.queryAllByRole('link', { hidden: true })).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    // Its code loads on the first opening.
+    await screen.findByRole('list', { name: 'Open in Google Maps' });
     const google = () => screen.getByRole('list', { name: 'Open in Google Maps' });
     expect(google().querySelectorAll('a')).toHaveLength(2);
     expect(

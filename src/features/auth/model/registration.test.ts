@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import en from '@/locales/en.json';
+import en from '@/locales/pages/en.json';
 import { MIN_PASSWORD_LENGTH, validateRegistration } from './registration';
 
 const input = (password: string, confirmPassword = password) => ({

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { LoadingState } from '@/components/LoadingState';
-import { SendToDriverDialog } from '@/components/driver-link/SendToDriverDialog';
+import { SendToDriverDialog } from '@/components/driver-link/LazySendToDriverDialog';
 import type { DriverRoute } from '@/components/driver-link/use-driver-links';
 import { DayProgress } from '@/components/route-progress/RouteProgress';
 import { paths } from '@/config/paths';

@@ -76,6 +76,12 @@ function Planner({ initial, plan = PLAN }: { initial: Stop[]; plan?: DayPlan | n
   );
 }
 
+/** Renders the planner and waits for the day's optimiser, which loads on first use. */
+async function renderDay(initial: Stop[]) {
+  render(<Planner initial={initial} />);
+  await screen.findByText(/times count: departure/);
+}
+
 const order = () =>
   screen
     .getAllByRole('listitem')
@@ -83,8 +89,8 @@ const order = () =>
     .map((item) => item.textContent);
 
 describe('<OptimizeRoute> with a day plan', () => {
-  it('says the day counts instead of offering route types', () => {
-    render(<Planner initial={[depot, school, bakery]} />);
+  it('says the day counts instead of offering route types', async () => {
+    await renderDay([depot, school, bakery]);
     expect(
       screen.getByText(
         /times count: departure, time at stops, windows, locks and where the day ends/,
@@ -101,7 +107,7 @@ describe('<OptimizeRoute> with a day plan', () => {
       const pick = (matrix: number[][]) => along.map((i) => along.map((j) => matrix[i][j]));
       return roadTable({ distances: pick(table.distances), durations: pick(table.durations) });
     });
-    render(<Planner initial={[depot, pharmacy, school, bakery]} />);
+    await renderDay([depot, pharmacy, school, bakery]);
     fireEvent.click(screen.getByRole('button', { name: 'Optimise route' }));
 
     await waitFor(() => expect(order()).toEqual(['depot', 'bakery', 'school', 'pharmacy']), {
@@ -138,7 +144,7 @@ describe('<OptimizeRoute> with a day plan', () => {
       lng: 10.02,
       window: { start: '08:00', end: '08:10' },
     };
-    render(<Planner initial={[depot, west, east]} />);
+    await renderDay([depot, west, east]);
     fireEvent.click(screen.getByRole('button', { name: 'Optimise route' }));
     await waitFor(() => expect(order()).toEqual(['depot', 'east', 'west']), { timeout: 10_000 });
     expect(screen.getByRole('status').textContent).toBe(
@@ -148,7 +154,7 @@ describe('<OptimizeRoute> with a day plan', () => {
 
   it('keeps a stop locked first right after the start, and says when it compared straight lines', async () => {
     const lockedSchool = { ...school, lock: 'first' as const };
-    render(<Planner initial={[depot, bakery, pharmacy, lockedSchool]} />);
+    await renderDay([depot, bakery, pharmacy, lockedSchool]);
     fireEvent.click(screen.getByRole('button', { name: 'Optimise route' }));
     await waitFor(() => expect(order()[1]).toBe('school'), { timeout: 10_000 });
     expect(
@@ -166,7 +172,7 @@ describe('<OptimizeRoute> with a day plan', () => {
       options?.onProgress?.({ done: 100, total: 100, leftMs: 0 });
       return roadTable(lineTable(3));
     });
-    render(<Planner initial={[depot, school, bakery]} />);
+    await renderDay([depot, school, bakery]);
     fireEvent.click(screen.getByRole('button', { name: 'Optimise route' }));
     await waitFor(() =>
       expect(screen.getByRole('status').textContent).toBe(

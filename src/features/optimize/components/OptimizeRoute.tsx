@@ -3,9 +3,16 @@ import {
   PRELOAD_AT_IDLE_FROM,
   usePreloadedOptimizer,
 } from '@/lib/optimizer/use-preloaded-optimizer.ts';
-import { DayOptimizeRoute } from './DayOptimizeRoute.tsx';
+import { LazyPart, retryableLazy } from '@/components/lazy-part';
+import type { DayOptimizeRouteProps } from './DayOptimizeRoute.tsx';
 import type { OptimizeRouteProps, OptimizeStop } from './optimize-props.ts';
 import { RouteOptimize } from './RouteOptimize.tsx';
+
+// The day's optimiser (its order checks and what it says of a change) loads with the first route
+// that has a departure: about 3 KB gzipped that a planner without a working day never needs.
+const dayOptimizeRoute = retryableLazy<DayOptimizeRouteProps<OptimizeStop>>(
+  async () => (await import('./DayOptimizeRoute.tsx')).DayOptimizeRoute,
+);
 
 export type { OptimizeRouteProps, OptimizeStop } from './optimize-props.ts';
 
@@ -22,7 +29,13 @@ export function OptimizeRoute<T extends OptimizeStop>({
   // The optimiser loads ahead of the click: at idle for a long route, else on intent.
   const onIntent = usePreloadedOptimizer(props.stops.length >= PRELOAD_AT_IDLE_FROM);
   if (dayPlan && parseDeparture(dayPlan.departure)) {
-    return <DayOptimizeRoute {...props} plan={dayPlan} onIntent={onIntent} />;
+    // The stops' own type comes back in onApply: the lazily loaded part keeps it.
+    const dayProps = {
+      ...props,
+      plan: dayPlan,
+      onIntent,
+    } as unknown as DayOptimizeRouteProps<OptimizeStop>;
+    return <LazyPart part={dayOptimizeRoute} props={dayProps} />;
   }
   return <RouteOptimize {...props} onIntent={onIntent} />;
 }

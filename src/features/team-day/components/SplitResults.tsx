@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { LatLng } from '@domain/geo.ts';
 import type { Stop } from '@domain/stops.ts';
-import { SendToDriverDialog } from '@/components/driver-link/SendToDriverDialog';
+import { SendToDriverDialog } from '@/components/driver-link/LazySendToDriverDialog';
 import { useStableCallback } from '@/components/hooks/use-stable-callback';
 import { paths } from '@/config/paths';
 import type { TimeFormat } from '@/lib/day-plan';

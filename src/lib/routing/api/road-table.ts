@@ -66,11 +66,22 @@ class BlockCache {
 
 const cellsOf = (block: BlockAnswer) => block.distances.length * (block.distances[0]?.length ?? 0);
 
-const pageCache = new BlockCache();
+/*
+ * The page's blocks, made (and registered to be forgotten with the account) on first use: a
+ * module without work at its top level stays out of the pages that never ask for a table, such
+ * as the planner before its first optimisation.
+ */
+let pageCache: BlockCache | null = null;
+function blockCache(): BlockCache {
+  if (pageCache === null) {
+    pageCache = new BlockCache();
+    registerAccountCache(forgetRoadTables);
+  }
+  return pageCache;
+}
 
 /** Forgets every block kept in the page (another account's places are not this one's). */
-export const forgetRoadTables = (): void => pageCache.clear();
-registerAccountCache(forgetRoadTables);
+export const forgetRoadTables = (): void => pageCache?.clear();
 
 /** How far the table has got: blocks in hand of all, and the time left at the pace so far. */
 export interface RoadTableProgress {
@@ -153,7 +164,7 @@ export async function loadRoadTable(
       const destinations = from === to ? null : groupPlaces(places, plan.groups[to]);
       return { sources, destinations, key: blockKey(sources, destinations) };
     });
-    const answers: (BlockAnswer | undefined)[] = requests.map(({ key }) => pageCache.get(key));
+    const answers: (BlockAnswer | undefined)[] = requests.map(({ key }) => blockCache().get(key));
     const missing = answers.flatMap((answer, index) => (answer ? [] : [index]));
     const total = requests.length;
     let done = total - missing.length;
@@ -202,7 +213,7 @@ export async function loadRoadTable(
         const index = missing[next++];
         const answer = await ask(index);
         inner.signal.throwIfAborted();
-        pageCache.set(requests[index].key, answer);
+        blockCache().set(requests[index].key, answer);
         answers[index] = answer;
         done++;
         fetched++;
