@@ -401,6 +401,8 @@ describe('BoardPage', () => {
     expect((photo as HTMLInputElement).checked).toBe(false);
 
     fireEvent.click(photo);
+    // The box takes the choice at once, before the server answers.
+    expect((photo as HTMLInputElement).checked).toBe(true);
     await waitFor(() =>
       expect(screen.getByTestId('board-tracking').textContent).toBe(
         'The customer of Pharmacy sees the delivery’s photo on their tracking link.',
@@ -425,7 +427,7 @@ describe('BoardPage', () => {
     await waitFor(() => expect((photo as HTMLInputElement).checked).toBe(false));
   });
 
-  it('leaves “Photo for the customer” as it was when the request fails, and says so', async () => {
+  it('puts “Photo for the customer” back when the request fails, and says so', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
@@ -443,11 +445,13 @@ describe('BoardPage', () => {
     const photo = await screen.findByRole('checkbox', { name: 'Photo for the customer: Pharmacy' });
     await waitFor(() => expect((photo as HTMLInputElement).checked).toBe(true));
     fireEvent.click(photo);
+    expect((photo as HTMLInputElement).checked).toBe(false);
     await waitFor(() =>
       expect(screen.getByTestId('board-tracking').textContent).toBe(
-        'The tracking links could not be made. Check the connection and try again.',
+        'Whether the customer of Pharmacy sees the delivery’s photo could not be changed. Check the connection and try again.',
       ),
     );
+    // Refused: the box goes back to what the link shows.
     expect((photo as HTMLInputElement).checked).toBe(true);
   });
 });

@@ -22,7 +22,13 @@ export function useTrackingLinks(routes: readonly RouteProgress[]) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [message, setMessage] = useState('');
-  const { links, linked, photos } = useQueries({
+  /** The photo choices sent and not yet answered: the checkboxes show them at once. */
+  const [photoChoices, setPhotoChoices] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const {
+    links,
+    linked,
+    photos: savedPhotos,
+  } = useQueries({
     queries: routes.map((route) => trackingLinksQueryOptions(route.itineraryId)),
     combine: (answers) => ({
       links: new Map(
@@ -44,6 +50,11 @@ export function useTrackingLinks(routes: readonly RouteProgress[]) {
       ),
     }),
   });
+  const photos = new Set(savedPhotos);
+  for (const [stopId, show] of photoChoices) {
+    if (show) photos.add(stopId);
+    else photos.delete(stopId);
+  }
   const refresh = (routeId: string) =>
     queryClient.invalidateQueries({ queryKey: trackingLinkKeys.route(routeId) });
 
@@ -82,15 +93,26 @@ export function useTrackingLinks(routes: readonly RouteProgress[]) {
 
   /** Whether the stop's customer sees the delivery's photo (its link made when it has none). */
   const showPhoto = async (row: BoardRow, show: boolean) => {
+    // Answered: the saved links say it now (a later choice for the stop stays until its answer).
+    const settled = () =>
+      setPhotoChoices((choices) => {
+        if (choices.get(row.stopId) !== show) return choices;
+        const next = new Map(choices);
+        next.delete(row.stopId);
+        return next;
+      });
+    setPhotoChoices((choices) => new Map(choices).set(row.stopId, show));
     try {
       await makeTrackingLink(row.routeId, row.stopId, { showPhoto: show });
       setMessage(
         t(show ? 'board.tracking.photoShown' : 'board.tracking.photoHidden', { name: row.name }),
       );
+      await refresh(row.routeId);
     } catch {
-      setMessage(t('board.tracking.failed'));
+      setMessage(t('board.tracking.photoFailed', { name: row.name }));
+      void refresh(row.routeId);
     }
-    void refresh(row.routeId);
+    settled();
   };
 
   /** Every link of the route stops working; its stops get new ones when copied again. */
