@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isClosedSocketWrite } from './supabase/local/closed-socket-write.mjs';
 
 const alias = {
   '@domain': fileURLToPath(new URL('./supabase/functions/_shared/domain', import.meta.url)),
@@ -85,6 +86,9 @@ const API_STANDALONE = [
 
 export default defineConfig({
   test: {
+    // A stack's database restarting (tests/load/db-restart.test.ts) ends a connection in the middle
+    // of postgres.js's write: harmless, and ignored as `npm start` ignores it.
+    onUnhandledError: (error) => (isClosedSocketWrite(error) ? false : undefined),
     // Vitest keeps a core for itself by default: one worker on a 2-core machine.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [

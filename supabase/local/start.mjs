@@ -5,6 +5,7 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { readSettings, localKeys, projectRoot } from './settings.mjs';
 import { startStack } from './stack.mjs';
+import { isClosedSocketWrite } from './closed-socket-write.mjs';
 import { startStudio, STUDIO_HOST } from './studio.mjs';
 
 const settings = readSettings();
@@ -117,5 +118,15 @@ async function shutdown(signal) {
   console.log('Stopped. Your data stays in the database for the next start.');
   process.exit(0);
 }
+// A database restart must not end the stack: the one harmless error the driver throws then is
+// logged; any other uncaught error ends the process as Node would.
+process.on('uncaughtException', (error) => {
+  if (isClosedSocketWrite(error)) {
+    console.warn('database connection closed during a write; the next request reconnects');
+    return;
+  }
+  console.error(error);
+  process.exit(1);
+});
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
