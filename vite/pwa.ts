@@ -34,7 +34,8 @@ export const NOT_THE_APP = [/^\/api\//, /^\/auth\//, /^\/rest\//, /^\/functions\
  * The modules whose chunks (with their static imports and CSS) are precached, besides the entry:
  * the app and its texts' loader (main.tsx loads them at once), the query client of every page
  * that fetches, the Auth client (a stored session is read through it, offline too), the
- * navigation page and the dashboard (where a driver goes back to). A module is found in whatever
+ * navigation page with its export panel (loaded on use, and a route opened once exports offline
+ * too) and the dashboard (where a driver goes back to). A module is found in whatever
  * chunk the bundler put it (alone or merged with others); the build fails when one is in none.
  */
 export const OFFLINE_MODULES = [
@@ -43,6 +44,7 @@ export const OFFLINE_MODULES = [
   'src/app/query-provider.tsx',
   'node_modules/@supabase/auth-js/dist/module/index.js',
   'src/app/routes/NavigationRoute.tsx',
+  'src/components/export-menu/ExportPanel.tsx',
   'src/app/routes/DashboardRoute.tsx',
 ];
 

@@ -3,7 +3,8 @@
  * vite/pwa.ts as `sw-texts.js`).
  *
  * The texts of the six languages are twelve files (each language's core texts and its every
- * text); precaching them all would double what a first visit downloads for its service worker.
+ * text; the page texts, which only some pages load, are cached on use as those pages' code is);
+ * precaching them all would double what a first visit downloads for its service worker.
  * The page registers the worker as `/sw.js?lang=<its language>` (src/app/offline), and this part:
  *
  * - on install, caches that language's text files (the install waits for them, so a page the

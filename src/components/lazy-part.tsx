@@ -76,16 +76,19 @@ export function LoadFailure({ onRetry }: { onRetry: () => void }) {
 
 /**
  * Renders `part` (a retryableLazy) with `props`: its loading state while the code arrives
- * (`fallback`, the LoadingState by default), and a message with Retry if it cannot be fetched.
+ * (`fallback`, the LoadingState by default), and a message with Retry if it cannot be fetched
+ * (`failure`, LoadFailure by default, given the retry).
  */
 export function LazyPart<P extends object>({
   part,
   props,
   fallback,
+  failure,
 }: {
   part: RetryableLazy<P>;
   props: P;
   fallback?: ReactNode;
+  failure?: (retry: () => void) => ReactNode;
 }) {
   // A retry renders this again, so that the new lazy() replaces the failed one.
   const [, setAttempt] = useState(0);
@@ -96,7 +99,7 @@ export function LazyPart<P extends object>({
         part.reset();
         setAttempt((attempt) => attempt + 1);
       }}
-      failure={(retry) => <LoadFailure onRetry={retry} />}
+      failure={failure ?? ((retry) => <LoadFailure onRetry={retry} />)}
     >
       <Suspense fallback={fallback ?? <LoadingState />}>
         <Part {...props} />

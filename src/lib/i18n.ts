@@ -50,10 +50,11 @@ const everyTextOf = import.meta.glob<string>('../locales/*.json', {
 });
 
 /*
- * The texts only a few pages show (the sign-in and registration pages', the driver's page, the
- * live board, the tracking page and the legal pages' paragraphs: about 8 KB gzipped per
- * language, nearly half of every other text) are a file of their own, loaded only with those
- * pages (loadPageTexts). The footer's links to the legal pages name them from the main file.
+ * The texts only a few pages show (the sign-in, registration, password and account pages', the
+ * driver's page, the live board, the tracking page and the legal pages' paragraphs: about 8 KB
+ * gzipped per language, two thirds as much as all the others) are a file of their own, loaded only
+ * with those pages (loadPageTexts). The footer's links to the legal pages name them from the
+ * main file.
  */
 const pageTextsOf = import.meta.glob<Texts>('../locales/pages/*.json', { import: 'default' });
 
@@ -87,16 +88,12 @@ async function readCore(code: string): Promise<Texts> {
 }
 
 async function readEveryText(code: string): Promise<Texts> {
-  const texts = JSON.parse(await everyTextOf[localePath(code)]()) as Texts;
-  complete.add(code);
-  return texts;
+  return JSON.parse(await everyTextOf[localePath(code)]()) as Texts;
 }
 
 /** The page texts of `code` (loadPageTexts). */
 async function readPageTexts(code: string): Promise<Texts> {
-  const texts = (await pageTextsOf[pagesPath(code)]?.()) ?? {};
-  pagesComplete.add(code);
-  return texts;
+  return (await pageTextsOf[pagesPath(code)]?.()) ?? {};
 }
 
 /** `texts` with `more` added, section by section (both have a `legal` section). */
@@ -110,10 +107,15 @@ const mergeSections = (texts: Texts, more: Texts): Texts =>
 
 /** The texts a language starts with: the core or every text, and the page texts once wanted. */
 async function readTexts(code: string): Promise<Texts> {
+  const withEveryText = everyTextWanted;
+  const withPages = pageTextsWanted;
   const [texts, pages] = await Promise.all([
-    everyTextWanted ? readEveryText(code) : readCore(code),
-    pageTextsWanted ? readPageTexts(code) : null,
+    withEveryText ? readEveryText(code) : readCore(code),
+    withPages ? readPageTexts(code) : null,
   ]);
+  // Counted as held once both are read: i18next adds them as the backend's answer.
+  if (withEveryText) complete.add(code);
+  if (withPages) pagesComplete.add(code);
   return pages ? mergeSections(texts, pages) : texts;
 }
 
@@ -199,8 +201,13 @@ async function completeTexts(language: string): Promise<void> {
     everyTextWanted && !complete.has(language) ? readEveryText(language) : null,
     pageTextsWanted && !pagesComplete.has(language) ? readPageTexts(language) : null,
   ]);
-  for (const added of [texts, pages]) {
-    if (added) i18n.addResourceBundle(language, 'translation', added, true, true);
+  if (texts) {
+    i18n.addResourceBundle(language, 'translation', texts, true, true);
+    complete.add(language);
+  }
+  if (pages) {
+    i18n.addResourceBundle(language, 'translation', pages, true, true);
+    pagesComplete.add(language);
   }
 }
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
 
 /**
  * Every language has exactly the English keys, the same {{variables}} per key, and no
@@ -10,6 +9,17 @@ type Tree = { [key: string]: string | Tree };
 
 const LANGUAGES = ['es', 'fr', 'de', 'it', 'pt'] as const;
 const files = import.meta.glob<{ default: Tree }>('./*.json', { eager: true });
+const pageFiles = import.meta.glob<{ default: Tree }>('./pages/*.json', { eager: true });
+
+/** A language's texts as the app holds them: its main file and its page texts, section by section. */
+function textsOf(language: string): Tree {
+  const main = files[`./${language}.json`]?.default ?? {};
+  const pages = pageFiles[`./pages/${language}.json`]?.default ?? {};
+  const names = new Set([...Object.keys(main), ...Object.keys(pages)]);
+  return Object.fromEntries(
+    [...names].map((name) => [name, { ...(main[name] as Tree), ...(pages[name] as Tree) }]),
+  );
+}
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -29,7 +39,7 @@ const variables = (text: string) =>
  */
 const SAME_AS_ENGLISH_ALLOWED = new Set<string>([]);
 
-const english = flatten(en);
+const english = flatten(textsOf('en'));
 
 describe('translations', () => {
   it('exist for the six product languages', () => {
@@ -41,10 +51,13 @@ describe('translations', () => {
       './it.json',
       './pt.json',
     ]);
+    expect(Object.keys(pageFiles).sort()).toEqual(
+      ['de', 'en', 'es', 'fr', 'it', 'pt'].map((code) => `./pages/${code}.json`),
+    );
   });
 
   describe.each(LANGUAGES)('%s', (language) => {
-    const translated = flatten(files[`./${language}.json`]?.default ?? {});
+    const translated = flatten(textsOf(language));
 
     it('has exactly the English keys', () => {
       const missing = [...english.keys()].filter((key) => !translated.has(key));

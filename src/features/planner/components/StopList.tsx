@@ -1,13 +1,15 @@
-import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StopDayFields } from '@domain/day-plan/day-plan.ts';
 import { useSortableList } from '@/components/hooks/use-sortable-list';
+import { LazyPart, retryableLazy } from '@/components/lazy-part';
 import type { TimeFormat } from '@/lib/day-plan';
 import { useStopListActions, type VirtualPlace } from '../hooks/use-stop-list-actions';
 import { rowLabels } from '../model/row-labels';
 import type { PlannedStop } from '../model/stop-list';
 import type { StopTimeView } from './day/StopTimeLine';
 import { StopRow } from './stop-list/StopRow';
+import type { VirtualRowsProps } from './stop-list/VirtualRows';
 import './StopList.css';
 
 export interface StopListProps {
@@ -38,10 +40,11 @@ export const VIRTUAL_LIST_ABOVE = 50;
 
 /**
  * TanStack Virtual comes with the first list longer than VIRTUAL_LIST_ABOVE, not with the page
- * (a third of the 8 KB by which the planner missed its 230 KB target with it): a short list
- * renders every row plainly.
+ * (about 3 KB gzipped of the planner's 230 KB): a short list renders every row plainly.
  */
-const VirtualRows = lazy(() => import('./stop-list/VirtualRows'));
+const virtualRows = retryableLazy<VirtualRowsProps>(
+  async () => (await import('./stop-list/VirtualRows')).default,
+);
 
 /**
  * The stops in route order. Drag by the handle (mouse or touch), or focus a
@@ -142,23 +145,23 @@ export function StopList({
   return (
     <div className="stop-list-viewport" ref={viewportRef} data-testid="stop-list-viewport">
       {help}
-      {/* While its code arrives, the first rows as the virtual list starts. */}
-      <Suspense
+      {/* While its code arrives, the first rows as the virtual list starts; Retry if it cannot. */}
+      <LazyPart
+        part={virtualRows}
+        props={{
+          count: stops.length,
+          row: (index, measureRef) => row(stops[index], index, index, measureRef),
+          listRef: setList,
+          viewport: viewportRef,
+          place,
+          settleFocus,
+        }}
         fallback={
           <ol className="stop-list stop-list--virtual">
             {stops.slice(0, FIRST_ROWS).map((stop, index) => row(stop, index, index))}
           </ol>
         }
-      >
-        <VirtualRows
-          count={stops.length}
-          row={(index, measureRef) => row(stops[index], index, index, measureRef)}
-          listRef={setList}
-          viewport={viewportRef}
-          place={place}
-          settleFocus={settleFocus}
-        />
-      </Suspense>
+      />
     </div>
   );
 }
