@@ -16,7 +16,9 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 
 /**
- * @typedef {{passed: number, failed: number, skipped: number, flaky?: number}} Counts
+ * @typedef {{passed: number, failed: number, skipped: number, flaky?: number,
+ *   failures?: string[]}} Counts failures: each failed (or flaky) test's name and the first
+ *   lines of its error, printed again at the very end, where a CI log's tail shows them
  * @typedef {{name: string, command: string[], env?: Record<string, string>,
  *   counts?: () => Counts | null}} Step
  */
@@ -96,6 +98,8 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 /** @type {string[]} */
 const timings = [];
+/** @type {string[]} */
+const failures = [];
 /** @type {number | undefined} clock ticks per second (clockTicks) */
 let clockTicksPerSecond;
 const started = Date.now();
@@ -126,6 +130,7 @@ const totalCpu =
 console.log(
   `  total ${seconds(Date.now() - started)}${totalCpu} (load average ${startLoad.toFixed(2)} at the start, ${loadavg()[0].toFixed(2)} at the end)`,
 );
+if (failures.length) console.log(`\nFailed or flaky tests:\n${failures.join('\n')}`);
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);
@@ -165,6 +170,7 @@ async function runStep(step, alone) {
     totals.passed += counts.passed;
     totals.failed += counts.failed;
     totals.skipped += counts.skipped;
+    for (const failure of counts.failures ?? []) failures.push(`  ${step.name}: ${failure}`);
   }
   const ok = status === 0;
   if (!ok) {
@@ -218,13 +224,25 @@ function readJson(file) {
  */
 function vitestCounts(file) {
   /** @type {{numPassedTests?: number, numFailedTests?: number, numPendingTests?: number,
-   *   numTodoTests?: number} | null} */
+   *   numTodoTests?: number, testResults?: {name: string, message?: string,
+   *   assertionResults?: {fullName: string, status: string, failureMessages?: string[]}[]}[]}
+   *   | null} */
   const report = readJson(file);
   if (!report) return null;
+  const failures = (report.testResults ?? []).flatMap((file) => {
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    const where = path.relative(process.cwd(), file.name);
+    // A file that failed outside its tests (an error in a hook or on import) has a message only.
+    if (failed.length === 0 && file.message) return [`${where}: ${firstLines(file.message)}`];
+    return failed.map(
+      (test) => `${where} › ${test.fullName}: ${firstLines(test.failureMessages?.[0] ?? '')}`,
+    );
+  });
   return {
     passed: report.numPassedTests ?? 0,
     failed: report.numFailedTests ?? 0,
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    failures,
   };
 }
 
@@ -234,9 +252,45 @@ function vitestCounts(file) {
  */
 function playwrightCounts(file) {
   /** @type {{stats?: {expected?: number, unexpected?: number, flaky?: number,
-   *   skipped?: number}} | null} */
+   *   skipped?: number}, suites?: PlaywrightSuite[]} | null} */
   const report = readJson(file);
   if (!report?.stats) return null;
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
-  return { passed: expected + flaky, failed: unexpected, skipped, flaky };
+  /** @type {string[]} */
+  const failures = [];
+  /** @param {PlaywrightSuite} suite @param {string[]} titles */
+  const visit = (suite, titles) => {
+    const here = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = test.results?.find((result) => result.error)?.error?.message ?? '';
+        failures.push(
+          `[${test.projectName}] ${[...here, spec.title].join(' › ')}${test.status === 'flaky' ? ' (flaky)' : ''}: ${firstLines(error)}`,
+        );
+      }
+    for (const child of suite.suites ?? []) visit(child, here);
+  };
+  for (const suite of report.suites ?? []) visit(suite, []);
+  return { passed: expected + flaky, failed: unexpected, skipped, flaky, failures };
+}
+
+/**
+ * @typedef {{title?: string, suites?: PlaywrightSuite[], specs?: {title: string,
+ *   tests?: {projectName?: string, status?: string,
+ *   results?: {error?: {message?: string}}[]}[]}[]}} PlaywrightSuite
+ */
+
+/**
+ * The first lines of an error (its message and diff, not its stack), without colour codes.
+ * @param {string} message
+ */
+function firstLines(message) {
+  // eslint-disable-next-line no-control-regex
+  const plain = message.replace(/\u001b\[[0-9;]*m/g, '');
+  return plain
+    .split('\n')
+    .filter((line) => line.trim() && !/^\s*at /.test(line))
+    .slice(0, 8)
+    .join('\n      ');
 }
