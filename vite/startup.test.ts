@@ -40,6 +40,10 @@ const BUNDLE: ChunkInfo[] = [
     moduleIds: ['/r/src/features/drive/components/DrivePage.tsx'],
     imports: ['assets/data.js'],
   }),
+  chunk('assets/TrackPage.js', {
+    moduleIds: ['/r/src/features/track/components/TrackPage.tsx'],
+    imports: ['assets/data.js'],
+  }),
   chunk('assets/BoardPage.js', {
     moduleIds: ['/r/src/features/dispatch/components/BoardPage.tsx'],
     imports: ['assets/data.js'],
@@ -55,6 +59,8 @@ const BUNDLE: ChunkInfo[] = [
   chunk('assets/en-all.js', { moduleIds: ['/r/src/locales/en.json?raw'] }),
   chunk('assets/fr.js', { moduleIds: ['/r/src/locales/fr.json'] }),
   chunk('assets/fr-all.js', { moduleIds: ['/r/src/locales/fr.json?raw'] }),
+  chunk('assets/en-pages.js', { moduleIds: ['/r/src/locales/pages/en.json'] }),
+  chunk('assets/fr-pages.js', { moduleIds: ['/r/src/locales/pages/fr.json'] }),
 ];
 const LOADED = new Set(['assets/index.js', 'assets/index.css', 'assets/app.js', 'assets/app.css']);
 
@@ -69,6 +75,7 @@ describe('the first round trip', () => {
     expect(files.language).toBe('en');
     expect(files.coreTexts).toEqual({ en: ['assets/en.js'], fr: ['assets/fr.js'] });
     expect(files.everyText).toEqual({ en: ['assets/en-all.js'], fr: ['assets/fr-all.js'] });
+    expect(files.pageTexts).toEqual({ en: ['assets/en-pages.js'], fr: ['assets/fr-pages.js'] });
     expect(files.pages[0]).toEqual({
       path: '^\\/(plan|edit-route\\/[^/]+)\\/?$',
       files: [
@@ -80,10 +87,11 @@ describe('the first round trip', () => {
       ],
     });
     expect(files.auth).toEqual(['assets/auth.js']);
-    // The driver's page and the board, by the addresses a driver link and the board open.
+    // The driver's page, the tracking page and the board, by the addresses their links open.
     const pageOf = (address: string) =>
       files.pages.find((page) => new RegExp(page.path).test(address))?.files[0];
     expect(pageOf('/drive/abc')).toBe('assets/DrivePage.js');
+    expect(pageOf('/track/abc')).toBe('assets/TrackPage.js');
     expect(pageOf('/board/route/7')).toBe('assets/BoardPage.js');
     expect(pageOf('/board/day/d1')).toBe('assets/BoardPage.js');
   });

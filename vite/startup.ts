@@ -45,6 +45,7 @@ export const PAGE_MODULES: readonly { path: RegExp; module: string }[] = [
   { path: /^\/dashboard\/?$/, module: 'src/app/routes/DashboardRoute.tsx' },
   { path: /^\/share\/[^/]+\/?$/, module: 'src/app/routes/SharedRoutePage.tsx' },
   { path: /^\/drive\/[^/]+\/?$/, module: 'src/features/drive/components/DrivePage.tsx' },
+  { path: /^\/track\/[^/]+\/?$/, module: 'src/features/track/components/TrackPage.tsx' },
   {
     path: /^\/board\/(route|day)\/[^/]+\/?$/,
     module: 'src/features/dispatch/components/BoardPage.tsx',
@@ -105,12 +106,15 @@ export function startupFiles(
 ): StartupFiles {
   const coreTexts: Record<string, string[]> = {};
   const everyText: Record<string, string[]> = {};
+  const pageTexts: Record<string, string[]> = {};
   for (const chunk of chunks) {
     for (const id of chunk.moduleIds) {
-      const match = /\/src\/locales\/([a-z]{2,3})\.json(\?raw)?$/.exec(id.replaceAll('\\', '/'));
+      const match = /\/src\/locales\/(pages\/)?([a-z]{2,3})\.json(\?raw)?$/.exec(
+        id.replaceAll('\\', '/'),
+      );
       if (!match) continue;
-      const into = match[2] ? everyText : coreTexts;
-      (into[match[1]] ??= []).push(chunk.fileName);
+      const into = match[1] ? pageTexts : match[3] ? everyText : coreTexts;
+      (into[match[2]] ??= []).push(chunk.fileName);
     }
   }
   const companions = new Set(PAGE_COMPANIONS.flatMap((module) => filesOf(chunks, module, loaded)));
@@ -118,6 +122,7 @@ export function startupFiles(
     language,
     coreTexts,
     everyText,
+    pageTexts,
     pages: PAGE_MODULES.map(({ path: address, module }) => ({
       path: address.source,
       files: [...new Set([...filesOf(chunks, module, loaded), ...companions])],
@@ -302,6 +307,7 @@ export function startup({ prerender = true }: { prerender?: boolean } = {}): Plu
             language: '',
             coreTexts: {},
             everyText: {},
+            pageTexts: {},
             pages: [],
             auth: [],
           };

@@ -23,6 +23,7 @@ import { legalPages } from '@/features/legal';
 import { drivePage } from '@/features/drive';
 import { trackPage } from '@/features/track';
 import { loadAllTranslations, loadPageTexts } from '@/lib/i18n';
+import { PAGE_TEXT_ROUTES } from '@/lib/language/first-page-texts';
 import { MapLayout } from './layouts/MapLayout';
 import { StandardLayout } from './layouts/StandardLayout';
 import { RequireAccess } from './routing/RequireAccess';
@@ -32,7 +33,7 @@ type PageModule = { default: ComponentType };
 /**
  * A page that loads on demand (each module's default export is the page component), with every
  * text of the interface language (the first page had the core texts only), and the page texts
- * when it shows them (`pageTexts`: src/lib/i18n.ts says which). Pages that fetch server data
+ * when it shows them (`pageTexts`: see pageRoute). Pages that fetch server data
  * (`fetches`, the default) load the shared TanStack Query client with them.
  */
 function lazyPage(
@@ -85,6 +86,18 @@ function lazyPage(
   );
   pageLoaders.set(element, loadOnce);
   return element;
+}
+
+/**
+ * The route of a page that loads on demand, with its page texts when it shows them (the rule of
+ * which pages do, shared with the inline script that preloads them: PAGE_TEXT_ROUTES).
+ */
+function pageRoute(
+  path: string,
+  load: () => Promise<PageModule>,
+  { fetches = true } = {},
+): RouteObject {
+  return { path, element: lazyPage(load, { fetches, pageTexts: PAGE_TEXT_ROUTES.includes(path) }) };
 }
 
 /**
@@ -163,89 +176,35 @@ export const routes: RouteObject[] = [
         element: <StandardLayout />,
         children: [
           { index: true, element: <LandingPage /> },
-          {
-            path: routePatterns.share,
-            element: lazyPage(() => import('./routes/SharedRoutePage')),
-          },
-          {
-            // A driver link's page: no account, the token opens this route's reports only.
-            path: routePatterns.drive,
-            element: lazyPage(drivePage, { pageTexts: true }),
-          },
-          {
-            // A customer's tracking link: no account, the token opens one stop's state only.
-            path: routePatterns.track,
-            element: lazyPage(trackPage, { pageTexts: true }),
-          },
-          {
-            path: routePatterns.login,
-            element: lazyPage(() => import('./routes/LoginRoute'), { pageTexts: true }),
-          },
-          {
-            path: routePatterns.register,
-            element: lazyPage(() => import('./routes/RegisterRoute'), { pageTexts: true }),
-          },
-          {
-            path: routePatterns.notice,
-            element: lazyPage(legalPages.notice, {
-              fetches: false,
-              pageTexts: true,
-            }),
-          },
-          {
-            path: routePatterns.privacy,
-            element: lazyPage(legalPages.privacy, {
-              fetches: false,
-              pageTexts: true,
-            }),
-          },
-          {
-            path: routePatterns.terms,
-            element: lazyPage(legalPages.terms, {
-              fetches: false,
-              pageTexts: true,
-            }),
-          },
-          {
-            path: routePatterns.forgotPassword,
-            element: lazyPage(() => import('@/features/auth/components/ForgotPasswordPage'), {
-              fetches: false,
-              pageTexts: true,
-            }),
-          },
-          {
-            path: routePatterns.resetPassword,
-            element: lazyPage(() => import('@/features/auth/components/ResetPasswordPage'), {
-              fetches: false,
-              pageTexts: true,
-            }),
-          },
-          {
-            path: routePatterns.accountDeleted,
-            element: lazyPage(accountPages.deleted, {
-              fetches: false,
-            }),
-          },
+          pageRoute(routePatterns.share, () => import('./routes/SharedRoutePage')),
+          // A driver link's page: no account, the token opens this route's reports only.
+          pageRoute(routePatterns.drive, drivePage),
+          // A customer's tracking link: no account, the token opens one stop's state only.
+          pageRoute(routePatterns.track, trackPage),
+          pageRoute(routePatterns.login, () => import('./routes/LoginRoute')),
+          pageRoute(routePatterns.register, () => import('./routes/RegisterRoute')),
+          pageRoute(routePatterns.notice, legalPages.notice, { fetches: false }),
+          pageRoute(routePatterns.privacy, legalPages.privacy, { fetches: false }),
+          pageRoute(routePatterns.terms, legalPages.terms, { fetches: false }),
+          pageRoute(
+            routePatterns.forgotPassword,
+            () => import('@/features/auth/components/ForgotPasswordPage'),
+            { fetches: false },
+          ),
+          pageRoute(
+            routePatterns.resetPassword,
+            () => import('@/features/auth/components/ResetPasswordPage'),
+            { fetches: false },
+          ),
+          pageRoute(routePatterns.accountDeleted, accountPages.deleted, { fetches: false }),
           {
             element: <RequireAccess access="protected" />,
             children: [
-              {
-                path: routePatterns.dashboard,
-                element: lazyPage(() => import('./routes/DashboardRoute')),
-              },
-              {
-                path: routePatterns.account,
-                element: lazyPage(accountPages.account, {
-                  fetches: false,
-                  pageTexts: true,
-                }),
-              },
-              { path: routePatterns.wazeRoute, element: lazyPage(navigationPage) },
-              {
-                path: routePatterns.routeBoard,
-                element: lazyPage(boardRoute, { pageTexts: true }),
-              },
-              { path: routePatterns.dayBoard, element: lazyPage(boardRoute, { pageTexts: true }) },
+              pageRoute(routePatterns.dashboard, () => import('./routes/DashboardRoute')),
+              pageRoute(routePatterns.account, accountPages.account, { fetches: false }),
+              pageRoute(routePatterns.wazeRoute, navigationPage),
+              pageRoute(routePatterns.routeBoard, boardRoute),
+              pageRoute(routePatterns.dayBoard, boardRoute),
               {
                 // Without an id the page says 'No route ID provided' instead of redirecting.
                 path: routePatterns.wazeRoute.replace('/:id', ''),
@@ -260,11 +219,11 @@ export const routes: RouteObject[] = [
         children: [
           {
             element: <RequireAccess access="auth-settled" />,
-            children: [{ path: routePatterns.plan, element: lazyPage(plannerPage) }],
+            children: [pageRoute(routePatterns.plan, plannerPage)],
           },
           {
             element: <RequireAccess access="protected" />,
-            children: [{ path: routePatterns.editRoute, element: lazyPage(plannerPage) }],
+            children: [pageRoute(routePatterns.editRoute, plannerPage)],
           },
         ],
       },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paths, routePatterns, safeInternalPath } from './paths';
+import { matchRoutePattern, paths, routePatterns, safeInternalPath } from './paths';
 
 describe('paths', () => {
   it('builds the fixed paths of every page', () => {
@@ -60,5 +60,16 @@ describe('safeInternalPath', () => {
     ]) {
       expect(safeInternalPath(value)).toBeNull();
     }
+  });
+});
+
+describe('matchRoutePattern', () => {
+  it('reads a route pattern’s parameters, a final slash allowed', () => {
+    expect(matchRoutePattern('/share/:shareToken', '/share/a%20b/')).toEqual({ shareToken: 'a b' });
+    expect(matchRoutePattern('/dashboard', '/dashboard')).toEqual({});
+    expect(matchRoutePattern('/share/:shareToken', '/share/')).toBeNull();
+    expect(matchRoutePattern('/share/:shareToken', '/share/a/b')).toBeNull();
+    expect(matchRoutePattern('/board/route/:id', '/board/day/7')).toBeNull();
+    expect(matchRoutePattern('/share/:shareToken', '/share/%E0%A4%A')).toBeNull();
   });
 });

@@ -85,3 +85,29 @@ export function safeInternalPath(returnTo: string | null | undefined): string | 
   if (/[\u0000-\u001f\u007f]/.test(returnTo)) return null;
   return returnTo;
 }
+
+/**
+ * The parameters of `pathname` when it is an address of `pattern` ('/share/:shareToken'; a final
+ * slash allowed, as the router allows it), else null.
+ */
+export function matchRoutePattern(
+  pattern: string,
+  pathname: string,
+): Record<string, string> | null {
+  const wanted = pattern.split('/');
+  const given = pathname.replace(/(.)\/$/, '$1').split('/');
+  if (wanted.length !== given.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, part] of wanted.entries()) {
+    const value = given[index];
+    if (part.startsWith(':')) {
+      if (!value) return null;
+      try {
+        params[part.slice(1)] = decodeURIComponent(value);
+      } catch {
+        return null;
+      }
+    } else if (part !== value) return null;
+  }
+  return params;
+}

@@ -1,7 +1,7 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { browserLanguageDetector } from '@/lib/language/detector';
-import { startsWithEveryText } from '@/lib/language/first-page-texts';
+import { showsPageTexts, startsWithEveryText } from '@/lib/language/first-page-texts';
 import {
   browserLanguageSources,
   hasChosenLanguage,
@@ -73,8 +73,13 @@ let everyTextWanted =
   (typeof window !== 'undefined' && startsWithEveryText(window.location.pathname));
 /** Languages whose every text is loaded. */
 const complete = new Set<string>();
-/** Unit tests render those pages at once too; a visit asks for their texts with them. */
-let pageTextsWanted = import.meta.env.MODE === 'test';
+/**
+ * Unit tests render those pages at once too; a visit asks for their texts with them, from the
+ * start when it starts on one of them (the inline script preloads the file).
+ */
+let pageTextsWanted =
+  import.meta.env.MODE === 'test' ||
+  (typeof window !== 'undefined' && showsPageTexts(window.location.pathname));
 /** Languages whose page texts are loaded. */
 const pagesComplete = new Set<string>();
 

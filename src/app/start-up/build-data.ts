@@ -12,6 +12,8 @@ export interface StartupFiles {
   coreTexts: Record<string, string[]>;
   /** Each language's every text (what any other page starts with). */
   everyText: Record<string, string[]>;
+  /** Each language's page texts (what the pages that show texts of their own add). */
+  pageTexts: Record<string, string[]>;
   /** The lazily loaded pages: their address (a regular expression's source) and files. */
   pages: { path: string; files: string[] }[];
   /** The Auth client (supabase-js), wanted when a session is stored. */

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 vi.mock('@/config/env', () => ({ env: { apiUrl: '/api', supabaseAnonKey: 'anon' } }));
 
 const { apiUrl } = await import('@/lib/api-url');
-const { matchRoutePattern, pageRequest } = await import('./page-requests');
+const { pageRequest } = await import('./page-requests');
 
 const urlOf = (pathname: string, signedIn: boolean) => {
   const request = pageRequest(pathname, signedIn);
@@ -12,15 +12,6 @@ const urlOf = (pathname: string, signedIn: boolean) => {
 };
 
 describe('the first request of a page', () => {
-  it('reads a route pattern’s parameters, a final slash allowed', () => {
-    expect(matchRoutePattern('/share/:shareToken', '/share/a%20b/')).toEqual({ shareToken: 'a b' });
-    expect(matchRoutePattern('/dashboard', '/dashboard')).toEqual({});
-    expect(matchRoutePattern('/share/:shareToken', '/share/')).toBeNull();
-    expect(matchRoutePattern('/share/:shareToken', '/share/a/b')).toBeNull();
-    expect(matchRoutePattern('/board/route/:id', '/board/day/7')).toBeNull();
-    expect(matchRoutePattern('/share/:shareToken', '/share/%E0%A4%A')).toBeNull();
-  });
-
   it('is the GET the page’s own fetcher sends', () => {
     expect(urlOf('/dashboard', true)).toBe(
       '/api/itineraries?summary=true&progress=true&limit=24&sort=newest',
@@ -31,6 +22,7 @@ describe('the first request of a page', () => {
     expect(urlOf('/board/day/d%201', true)).toBe('/api/day-groups/d%201/progress');
     expect(urlOf('/share/abc', false)).toBe('/api/itineraries/share/abc');
     expect(urlOf('/drive/abc', true)).toBe('/api/drive/abc');
+    expect(urlOf('/track/abc', false)).toBe('/api/track/abc');
   });
 
   it('asks nothing for a page that needs an account without a session, nor for other pages', () => {

@@ -4,7 +4,7 @@
  * while the page's code is on its way. The requests are built by the fetchers' own functions,
  * so that they are the ones the pages send.
  */
-import { routePatterns } from '@/config/paths';
+import { matchRoutePattern, routePatterns } from '@/config/paths';
 import type { ApiGet } from '@/lib/api-url';
 import {
   driveRouteRequest,
@@ -17,6 +17,7 @@ import {
   itinerarySummariesRequest,
 } from '@/lib/itineraries';
 import { sharedRouteRequest } from '@/features/share';
+import { trackingRequest } from '@/features/track';
 
 interface PageRequest {
   /** The page's route (src/app/router.tsx). */
@@ -55,33 +56,8 @@ const PAGE_REQUESTS: readonly PageRequest[] = [
     account: false,
     request: ({ token }) => driveRouteRequest(token),
   },
+  { pattern: routePatterns.track, account: false, request: ({ token }) => trackingRequest(token) },
 ];
-
-/**
- * The parameters of `pathname` when it is an address of `pattern` ('/share/:shareToken'; a final
- * slash allowed, as the router allows it), else null.
- */
-export function matchRoutePattern(
-  pattern: string,
-  pathname: string,
-): Record<string, string> | null {
-  const wanted = pattern.split('/');
-  const given = pathname.replace(/(.)\/$/, '$1').split('/');
-  if (wanted.length !== given.length) return null;
-  const params: Record<string, string> = {};
-  for (const [index, part] of wanted.entries()) {
-    const value = given[index];
-    if (part.startsWith(':')) {
-      if (!value) return null;
-      try {
-        params[part.slice(1)] = decodeURIComponent(value);
-      } catch {
-        return null;
-      }
-    } else if (part !== value) return null;
-  }
-  return params;
-}
 
 /** The first /api GET of the page at `pathname`, for a visitor signed in or not. */
 export function pageRequest(pathname: string, signedIn: boolean): ApiGet | null {

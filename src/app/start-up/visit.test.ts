@@ -12,7 +12,11 @@ const FILES: StartupFiles = {
   language: 'en',
   coreTexts: { en: ['en.js'], fr: ['fr.js'] },
   everyText: { en: ['en-all.js'], fr: ['fr-all.js'] },
-  pages: [{ path: '^\\/(plan|edit-route\\/[^/]+)\\/?$', files: ['PlannerPage.js', 'data.js'] }],
+  pageTexts: { en: ['en-pages.js'], fr: ['fr-pages.js'] },
+  pages: [
+    { path: '^\\/(plan|edit-route\\/[^/]+)\\/?$', files: ['PlannerPage.js', 'data.js'] },
+    { path: '^\\/drive\\/[^/]+\\/?$', files: ['DrivePage.js', 'data.js'] },
+  ],
   auth: ['auth.js'],
 };
 
@@ -79,7 +83,21 @@ describe('what the head script preloads', () => {
     expect(
       filesToPreload(FILES, visit('/edit-route/42', { signedIn: true, authClient: true })),
     ).toEqual(['en-all.js', 'PlannerPage.js', 'data.js', 'auth.js']);
-    expect(filesToPreload(FILES, visit('/privacy'))).toEqual(['en-all.js']);
+    expect(filesToPreload(FILES, visit('/plan'))).toEqual([
+      'en-all.js',
+      'PlannerPage.js',
+      'data.js',
+    ]);
+  });
+
+  it('a page that shows texts of its own: those too, in the language of the visit', () => {
+    expect(filesToPreload(FILES, visit('/drive/abc', { language: 'fr' }))).toEqual([
+      'fr-all.js',
+      'fr-pages.js',
+      'DrivePage.js',
+      'data.js',
+    ]);
+    expect(filesToPreload(FILES, visit('/privacy'))).toEqual(['en-all.js', 'en-pages.js']);
   });
 });
 

@@ -10,7 +10,7 @@ import {
   detectLanguages,
   type DetectionSources,
 } from '@/lib/language/detector';
-import { startsWithEveryText } from '@/lib/language/first-page-texts';
+import { showsPageTexts, startsWithEveryText } from '@/lib/language/first-page-texts';
 import {
   authClientNeededIn,
   holdsSession,
@@ -48,12 +48,16 @@ export function visitLanguage(
   return detectLanguages(sources).find((code) => available.includes(code)) ?? fallback;
 }
 
-/** What the visit will load first, beyond the app itself: its texts, its page, the Auth client if it loads at once. */
+/**
+ * What the visit will load first, beyond the app itself: its texts (with the page's own where it
+ * shows them), its page, the Auth client if it loads at once.
+ */
 export function filesToPreload(files: StartupFiles, visit: Visit): string[] {
   const texts = startsWithEveryText(visit.path) ? files.everyText : files.coreTexts;
   const page = files.pages.find((candidate) => new RegExp(candidate.path).test(visit.path));
   return [
     ...(texts[visit.language] ?? []),
+    ...((showsPageTexts(visit.path) && files.pageTexts[visit.language]) || []),
     ...(page?.files ?? []),
     ...(visit.authClient ? files.auth : []),
   ];

@@ -8,6 +8,7 @@ import { apiClient } from '@/lib/api-client';
 import * as z from 'zod/mini';
 import { FAILURE_REASONS } from '@domain/stop-reports.ts';
 import { TRACKING_STATES, type TrackingAnswer } from '@domain/tracking.ts';
+import { trackingRequest } from './tracking-request';
 
 export const trackingSchema = z.object({
   name: z.string(),
@@ -29,7 +30,7 @@ export const trackingQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['tracking', token] as const,
     queryFn: ({ signal }) =>
-      apiClient.get(`/track/${encodeURIComponent(token)}`, { signal, schema: trackingSchema }),
+      apiClient.get(trackingRequest(token).path, { signal, schema: trackingSchema }),
     refetchInterval: TRACKING_REFRESH_MS,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: 'always',
