@@ -8,7 +8,9 @@
 //    flight for a second). The service worker is blocked here; it is measured in 3.
 // 2. Core Web Vitals on a simulated mid-range phone: the landing page and the planner (anonymous
 //    and signed in, empty and with a 50-stop draft), My Routes, the shared route and the
-//    navigation page. CPU 4x slowdown (Emulation.setCPUThrottlingRate) and DevTools' fast-3G
+//    navigation page, served over HTTP/2 as a static host serves them (support/http2-proxy.mjs;
+//    the preview server's HTTP/1.1 makes the seventh file at once wait for one of six
+//    connections). CPU 4x slowdown (Emulation.setCPUThrottlingRate) and DevTools' fast-3G
 //    profile (Network.emulateNetworkConditions: 562.5 ms round trip, 1.44 Mbit/s down,
 //    675 kbit/s up), a cold cache, a 412 x 823 screen; then the same at 8x (a slower phone),
 //    printed without a target. LCP is the last largest-contentful-paint entry; TBT is the sum
@@ -29,7 +31,7 @@
 //
 // Flags: --files lists each page's scripts; --runs N; --weight-only skips 2; --pages a,b measures
 // only those pages (quick checks while working on the bundle); in 2, --tasks prints each run's
-// first paint, long tasks and layout shifts, and --cpu N (at least 1: none) runs at that CPU
+// first paint, long tasks, layout shifts and requests, and --cpu N (at least 1: none) runs at that CPU
 // slowdown only, unchecked unless it is 4.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -44,6 +46,7 @@ import {
   median,
   startProduct,
 } from './support/product.mjs';
+import { startHttp2Proxy } from './support/http2-proxy.mjs';
 
 const TARGET_KB = { landing: 120, planner: { anonymous: 230, signedIn: 250 }, other: 250 };
 const TARGET_LCP_MS = 2500;
@@ -51,7 +54,7 @@ const TARGET_TBT_MS = 200;
 const TARGET_CLS = 0.1;
 const TARGET_PRECACHE_KB = 250;
 
-/** @typedef {{route: string, share: string, drive: string}} Ids */
+/** @typedef {{route: string, share: string, drive: string, track: string}} Ids */
 /** @typedef {'anonymous' | 'signedIn'} State */
 /**
  * @typedef {object} PageSpec
@@ -77,6 +80,8 @@ const PAGES = [
   // A driver's phone opening a driver link (no account): paint and blocking time too.
   { name: 'drive', path: (ids) => `/drive/${ids.drive}`, timed: ['anonymous'] },
   { name: 'board', path: (ids) => `/board/route/${ids.route}`, timed: ['signedIn'] },
+  // A customer's phone opening the tracking link of a stop (no account).
+  { name: 'track', path: (ids) => `/track/${ids.track}`, timed: ['anonymous'] },
   { name: 'account', path: () => '/account' },
   { name: 'login', path: () => '/login' },
   { name: 'register', path: () => '/register' },
@@ -229,6 +234,8 @@ const isScript = (/** @type {import('@playwright/test').Response} */ response) =
  * @property {number} cls
  * @property {[number, number][]} tasks each long task's start and duration (ms)
  * @property {[number, number][]} shifts each layout shift's time (ms) and value
+ * @property {{url: string, start: number, end: number | null}[]} requests each request's start
+ *   and end (ms since the page's own request; --tasks prints them)
  */
 
 /**
@@ -260,17 +267,23 @@ function cumulativeLayoutShift(shifts) {
  * @param {number} run
  * @param {Vitals} vitals
  */
-function printRun(page, state, run, { fcp, tasks, shifts }) {
+function printRun(page, state, run, { fcp, lcp, tasks, shifts, requests }) {
   const long = tasks.map(([start, duration]) => `${start.toFixed(0)}+${duration.toFixed(0)}`);
   const moved = shifts.map(([time, value]) => `${time.toFixed(0)}:${value.toFixed(3)}`);
   console.log(
-    `  ${page.name} ${state} run ${run + 1}: fcp ${fcp.toFixed(0)} ms, long tasks ` +
+    `  ${page.name} ${state} run ${run + 1}: fcp ${fcp.toFixed(0)} ms, lcp ${lcp.toFixed(0)} ms, long tasks ` +
       `(start+duration ms): ${long.join(' ') || 'none'}; layout shifts (ms:value): ${moved.join(' ') || 'none'}`,
   );
+  for (const request of requests)
+    console.log(
+      `      ${request.start.toFixed(0).padStart(5)}–${request.end === null ? '…' : request.end.toFixed(0).padStart(5)} ms  ${request.url}`,
+    );
 }
 
 const product = await startProduct({ name: 'page-weight' });
 const { baseUrl, outDir } = product;
+// The Core Web Vitals over HTTP/2, as a static host serves the product (support/http2-proxy.mjs).
+const secure = await startHttp2Proxy(baseUrl);
 const browser = await launchChromium();
 let failed = false;
 /** @type {Record<State, Record<string, number>>} */
@@ -298,11 +311,22 @@ try {
     method: 'POST',
     token,
   });
+  const saved = await fetch(`${baseUrl}/api/itineraries/${route}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  /** @type {unknown} */
+  const savedBody = await saved.json();
+  const { stops } = /** @type {{stops: {id: string}[]}} */ (savedBody);
+  const { trackingUrl } = await api(
+    `${baseUrl}/api/itineraries/${route}/stops/${stops[1].id}/tracking-link`,
+    { method: 'POST', token },
+  );
   /** @type {Ids} */
   const ids = {
     route,
     share: new URL(shareUrl).pathname.split('/').pop() ?? '',
     drive: new URL(driverUrl).pathname.split('/').pop() ?? '',
+    track: new URL(trackingUrl).pathname.split('/').pop() ?? '',
   };
 
   // Signed in through the page once, as a user would; every signed-in page reuses that state.
@@ -328,15 +352,21 @@ try {
    * @param {State} state
    * @param {PageSpec} page
    * @param {Partial<import('@playwright/test').BrowserContextOptions>} [options]
+   * @param {string} [origin] where the page is opened: the preview server, or its HTTP/2 proxy
    */
-  async function openContext(state, page, options = {}) {
+  async function openContext(state, page, options = {}, origin = baseUrl) {
+    // The session stored at the origin it was made at, moved to `origin`.
+    const storageState = {
+      ...signedInState,
+      origins: signedInState.origins.map((stored) => ({ ...stored, origin })),
+    };
     const context = await browser.newContext({
       locale: 'en-US',
       serviceWorkers: 'block',
-      ...(state === 'signedIn' ? { storageState: signedInState } : {}),
+      ...(state === 'signedIn' ? { storageState } : {}),
       ...options,
     });
-    await keepLocal(context, baseUrl);
+    await keepLocal(context, origin);
     const guest = state === 'anonymous' && PROTECTED.has(page.name);
     const draft = page.draft ? JSON.stringify({ title: 'Fifty stops', stops: DRAFT_STOPS }) : null;
     await context.addInitScript(([asGuest, draftText]) => {
@@ -356,7 +386,12 @@ try {
    * @returns {Promise<Vitals>}
    */
   async function measureVitals(page, state, cpu) {
-    const context = await openContext(state, page, PHONE);
+    const context = await openContext(
+      state,
+      page,
+      { ...PHONE, ignoreHTTPSErrors: true },
+      secure.url,
+    );
     const network = followNetwork(context);
     await context.addInitScript(() => {
       /** @type {{lcp: number, fcp: number, tasks: [number, number][], shifts: [number, number][]}} */
@@ -384,10 +419,23 @@ try {
     });
     const tab = await context.newPage();
     const cdp = await context.newCDPSession(tab);
+    // --tasks: each request's start and end (ms since the page's request was sent).
+    /** @type {Map<string, {url: string, start: number, end: number | null}>} */
+    const requests = new Map();
+    let sentAt = 0;
+    cdp.on('Network.requestWillBeSent', ({ requestId, request, timestamp }) => {
+      sentAt ||= timestamp;
+      const url = request.url.replace(secure.url, '');
+      requests.set(requestId, { url, start: (timestamp - sentAt) * 1000, end: null });
+    });
+    cdp.on('Network.loadingFinished', ({ requestId, timestamp }) => {
+      const request = requests.get(requestId);
+      if (request) request.end = (timestamp - sentAt) * 1000;
+    });
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', FAST_3G);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
-    await tab.goto(`${baseUrl}${page.path(ids)}`, { waitUntil: 'load', timeout: 120_000 });
+    await tab.goto(`${secure.url}${page.path(ids)}`, { waitUntil: 'load', timeout: 120_000 });
     await idle(tab, network, 2000, 120_000);
     const timing = await tab.evaluate(() => {
       /** @type {unknown} */
@@ -403,7 +451,15 @@ try {
       const counted = start + duration - Math.max(start, fcp);
       return sum + Math.max(0, counted - 50);
     }, 0);
-    return { lcp, fcp, tbt, cls: cumulativeLayoutShift(shifts), tasks, shifts };
+    return {
+      lcp,
+      fcp,
+      tbt,
+      cls: cumulativeLayoutShift(shifts),
+      tasks,
+      shifts,
+      requests: [...requests.values()],
+    };
   }
 
   // 1. Weight.
@@ -554,6 +610,7 @@ try {
   console.error('page-weight benchmark failed:', error);
 } finally {
   await browser.close();
+  await secure.close();
   await product.close();
 }
 process.exit(failed ? 1 : 0);
