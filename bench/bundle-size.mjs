@@ -31,8 +31,9 @@
 //
 // Flags: --files lists each page's scripts; --runs N; --weight-only skips 2; --pages a,b measures
 // only those pages (quick checks while working on the bundle); in 2, --tasks prints each run's
-// first paint, long tasks, layout shifts and requests, and --cpu N (at least 1: none) runs at that CPU
-// slowdown only, unchecked unless it is 4.
+// first paint, long tasks, layout shifts and requests, --cpu N (at least 1: none) runs at that
+// CPU slowdown only, unchecked unless it is 4, and --http1 times the pages over the preview
+// server's HTTP/1.1 (to compare).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -282,8 +283,10 @@ function printRun(page, state, run, { fcp, lcp, tasks, shifts, requests }) {
 
 const product = await startProduct({ name: 'page-weight' });
 const { baseUrl, outDir } = product;
-// The Core Web Vitals over HTTP/2, as a static host serves the product (support/http2-proxy.mjs).
-const secure = await startHttp2Proxy(baseUrl);
+// The Core Web Vitals over HTTP/2, as a static host serves the product (support/http2-proxy.mjs);
+// --http1: from the preview server itself, to compare.
+const secure = process.argv.includes('--http1') ? null : await startHttp2Proxy(baseUrl);
+const timedUrl = secure?.url ?? baseUrl;
 const browser = await launchChromium();
 let failed = false;
 /** @type {Record<State, Record<string, number>>} */
@@ -386,12 +389,7 @@ try {
    * @returns {Promise<Vitals>}
    */
   async function measureVitals(page, state, cpu) {
-    const context = await openContext(
-      state,
-      page,
-      { ...PHONE, ignoreHTTPSErrors: true },
-      secure.url,
-    );
+    const context = await openContext(state, page, { ...PHONE, ignoreHTTPSErrors: true }, timedUrl);
     const network = followNetwork(context);
     await context.addInitScript(() => {
       /** @type {{lcp: number, fcp: number, tasks: [number, number][], shifts: [number, number][]}} */
@@ -425,7 +423,7 @@ try {
     let sentAt = 0;
     cdp.on('Network.requestWillBeSent', ({ requestId, request, timestamp }) => {
       sentAt ||= timestamp;
-      const url = request.url.replace(secure.url, '');
+      const url = request.url.replace(timedUrl, '');
       requests.set(requestId, { url, start: (timestamp - sentAt) * 1000, end: null });
     });
     cdp.on('Network.loadingFinished', ({ requestId, timestamp }) => {
@@ -435,7 +433,7 @@ try {
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', FAST_3G);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
-    await tab.goto(`${secure.url}${page.path(ids)}`, { waitUntil: 'load', timeout: 120_000 });
+    await tab.goto(`${timedUrl}${page.path(ids)}`, { waitUntil: 'load', timeout: 120_000 });
     await idle(tab, network, 2000, 120_000);
     const timing = await tab.evaluate(() => {
       /** @type {unknown} */
@@ -610,7 +608,7 @@ try {
   console.error('page-weight benchmark failed:', error);
 } finally {
   await browser.close();
-  await secure.close();
+  await secure?.close();
   await product.close();
 }
 process.exit(failed ? 1 : 0);
