@@ -7,8 +7,8 @@
 //    gzipped JavaScript the page loaded (its workers included) until it was idle (no request in
 //    flight for a second). The service worker is blocked here; it is measured in 3.
 // 2. Core Web Vitals on a simulated mid-range phone: the landing page and the planner (anonymous
-//    and signed in, empty and with a 50-stop draft), My Routes, the shared route and the
-//    navigation page, served over HTTP/2 as a static host serves them (support/http2-proxy.mjs;
+//    and signed in, empty and with a 50-stop draft), My Routes, the shared route, the
+//    navigation page, the driver's page, the board and the tracking page, served over HTTP/2 as a static host serves them (support/http2-proxy.mjs;
 //    the preview server's HTTP/1.1 makes the seventh file at once wait for one of six
 //    connections). CPU 4x slowdown (Emulation.setCPUThrottlingRate) and DevTools' fast-3G
 //    profile (Network.emulateNetworkConditions: 562.5 ms round trip, 1.44 Mbit/s down,
@@ -317,6 +317,7 @@ try {
   const saved = await fetch(`${baseUrl}/api/itineraries/${route}`, {
     headers: { authorization: `Bearer ${token}` },
   });
+  if (!saved.ok) throw new Error(`GET /api/itineraries/${route}: ${saved.status}`);
   /** @type {unknown} */
   const savedBody = await saved.json();
   const { stops } = /** @type {{stops: {id: string}[]}} */ (savedBody);

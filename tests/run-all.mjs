@@ -224,19 +224,21 @@ function readJson(file) {
  */
 function vitestCounts(file) {
   /** @type {{numPassedTests?: number, numFailedTests?: number, numPendingTests?: number,
-   *   numTodoTests?: number, testResults?: {name: string, message?: string,
+   *   numTodoTests?: number, testResults?: {name?: string, message?: string,
    *   assertionResults?: {fullName: string, status: string, failureMessages?: string[]}[]}[]}
    *   | null} */
   const report = readJson(file);
   if (!report) return null;
   const failures = (report.testResults ?? []).flatMap((file) => {
     const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-    const where = path.relative(process.cwd(), file.name);
-    // A file that failed outside its tests (an error in a hook or on import) has a message only.
-    if (failed.length === 0 && file.message) return [`${where}: ${firstLines(file.message)}`];
-    return failed.map(
-      (test) => `${where} › ${test.fullName}: ${firstLines(test.failureMessages?.[0] ?? '')}`,
-    );
+    const where = path.relative(process.cwd(), file.name ?? '');
+    return [
+      ...failed.map(
+        (test) => `${where} › ${test.fullName}: ${firstLines(test.failureMessages?.[0] ?? '')}`,
+      ),
+      // An error outside the tests (in a hook, or on import).
+      ...(file.message ? [`${where}: ${firstLines(file.message)}`] : []),
+    ];
   });
   return {
     passed: report.numPassedTests ?? 0,
@@ -266,7 +268,7 @@ function playwrightCounts(file) {
         if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
         const error = test.results?.find((result) => result.error)?.error?.message ?? '';
         failures.push(
-          `[${test.projectName}] ${[...here, spec.title].join(' › ')}${test.status === 'flaky' ? ' (flaky)' : ''}: ${firstLines(error)}`,
+          `${test.projectName ? `[${test.projectName}] ` : ''}${[...here, spec.title].join(' › ')}${test.status === 'flaky' ? ' (flaky)' : ''}: ${firstLines(error)}`,
         );
       }
     for (const child of suite.suites ?? []) visit(child, here);

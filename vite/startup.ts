@@ -14,8 +14,9 @@
  *   prerender-check.ts) empties #root before the first paint when the visit shows something
  *   else, and the app renders that page.
  * - The head script (src/app/start-up/head-script.ts), first in <head>: the stored theme before
- *   the first paint, and preloads of what only the visit knows (its language's texts, the page
- *   of its address, the Auth client when a session is stored).
+ *   the first paint, and preloads of what only the visit knows (its language's texts, with the
+ *   page texts where its page shows them, the page of its address, the Auth client when a
+ *   session is stored), and the page's first /api GET.
  *
  * Both inline scripts are the app's own TypeScript, bundled here with the app's aliases and
  * environment, so they apply the app's rules (theme, language detection, session key) rather

@@ -1,12 +1,13 @@
 // The product as a static host serves it: over HTTP/2 (one connection, every request at once),
 // where `vite preview` speaks HTTP/1.1 (six connections a host: on a page that asks for more
 // files at once, the seventh waits for a free one, a round trip more on a phone's network). A
-// TLS proxy in front of the preview server, with a certificate made for the run, which the
-// benchmark's Chromium accepts (launchChromium).
+// TLS proxy in front of the preview server, with a certificate made for the run (the browser
+// contexts that use it are opened with ignoreHTTPSErrors).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import http2 from 'node:http2';
+import { pipeline } from 'node:stream';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -81,13 +82,18 @@ export async function startHttp2Proxy(target) {
         for (const [name, value] of Object.entries(answer.headers))
           if (!CONNECTION_HEADERS.has(name) && value !== undefined) back[name] = value;
         response.writeHead(answer.statusCode ?? 502, back);
-        answer.pipe(response);
+        // A body cut short is a failed response for the browser, never a shorter file.
+        pipeline(answer, response, (error) => {
+          if (error) response.stream?.close(http2.constants.NGHTTP2_INTERNAL_ERROR);
+        });
       },
     );
     upstream.on('error', () => {
-      if (!response.headersSent) response.writeHead(502);
-      response.end();
+      if (response.headersSent) response.stream?.close(http2.constants.NGHTTP2_INTERNAL_ERROR);
+      else response.writeHead(502).end();
     });
+    // The browser gave up on it (a page left): so does the request behind.
+    response.on('close', () => upstream.destroy());
     request.pipe(upstream);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
