@@ -8,14 +8,18 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ApiConfig } from './config.ts';
 import { ApiError } from './http.ts';
 import { supabaseAs, supabaseAsService } from './supabase.ts';
+import { sweepInRounds } from './sweep-rounds.ts';
 
 export const PROOF_BUCKET = 'stop-proofs';
 
 /** How long a link to a proof works. */
 export const PROOF_LINK_SECONDS = 600;
 
-/** Objects deleted in one request (Storage's limit for one delete), and in one sweep. */
+/** Objects deleted in one request (Storage's limit for one delete), and in one round of a sweep. */
 const REMOVE_BATCH = 1000;
+
+/** A sweep's rounds: up to 20,000 orphans a sweep; what is left waits for the next one. */
+const SWEEP_ROUNDS = 20;
 
 /** A link signed less than this long ago is answered again (the board asks every 15 s). */
 const REUSE_LINK_MS = 300_000;
@@ -37,9 +41,9 @@ export interface ProofStorage {
   /** Deletes the owner's proofs (as the owner). */
   remove(accessToken: string, objectPaths: readonly string[]): Promise<void>;
   /**
-   * Deletes up to 1000 objects that no proof names (orphan_proofs: their route, report or account
-   * deleted by SQL or through the Data API, an upload that lost the race), as the function;
-   * answers how many.
+   * Deletes the objects that no proof names (orphan_proofs: their route, report or account
+   * deleted by SQL or through the Data API, an upload that lost the race), as the function, in
+   * rounds of 1000 (sweepInRounds); answers how many.
    */
   sweep(): Promise<number>;
   /**
@@ -158,17 +162,25 @@ export function createProofStorage(
     },
 
     async sweep() {
-      service ??= supabaseAsService(config as ApiConfig);
-      const listed = await service.rpc('orphan_proofs', { max_count: REMOVE_BATCH });
-      if (listed.error) throw unavailable('sweep', listed.error.message);
-      const orphans = ((listed.data ?? []) as unknown[]).filter(
-        (name): name is string => typeof name === 'string',
+      const client = (service ??= supabaseAsService(config as ApiConfig));
+      return sweepInRounds(
+        {
+          async list(max) {
+            const listed = await client.rpc('orphan_proofs', { max_count: max });
+            if (listed.error) throw unavailable('sweep', listed.error.message);
+            return ((listed.data ?? []) as unknown[]).filter(
+              (name): name is string => typeof name === 'string',
+            );
+          },
+          async remove(orphans) {
+            const removed = await client.storage.from(PROOF_BUCKET).remove([...orphans]);
+            if (removed.error) throw unavailable('sweep', removed.error.message);
+            for (const objectPath of orphans) signed.delete(objectPath);
+            return removed.data?.length ?? 0;
+          },
+        },
+        { batch: REMOVE_BATCH, maxRounds: SWEEP_ROUNDS },
       );
-      if (orphans.length === 0) return 0;
-      const removed = await service.storage.from(PROOF_BUCKET).remove(orphans);
-      if (removed.error) throw unavailable('sweep', removed.error.message);
-      for (const objectPath of orphans) signed.delete(objectPath);
-      return orphans.length;
     },
   };
 }
