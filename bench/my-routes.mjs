@@ -310,8 +310,19 @@ try {
     // The end of the list comes near the screen: the next page is asked for.
     if ((await more.count()) > 0)
       await more.scrollIntoViewIfNeeded({ timeout: 5000 }).catch(() => undefined);
-    else if ((await cards.count()) < ROUTES)
-      throw new Error(`the list ended at ${await cards.count()} of ${ROUTES} routes`);
+    else {
+      // The last page's cards follow the end of the list in a render of their own.
+      const shown = await cards.count();
+      await yearTab
+        .waitForFunction(
+          ([selector, least]) => globalThis.document.querySelectorAll(selector).length > least,
+          /** @type {[string, number]} */ (['.route-card', shown]),
+          { timeout: 5000 },
+        )
+        .catch(() => {
+          throw new Error(`the list ended at ${shown} of ${ROUTES} routes`);
+        });
+    }
     await yearTab.waitForTimeout(50);
   }
   await yearTab.waitForLoadState('networkidle');

@@ -20,7 +20,7 @@ vi.mock('@/lib/supabase', () => ({
 }));
 
 import { API_TIMEOUT_MS, ApiError, apiClient, createApiClient } from './api-client';
-import { startEarlyRequest, takeEarlyResponse } from './early-requests';
+import { dropEarlyResponses, startEarlyRequest } from './early-requests';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -261,10 +261,7 @@ describe('api client', () => {
       vi.unstubAllGlobals();
     }
 
-    afterEach(() => {
-      for (const token of ['jwt', 'old', null])
-        void takeEarlyResponse('/api/itineraries/7', token, 0);
-    });
+    afterEach(() => dropEarlyResponses());
 
     it('takes its answer instead of asking again, once', async () => {
       sendEarly('/api/itineraries/7', 'jwt', Promise.resolve(json({ id: '7' })));
@@ -286,6 +283,16 @@ describe('api client', () => {
       await expect(
         clientWith(fetchMock as unknown as typeof fetch, 'old').get('/itineraries/8'),
       ).resolves.toEqual({ id: 'new' });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+
+    it('is not taken after a change the client sent: it may show what the change replaced', async () => {
+      sendEarly('/api/itineraries/7', 'jwt', Promise.resolve(json({ title: 'before' })));
+      const fetchMock = vi.fn(async () => json({ title: 'after' }));
+      const client = clientWith(fetchMock, 'jwt');
+
+      await client.put('/itineraries/7', { title: 'after' });
+      await expect(client.get('/itineraries/7')).resolves.toEqual({ title: 'after' });
       expect(fetchMock).toHaveBeenCalledTimes(2);
     });
 

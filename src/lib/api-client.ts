@@ -1,6 +1,6 @@
 import { env } from '@/config/env';
 import { apiUrl, type ApiQuery } from '@/lib/api-url';
-import { takeEarlyResponse } from '@/lib/early-requests';
+import { dropEarlyResponses, noteOwnRequest, takeEarlyResponse } from '@/lib/early-requests';
 import { getAccessToken, tokenRejected } from '@/lib/supabase';
 import { describeSchemaFailure, type SchemaFailure } from '@/lib/schema-issues';
 
@@ -175,9 +175,12 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
 
     try {
       const url = apiUrl(config.baseUrl, path, query);
-      // A page's first GET may have gone out before its code arrived (src/lib/early-requests.ts).
-      const early =
-        method === 'GET' && !options.headers ? takeEarlyResponse(url, token) : undefined;
+      // A page's first GET may have gone out before its code arrived (src/lib/early-requests.ts);
+      // a change makes the answers asked for before it out of date.
+      if (method !== 'GET') dropEarlyResponses();
+      const shareable = method === 'GET' && !options.headers;
+      const early = shareable ? takeEarlyResponse(url, token) : undefined;
+      if (shareable && !early) noteOwnRequest(url, token);
       let response: Response;
       try {
         response = await (early

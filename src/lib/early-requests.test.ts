@@ -1,11 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FRESH_FOR_MS } from './answer-freshness';
-import { startEarlyRequest, takeEarlyResponse } from './early-requests';
+import {
+  dropEarlyResponses,
+  noteOwnRequest,
+  startEarlyRequest,
+  takeEarlyResponse,
+} from './early-requests';
 
 describe('early requests', () => {
   afterEach(() => {
-    // Whatever a test left is taken, so the next one starts with none.
-    for (const token of ['token', null, 'other']) void takeEarlyResponse('/api/x', token, 0);
+    // Whatever a test sent is forgotten, so the next one starts with none.
+    dropEarlyResponses();
     vi.unstubAllGlobals();
   });
 
@@ -35,6 +40,32 @@ describe('early requests', () => {
     expect(takeEarlyResponse('/api/y', null)).toBeUndefined();
     expect(takeEarlyResponse('/api/x', null, sent + FRESH_FOR_MS)).toBeUndefined();
     expect(takeEarlyResponse('/api/x', null)).toBeDefined();
+  });
+
+  it('sends a GET once while the same one is fresh, taken or not', () => {
+    const fetchMock = vi.fn(async () => new Response('{}'));
+    vi.stubGlobal('fetch', fetchMock);
+    startEarlyRequest('/api/x', 'token');
+    startEarlyRequest('/api/x', 'token');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    startEarlyRequest('/api/x', 'other');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    void takeEarlyResponse('/api/x', 'token');
+    startEarlyRequest('/api/x', 'token');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends nothing for a GET the client sent itself, and forgets every GET after a change', () => {
+    const fetchMock = vi.fn(async () => new Response('{}'));
+    vi.stubGlobal('fetch', fetchMock);
+    noteOwnRequest('/api/x', 'token');
+    startEarlyRequest('/api/x', 'token');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(takeEarlyResponse('/api/x', 'token')).toBeUndefined();
+
+    dropEarlyResponses();
+    startEarlyRequest('/api/x', 'token');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('leaves a failed request to the client, without an unhandled rejection', async () => {

@@ -2,8 +2,9 @@ import { bearer, expect, test, type Page } from './support/fixtures';
 
 /**
  * The pages that show server data ask for it before their code has arrived: the script first in
- * the HTML sends the page's first /api GET (src/app/start-up/page-requests.ts), and the app's
- * client takes that answer instead of asking again (src/lib/early-requests.ts).
+ * the HTML sends the page's first /api GET (src/app/start-up/page-requests.ts), as does the
+ * router when the app goes to such a page whose code is not here yet, and the app's client takes
+ * that answer instead of asking again (src/lib/early-requests.ts).
  */
 test.describe('a page’s data, asked for with its code', () => {
   test.skip(({ isMobile }) => isMobile, 'one browser profile is enough');
@@ -70,5 +71,33 @@ test.describe('a page’s data, asked for with its code', () => {
     await page.goto(`/waze-route/${id}`);
     await expect(page.getByText('Lyon, Métropole de Lyon, France').first()).toBeVisible();
     expect(route).toHaveLength(1);
+  });
+
+  test('from the planner, My Routes (Dashboard in the header) asks for its cards while its code is on its way, once', async ({
+    page,
+    accounts,
+  }) => {
+    const owner = await accounts.register('page-data');
+    await accounts.postRoute(owner, 'Planned yesterday', STOPS);
+    await accounts.signIn(page, owner, '/plan');
+    const dashboard = page.getByRole('link', { name: 'Dashboard' });
+    await expect(dashboard).toBeVisible();
+
+    // My Routes' code is held until its cards' GET has gone out: sent only by the page itself,
+    // once its code ran, that GET would never come, and the code would be let go after 10 s.
+    const summaries = watchRequests(page, /^\/api\/itineraries\?/);
+    const asked = page.waitForRequest((request) => /\/api\/itineraries\?/.test(request.url()));
+    let heldUntilAsked = false;
+    await page.route(/\/assets\/DashboardRoute-[^/]*\.js$/, async (route) => {
+      heldUntilAsked = await Promise.race([
+        asked.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
+      ]);
+      await route.continue();
+    });
+    await dashboard.click();
+    await expect(page.locator('article').filter({ hasText: 'Planned yesterday' })).toBeVisible();
+    expect(heldUntilAsked).toBe(true);
+    expect(summaries).toHaveLength(1);
   });
 });

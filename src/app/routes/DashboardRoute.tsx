@@ -4,9 +4,10 @@ import { storedSessionUser } from '@/lib/supabase';
 import { useOutboxSync } from '../outbox/use-outbox-sync';
 import { queryClient } from '../query-provider';
 
-// My Routes' first page is asked for as soon as this page's code has arrived, while React
-// renders the page, instead of once the list has mounted: on a phone the request then went
-// out some 400 ms after the tap, most of it this code's evaluation and the first render.
+// My Routes' first page is taken in as soon as this page's code has arrived, while React
+// renders the page, instead of once the list has mounted. Its GET went out before this code
+// (src/lib/early-requests.ts): this takes the answer at once. On the benchmark's phone the first
+// cards of a cold visit came about 0.5 s later without it (4.09 s against 3.60 s, median of 5).
 if (storedSessionUser())
   void queryClient.prefetchInfiniteQuery(itinerarySummariesQueryOptions(FIRST_SUMMARY_FILTERS));
 

@@ -18,52 +18,42 @@ import {
 } from '@/lib/itineraries';
 import { sharedRouteRequest } from '@/features/share';
 import { trackingRequest } from '@/features/track';
+import { PAGE_REQUEST_ROUTES, type PageRequestRoute } from './page-request-routes';
 
 interface PageRequest {
-  /** The page's route (src/app/router.tsx). */
-  pattern: string;
   /** Whether the page needs an account: without a stored session it asks for nothing. */
   account: boolean;
   request: (params: Record<string, string>) => ApiGet;
 }
 
-const PAGE_REQUESTS: readonly PageRequest[] = [
+/** Each page's first GET, by the page's route (src/app/router.tsx). */
+const PAGE_REQUESTS: Record<PageRequestRoute, PageRequest> = {
   // My Routes' first page of cards (src/app/routes/DashboardRoute.tsx).
-  {
-    pattern: routePatterns.dashboard,
+  [routePatterns.dashboard]: {
     account: true,
     request: () => itinerarySummariesRequest(FIRST_SUMMARY_FILTERS, null),
   },
-  { pattern: routePatterns.wazeRoute, account: true, request: ({ id }) => itineraryRequest(id) },
-  { pattern: routePatterns.editRoute, account: true, request: ({ id }) => itineraryRequest(id) },
-  {
-    pattern: routePatterns.routeBoard,
-    account: true,
-    request: ({ id }) => routeProgressRequest(id),
-  },
-  {
-    pattern: routePatterns.dayBoard,
+  [routePatterns.wazeRoute]: { account: true, request: ({ id }) => itineraryRequest(id) },
+  [routePatterns.editRoute]: { account: true, request: ({ id }) => itineraryRequest(id) },
+  [routePatterns.routeBoard]: { account: true, request: ({ id }) => routeProgressRequest(id) },
+  [routePatterns.dayBoard]: {
     account: true,
     request: ({ group }) => dayGroupProgressRequest(group),
   },
-  {
-    pattern: routePatterns.share,
+  [routePatterns.share]: {
     account: false,
     request: ({ shareToken }) => sharedRouteRequest(shareToken),
   },
-  {
-    pattern: routePatterns.drive,
-    account: false,
-    request: ({ token }) => driveRouteRequest(token),
-  },
-  { pattern: routePatterns.track, account: false, request: ({ token }) => trackingRequest(token) },
-];
+  [routePatterns.drive]: { account: false, request: ({ token }) => driveRouteRequest(token) },
+  [routePatterns.track]: { account: false, request: ({ token }) => trackingRequest(token) },
+};
 
 /** The first /api GET of the page at `pathname`, for a visitor signed in or not. */
 export function pageRequest(pathname: string, signedIn: boolean): ApiGet | null {
-  for (const page of PAGE_REQUESTS) {
+  for (const pattern of PAGE_REQUEST_ROUTES) {
+    const page = PAGE_REQUESTS[pattern];
     if (page.account && !signedIn) continue;
-    const params = matchRoutePattern(page.pattern, pathname);
+    const params = matchRoutePattern(pattern, pathname);
     if (params) return page.request(params);
   }
   return null;

@@ -13,6 +13,7 @@ import { onSyncOutcome } from '@/lib/offline';
 import { itineraryKeys, type ItinerarySummary } from '@/lib/itineraries';
 import { useCardActions } from '../hooks/use-card-actions';
 import { useRouteActions } from '../hooks/use-route-actions';
+import { useCardFormatsAhead } from '../hooks/use-card-formats-ahead';
 import { useRouteSummaries } from '../hooks/use-route-summaries';
 import { RouteGrid } from './RouteGrid';
 import { RouteTools } from './RouteTools';
@@ -32,6 +33,7 @@ export function DashboardPage() {
   const signedIn = identity.status === 'signed-in';
   const heading = useRef<HTMLHeadingElement>(null);
   const list = useRouteSummaries({ enabled: signedIn });
+  useCardFormatsAhead(signedIn && list.isPending);
   const actions = useRouteActions({ heading });
   const queryClient = useQueryClient();
   const [sendTo, setSendTo] = useState<readonly DriverRoute[] | null>(null);

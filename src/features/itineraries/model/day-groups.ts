@@ -3,7 +3,7 @@ import type { ItinerarySummary } from '@/lib/itineraries';
 
 /** One collator per language: making one costs far more than comparing (a page of cards made 24). */
 const collators = new Map<string, Intl.Collator>();
-function collatorFor(locale: string): Intl.Collator {
+export function collatorFor(locale: string): Intl.Collator {
   let collator = collators.get(locale);
   if (!collator) {
     collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });

@@ -14,7 +14,7 @@ export interface RouteCardFacts {
 
 /** One date format per language: making one costs far more than using it (a page has 24 cards). */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function dateFormatFor(locale: string): Intl.DateTimeFormat {
+export function dateFormatFor(locale: string): Intl.DateTimeFormat {
   let format = dateFormats.get(locale);
   if (!format) {
     format = new Intl.DateTimeFormat(locale);
