@@ -23,6 +23,8 @@ import { legalPages } from '@/features/legal';
 import { drivePage } from '@/features/drive';
 import { trackPage } from '@/features/track';
 import { loadAllTranslations, loadPageTexts } from '@/lib/i18n';
+import { hasStoredAuthState } from '@/lib/supabase';
+import type * as PageDataAheadModule from './page-data-ahead';
 import { PAGE_TEXT_ROUTES } from '@/lib/language/first-page-texts';
 import { MapLayout } from './layouts/MapLayout';
 import { sendsPageRequest } from './start-up/page-request-routes';
@@ -46,11 +48,11 @@ function lazyPage(
   /** `requestFor`: the address whose first GET goes out with the code, if any (see loadOnce). */
   const loadPage = async (requestFor: string | null): Promise<PageModule> => {
     if (!fetches) return (await Promise.all([load(), loadTexts()]))[0];
+    if (requestAhead && requestFor !== null) sendPageRequestAhead(requestFor);
     const [{ default: Component }, { SharedQueryProvider }] = await Promise.all([
       load(),
       import('./query-provider'),
       loadTexts(),
-      requestAhead && requestFor !== null ? sendPageRequestAhead(requestFor) : null,
     ]);
     return {
       default: function PageWithQueries() {
@@ -63,9 +65,9 @@ function lazyPage(
     };
   };
   let loaded: PageModule | undefined;
-  // One load shared by preloadPage, preloadPageOnPress and the lazy component (main.tsx may stop
-  // waiting for it and render while it is still on its way); a failed load is forgotten, so a
-  // retry fetches. The lazy component loads the page the app has gone to: the current address.
+  // One load shared by preloadPage and the lazy component (main.tsx may stop waiting for it and
+  // render while it is still on its way); a failed load is forgotten, so a retry fetches. The
+  // lazy component loads the page the app has gone to: the current address.
   let loading: Promise<PageModule> | undefined;
   const loadOnce: PageLoader = (requestFor = window.location.pathname) =>
     (loading ??= loadPage(requestFor).then(
@@ -89,7 +91,12 @@ function lazyPage(
       </Suspense>
     </LoadFailureBoundary>
   );
-  pageLoaders.set(element, loadOnce);
+  pageLoaders.set(element, {
+    load: loadOnce,
+    requestAhead: (pathname) => {
+      if (requestAhead && !loading) sendPageRequestAhead(pathname);
+    },
+  });
   return element;
 }
 
@@ -136,14 +143,21 @@ function PageLoadFailure({ onReload }: { onReload: () => void }) {
 /**
  * The first GET of the page the app goes to, sent while the page's code is on its way, so that
  * its data comes with its code instead of after its first render (src/app/page-data-ahead.ts).
- * The page renders once it is sent, so that its query takes the answer instead of asking again.
+ * The page does not wait for it: its query takes the answer when it went first, or sends the GET
+ * itself and this one is not sent (src/lib/early-requests.ts). Waiting held the page's swap,
+ * and the frame of the tap that asked for it, by the time this module took to come.
  * A visit's first page has its GET sent by the script before the first paint.
  */
-function sendPageRequestAhead(pathname: string): Promise<void> {
-  return import('./page-data-ahead')
-    .then(({ requestPageDataAhead }) => requestPageDataAhead(pathname))
-    .catch(() => undefined);
+function sendPageRequestAhead(pathname: string): void {
+  const send = ({ requestPageDataAhead }: typeof PageDataAheadModule) =>
+    requestPageDataAhead(pathname).catch(() => undefined);
+  if (pageDataAhead) void send(pageDataAhead);
+  else loadPageDataAhead().then(send, () => undefined);
 }
+
+let pageDataAhead: typeof PageDataAheadModule | undefined;
+const loadPageDataAhead = () =>
+  import('./page-data-ahead').then((module) => (pageDataAhead = module));
 
 /**
  * Loads a page's code (once), and sends the first GET of the page at `requestFor` with it when
@@ -152,12 +166,19 @@ function sendPageRequestAhead(pathname: string): Promise<void> {
 type PageLoader = (requestFor?: string | null) => Promise<PageModule>;
 
 /** Each lazily loaded page's loader, by the element that shows it (see preloadPage). */
-const pageLoaders = new WeakMap<object, PageLoader>();
+const pageLoaders = new WeakMap<
+  object,
+  {
+    load: PageLoader;
+    /** Sends the first GET of the page at `pathname` when it has one and its code is not here. */
+    requestAhead: (pathname: string) => void;
+  }
+>();
 
-const loadersOf = (pathname: string): PageLoader[] =>
+const loadersOf = (pathname: string) =>
   (matchRoutes(routes, pathname) ?? []).flatMap(({ route: { element } }) => {
-    const load = element && typeof element === 'object' ? pageLoaders.get(element) : undefined;
-    return load ? [load] : [];
+    const page = element && typeof element === 'object' ? pageLoaders.get(element) : undefined;
+    return page ? [page] : [];
   });
 
 /**
@@ -167,22 +188,27 @@ const loadersOf = (pathname: string): PageLoader[] =>
  */
 export function preloadPage(pathname: string): Promise<unknown> {
   // The first page's GET went out with the script before the first paint.
-  return Promise.all(loadersOf(pathname).map((load) => load(null)));
+  return Promise.all(loadersOf(pathname).map(({ load }) => load(null)));
 }
 
 /**
- * A press on a link to another page of the app starts loading that page (its code and its first
- * GET) before the click navigates: the GET then goes out before the render that leaves the page
- * shown (leaving the planner took about 200 ms at CPU 4× before My Routes' GET went out). React
- * Router's own `<Link prefetch="intent">` is its framework mode's, not this router's.
+ * A press on a link to a page whose code is not here yet sends the page's first GET before the
+ * click navigates: it then goes out before the render that leaves the page shown (leaving the
+ * planner took about 200 ms at CPU 4× before My Routes' GET went out). The code itself loads
+ * with the click: here at the click, the new page would replace the old one (400 stops and their
+ * map) before the click's frame is painted, where waiting for it lets that frame come first.
+ * React Router's own `<Link prefetch="intent">` is its framework mode's, not this router's.
  */
-function usePreloadOnPress() {
+function useRequestAheadOnPress() {
   useEffect(() => {
+    // Here before a signed-in visitor's first press (about 1.5 KB): loaded by the press itself,
+    // it came after the click had sent the page's GET already.
+    if (hasStoredAuthState()) loadPageDataAhead().catch(() => undefined);
     const onPress = (event: PointerEvent) => {
       const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
       if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
       if (link.pathname === window.location.pathname) return;
-      for (const load of loadersOf(link.pathname)) load(link.pathname).catch(() => undefined);
+      for (const page of loadersOf(link.pathname)) page.requestAhead(link.pathname);
     };
     document.addEventListener('pointerdown', onPress, { capture: true, passive: true });
     return () => document.removeEventListener('pointerdown', onPress, { capture: true });
@@ -198,7 +224,7 @@ function usePreloadOnPress() {
  */
 function RootRoute() {
   const location = useLocation();
-  usePreloadOnPress();
+  useRequestAheadOnPress();
   initialAuthRedirect();
   const linkPage =
     location.pathname === paths.landing()

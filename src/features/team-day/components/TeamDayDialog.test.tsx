@@ -233,9 +233,11 @@ describe('<TeamDayDialog>', () => {
     expect(within(cardOf(east)).getByText('West 1')).toBeDefined();
     // The east driver now drives out west too: a longer day, worked out again.
     expect(within(cardOf(east)).getByText('4 stops')).toBeDefined();
-    // Focus follows the stop to its new driver.
-    expect(document.activeElement).toBe(
-      within(cardOf(east)).getByRole('button', { name: 'Move West 1 to another driver' }),
+    // Focus follows the stop to its new driver, once the move is on the screen.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(cardOf(east)).getByRole('button', { name: 'Move West 1 to another driver' }),
+      ),
     );
 
     fireEvent.click(screen.getByRole('button', { name: 'Save all' }));

@@ -127,6 +127,18 @@ describe('time zones', () => {
     expect(offsetAt(utc('2026-07-15T12:00:00Z'), { kind: 'offset', minutes: -210 })).toBe(-210);
   });
 
+  it('changes the offset at the very moment the clocks change, asked in any order', () => {
+    // Paris goes to summer time at 01:00 UTC on 29 March 2026.
+    const change = utc('2026-03-29T01:00:00Z');
+    const moments = [change - 1, change, change + 59_999, change - 60_000, change + 1];
+    const expected = [60, 120, 120, 60, 120];
+    expect(moments.map((instant) => offsetAt(instant, paris))).toEqual(expected);
+    expect(moments.map((instant) => offsetAt(instant, paris))).toEqual(expected);
+    expect([...moments].reverse().map((instant) => offsetAt(instant, paris))).toEqual(
+      [...expected].reverse(),
+    );
+  });
+
   it('puts a wall-clock time on a date at the right moment', () => {
     const day = { year: 2026, month: 3, day: 2 };
     expect(instantAt(day, 9 * 60, paris)).toBe(utc('2026-03-02T08:00:00Z'));
