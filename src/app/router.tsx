@@ -29,6 +29,7 @@ import { PAGE_TEXT_ROUTES } from '@/lib/language/first-page-texts';
 import { MapLayout } from './layouts/MapLayout';
 import { sendsPageRequest } from './start-up/page-request-routes';
 import { StandardLayout } from './layouts/StandardLayout';
+import { inAppDestination } from './routing/link-destination';
 import { RequireAccess } from './routing/RequireAccess';
 
 type PageModule = { default: ComponentType };
@@ -49,6 +50,10 @@ function lazyPage(
   const loadPage = async (requestFor: string | null): Promise<PageModule> => {
     if (!fetches) return (await Promise.all([load(), loadTexts()]))[0];
     if (requestAhead && requestFor !== null) sendPageRequestAhead(requestFor);
+    // With the pages that show data (their chunks hold most of what it needs, about 1.5 KB more),
+    // for a visitor who can open others: loaded by the click on a link to one, it would come
+    // after that page's own GET.
+    else if (hasStoredAuthState()) loadPageDataAhead().catch(() => undefined);
     const [{ default: Component }, { SharedQueryProvider }] = await Promise.all([
       load(),
       import('./query-provider'),
@@ -144,8 +149,8 @@ function PageLoadFailure({ onReload }: { onReload: () => void }) {
  * The first GET of the page the app goes to, sent while the page's code is on its way, so that
  * its data comes with its code instead of after its first render (src/app/page-data-ahead.ts).
  * The page does not wait for it: its query takes the answer when it went first, or sends the GET
- * itself and this one is not sent (src/lib/early-requests.ts). Waiting held the page's swap,
- * and the frame of the tap that asked for it, by the time this module took to come.
+ * itself and this one is not sent (src/lib/early-requests.ts). Waiting would hold the page's
+ * swap, and the frame of the tap that asked for it, until this module came.
  * A visit's first page has its GET sent by the script before the first paint.
  */
 function sendPageRequestAhead(pathname: string): void {
@@ -192,26 +197,22 @@ export function preloadPage(pathname: string): Promise<unknown> {
 }
 
 /**
- * A press on a link to a page whose code is not here yet sends the page's first GET before the
- * click navigates: it then goes out before the render that leaves the page shown (leaving the
- * planner took about 200 ms at CPU 4× before My Routes' GET went out). The code itself loads
- * with the click: here at the click, the new page would replace the old one (400 stops and their
- * map) before the click's frame is painted, where waiting for it lets that frame come first.
+ * A click on a link to a page whose code is not here yet sends the page's first GET before the
+ * router navigates (a listener on the document in the capture phase runs before React's): it
+ * then goes out before the render that leaves the page shown (leaving the planner took about
+ * 200 ms at CPU 4× before My Routes' GET went out). The code itself loads with the navigation,
+ * so that the click's frame is painted before the new page replaces the old one (400 stops and
+ * their map). A click, not the press: a touch that starts a scroll over a link sends nothing.
  * React Router's own `<Link prefetch="intent">` is its framework mode's, not this router's.
  */
-function useRequestAheadOnPress() {
+function useRequestAheadOnClick() {
   useEffect(() => {
-    // Here before a signed-in visitor's first press (about 1.5 KB): loaded by the press itself,
-    // it came after the click had sent the page's GET already.
-    if (hasStoredAuthState()) loadPageDataAhead().catch(() => undefined);
-    const onPress = (event: PointerEvent) => {
-      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-      if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
-      if (link.pathname === window.location.pathname) return;
-      for (const page of loadersOf(link.pathname)) page.requestAhead(link.pathname);
+    const onClick = (event: MouseEvent) => {
+      const pathname = inAppDestination(event, window.location);
+      if (pathname) for (const page of loadersOf(pathname)) page.requestAhead(pathname);
     };
-    document.addEventListener('pointerdown', onPress, { capture: true, passive: true });
-    return () => document.removeEventListener('pointerdown', onPress, { capture: true });
+    document.addEventListener('click', onClick, { capture: true });
+    return () => document.removeEventListener('click', onClick, { capture: true });
   }, []);
 }
 
@@ -224,7 +225,7 @@ function useRequestAheadOnPress() {
  */
 function RootRoute() {
   const location = useLocation();
-  useRequestAheadOnPress();
+  useRequestAheadOnClick();
   initialAuthRedirect();
   const linkPage =
     location.pathname === paths.landing()

@@ -296,6 +296,33 @@ describe('api client', () => {
       expect(fetchMock).toHaveBeenCalledTimes(2);
     });
 
+    it('is not taken when it went out while a change was on its way', async () => {
+      let finishChange!: (response: Response) => void;
+      const fetchMock = vi.fn((_url: string, init?: RequestInit) =>
+        init?.method === 'PUT'
+          ? new Promise<Response>((resolve) => (finishChange = resolve))
+          : Promise.resolve(json({ title: 'after' })),
+      );
+      const client = clientWith(fetchMock as unknown as typeof fetch, 'jwt');
+
+      const change = client.put('/itineraries/7', { title: 'after' });
+      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+      sendEarly('/api/itineraries/7', 'jwt', Promise.resolve(json({ title: 'before' })));
+      finishChange(json({}));
+      await change;
+      await expect(client.get('/itineraries/7')).resolves.toEqual({ title: 'after' });
+    });
+
+    it('stays good after a POST that changes nothing (readOnly)', async () => {
+      sendEarly('/api/itineraries/7', 'jwt', Promise.resolve(json({ id: '7' })));
+      const fetchMock = vi.fn(async () => json({ legs: [] }));
+      const client = clientWith(fetchMock, 'jwt');
+
+      await client.post('/routes/legs', { stops: [] }, { readOnly: true });
+      await expect(client.get('/itineraries/7')).resolves.toEqual({ id: '7' });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+
     it('reports its failure as the client reports its own', async () => {
       sendEarly('/api/itineraries/7', null, Promise.resolve(json({ error: 'Not found' }, 404)));
       await expect(

@@ -75,6 +75,11 @@ export interface RequestOptions<T> {
   schema?: ResponseSchema<T>;
   /** Extra request headers (If-Match, for one). */
   headers?: Record<string, string>;
+  /**
+   * A POST that changes nothing on the server (a question too long for an address: the road
+   * times of a list of stops): the answers of GETs sent earlier stay good.
+   */
+  readOnly?: boolean;
 }
 
 export interface ApiClientConfig {
@@ -173,11 +178,12 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     // Cancelled while the token was read: the listener came too late to hear it.
     if (signal?.aborted) forwardAbort();
 
+    const changes = method !== 'GET' && !options.readOnly;
     try {
       const url = apiUrl(config.baseUrl, path, query);
       // A page's first GET may have gone out before its code arrived (src/lib/early-requests.ts);
-      // a change makes the answers asked for before it out of date.
-      if (method !== 'GET') dropEarlyResponses();
+      // a change makes the answers asked for before it or while it is on its way out of date.
+      if (changes) dropEarlyResponses();
       const shareable = method === 'GET' && !options.headers;
       const early = shareable ? takeEarlyResponse(url, token) : undefined;
       if (shareable && !early) noteOwnRequest(url, token);
@@ -240,6 +246,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', forwardAbort);
+      if (changes) dropEarlyResponses();
     }
   }
 

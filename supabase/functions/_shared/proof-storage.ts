@@ -18,7 +18,10 @@ export const PROOF_LINK_SECONDS = 600;
 /** Objects deleted in one request (Storage's limit for one delete), and in one round of a sweep. */
 const REMOVE_BATCH = 1000;
 
-/** A sweep's rounds: up to 20,000 orphans a sweep; what is left waits for the next one. */
+/**
+ * A sweep's rounds unless told fewer: up to 20,000 orphans; what is left waits for the next
+ * sweep.
+ */
 const SWEEP_ROUNDS = 20;
 
 /** A link signed less than this long ago is answered again (the board asks every 15 s). */
@@ -41,11 +44,12 @@ export interface ProofStorage {
   /** Deletes the owner's proofs (as the owner). */
   remove(accessToken: string, objectPaths: readonly string[]): Promise<void>;
   /**
-   * Deletes the objects that no proof names (orphan_proofs: their route, report or account
-   * deleted by SQL or through the Data API, an upload that lost the race), as the function, in
-   * rounds of 1000 (sweepInRounds); answers how many.
+   * Deletes objects that no proof names (orphan_proofs: their route, report or account deleted
+   * by SQL or through the Data API, an upload that lost the race), as the function, in rounds of
+   * 1000 while a round was full, at most `maxRounds` (20 by default; sweepInRounds); answers how
+   * many.
    */
-  sweep(): Promise<number>;
+  sweep(maxRounds?: number): Promise<number>;
   /**
    * The bytes of one proof, read as the function, for a customer's tracking link: only an object
    * the token function named for that link reaches here. Null when it is gone.
@@ -161,7 +165,7 @@ export function createProofStorage(
       }
     },
 
-    async sweep() {
+    async sweep(maxRounds = SWEEP_ROUNDS) {
       const client = (service ??= supabaseAsService(config as ApiConfig));
       return sweepInRounds(
         {
@@ -179,7 +183,7 @@ export function createProofStorage(
             return removed.data?.length ?? 0;
           },
         },
-        { batch: REMOVE_BATCH, maxRounds: SWEEP_ROUNDS },
+        { batch: REMOVE_BATCH, maxRounds },
       );
     },
   };

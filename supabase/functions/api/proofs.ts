@@ -36,11 +36,12 @@ export async function removeProofsOf(
 /**
  * After an owner's delete: deletes objects no proof names any more, the owner's and anyone
  * else's (a route deleted through the Data API leaves its objects behind, which its owner can no
- * longer delete). The delete is done either way: a failure here is logged, and the next delete
- * sweeps again.
+ * longer delete). One round of 1000, within the delete's answer: more would keep the owner
+ * waiting (20 rounds are 40 calls to Storage); the sweep of the interval takes the rest. The
+ * delete is done either way: a failure here is logged, and the next delete sweeps again.
  */
 export async function sweepOrphanProofs(c: Context<AppEnv>): Promise<void> {
-  await c.var.proofStorage.sweep().catch((error: unknown) => {
+  await c.var.proofStorage.sweep(1).catch((error: unknown) => {
     console.error('api: orphaned proofs stay in storage until the next sweep', error);
   });
 }

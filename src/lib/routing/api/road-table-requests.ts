@@ -45,6 +45,7 @@ const fetchBlock: BlockFetcher = (sources, destinations, signal) =>
   apiClient.post('/routes/table/block', destinations ? { sources, destinations } : { sources }, {
     signal,
     schema: blockReplySchema,
+    readOnly: true,
   });
 
 /** The road table of `places` from this deployment's route service (see loadRoadTable). */

@@ -29,7 +29,7 @@ export async function getRouteLegs(
     return await apiClient.post(
       '/routes/legs',
       { stops: stops.map(({ lat, lng }) => ({ lat, lng })) },
-      { signal, schema: routeLegsSchema },
+      { signal, schema: routeLegsSchema, readOnly: true },
     );
   } catch (error) {
     if (signal?.aborted || !routeServiceUnreachable(error)) throw error;

@@ -20,7 +20,7 @@ export async function askRouteTable<T>(
     return await apiClient.post(
       '/routes/table',
       { stops: stops.map(({ lat, lng }) => ({ lat, lng })), ...(include ? { include } : {}) },
-      { signal, schema },
+      { signal, schema, readOnly: true },
     );
   } catch (error) {
     if (signal?.aborted) throw error;

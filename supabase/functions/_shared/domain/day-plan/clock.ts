@@ -71,7 +71,7 @@ export function isTimeZone(name: unknown): name is string {
 /**
  * Offsets worked out, by zone and minute (epoch ms / MINUTE_MS): formatToParts is slow, and a
  * day's times ask again for every stop at each change (moving one stop of 400 spent about 14 ms
- * at CPU 4× here). Every zone's offset changes on a whole minute since 1972, so one holds for
+ * at CPU 4× in it). Every zone's offset changes on a whole minute since 1973, so one holds for
  * the whole minute. Forgotten when it holds too many.
  */
 const offsets = new Map<string, Map<number, number>>();
@@ -104,7 +104,7 @@ export function offsetAt(instant: number, zone: Zone): number {
     offsetsHeld = 0;
     known = undefined;
   }
-  if (!known) offsets.set(zone.name, (known = new Map()));
+  if (!known) offsets.set(zone.name, (known = new Map<number, number>()));
   known.set(minute, offset);
   offsetsHeld += 1;
   return offset;
